@@ -1,0 +1,289 @@
+//! The board: placed tiles on a grid, the open spots around them, and the features they form.
+//!
+//! Features are tracked incrementally with a union-find over every feature printed on a placed
+//! tile, so placing a tile costs the same on turn 70 as on turn 5: per region we keep its open
+//! ports, uncovered symbols, tile count, islanders per player and whether it is complete.
+
+use crate::geometry::{Dir, Port, Pos, Rotation};
+use crate::tileset::{FeatureKind, TileId, TileKind, TileSet};
+
+/// A tile on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlacedTile {
+    pub tile: TileId,
+    pub rotation: Rotation,
+    pub pos: Pos,
+    /// Index of this tile's first feature among all placed features.
+    pub first_feature: u16,
+    /// Bit g set = fish group g of this tile is covered by a fishing-boat token.
+    pub covered: u8,
+    /// Edge kinds on the board's N, E, S, W, 2 bits each (see `TileKind::packed_edges`).
+    packed: u8,
+}
+
+/// What we know about a connected feature; valid at the union-find root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Region {
+    pub kind: FeatureKind,
+    /// Ports on the region's border with no neighbouring tile yet. 0 = closed.
+    pub open: u16,
+    /// Uncovered symbols: bananas, shells or fish.
+    pub symbols: u16,
+    pub tiles: u16,
+    pub islanders: [u8; 5],
+    /// Set when the completion has been evaluated (so it is never evaluated twice).
+    pub complete: bool,
+}
+
+impl Region {
+    pub fn occupied(&self) -> bool {
+        self.islanders.iter().any(|&n| n > 0)
+    }
+
+    /// The players with the most islanders here (none when empty).
+    pub fn majority(&self) -> Vec<u8> {
+        let max = *self.islanders.iter().max().unwrap_or(&0);
+        if max == 0 {
+            return Vec::new();
+        }
+        (0..5).filter(|&p| self.islanders[p as usize] == max).collect()
+    }
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Board {
+    radius: i32,
+    width: usize,
+    /// 0 = empty, otherwise index + 1 into `placed`.
+    grid: Vec<u8>,
+    pub(crate) placed: Vec<PlacedTile>,
+    /// Empty squares next to a tile, sorted in reading order (by y, then x).
+    pub(crate) frontier: Vec<Pos>,
+    parent: Vec<u16>,
+    regions: Vec<Region>,
+}
+
+/// Largest number of tiles a board holds (the grid stores indices in a byte).
+pub const MAX_TILES: usize = 254;
+
+impl Board {
+    pub(crate) fn new(total_tiles: usize) -> Board {
+        // Start small and grow as the board spreads: a clone stays cheap for the bots.
+        let radius = 6;
+        let width = 2 * radius as usize + 1;
+        Board {
+            radius,
+            width,
+            grid: vec![0; width * width],
+            placed: Vec::with_capacity(total_tiles),
+            frontier: Vec::new(),
+            parent: Vec::new(),
+            regions: Vec::new(),
+        }
+    }
+
+    /// Makes the grid cover `pos` and its neighbours, doubling its size when needed.
+    fn cover(&mut self, pos: Pos) {
+        let needed = pos.x.abs().max(pos.y.abs()) + 1;
+        if needed <= self.radius {
+            return;
+        }
+        let mut radius = self.radius;
+        while radius < needed {
+            radius *= 2;
+        }
+        self.radius = radius;
+        self.width = 2 * radius as usize + 1;
+        self.grid = vec![0; self.width * self.width];
+        for (i, t) in self.placed.iter().enumerate() {
+            let cell = self.index(t.pos).expect("inside the grown grid");
+            self.grid[cell] = (i + 1) as u8;
+        }
+    }
+
+    fn index(&self, pos: Pos) -> Option<usize> {
+        let (x, y) = (pos.x + self.radius, pos.y + self.radius);
+        let w = self.width as i32;
+        (x >= 0 && y >= 0 && x < w && y < w).then(|| y as usize * self.width + x as usize)
+    }
+
+    pub(crate) fn tile_index(&self, pos: Pos) -> Option<usize> {
+        let cell = *self.grid.get(self.index(pos)?)?;
+        (cell != 0).then(|| cell as usize - 1)
+    }
+
+    pub(crate) fn at(&self, pos: Pos) -> Option<&PlacedTile> {
+        self.tile_index(pos).map(|i| &self.placed[i])
+    }
+
+    /// (required edge kinds, mask): a tile fits when `packed & mask == required`.
+    fn constraints(&self, pos: Pos) -> (u8, u8) {
+        let mut required = 0;
+        let mut mask = 0;
+        for d in Dir::ALL {
+            if let Some(t) = self.at(pos.step(d)) {
+                let theirs = (t.packed >> (2 * d.opposite().index())) & 3;
+                required |= theirs << (2 * d.index());
+                mask |= 3 << (2 * d.index());
+            }
+        }
+        (required, mask)
+    }
+
+    pub(crate) fn fits(&self, kind: &TileKind, pos: Pos, rotation: Rotation) -> bool {
+        if self.index(pos).is_none() || self.at(pos).is_some() {
+            return false;
+        }
+        let (required, mask) = self.constraints(pos);
+        mask != 0 && kind.packed_edges(rotation) & mask == required
+    }
+
+    /// Calls `f` for every legal (spot, rotation) of `kind`, in reading order; stops when `f`
+    /// returns false. Symmetric rotations that look alike are offered once.
+    pub(crate) fn for_each_placement(&self, kind: &TileKind, mut f: impl FnMut(Pos, Rotation) -> bool) {
+        for &pos in &self.frontier {
+            let (required, mask) = self.constraints(pos);
+            for &rot in &kind.distinct_rotations {
+                if kind.packed_edges(rot) & mask == required && !f(pos, rot) {
+                    return;
+                }
+            }
+        }
+    }
+
+    pub(crate) fn can_place(&self, kind: &TileKind) -> bool {
+        let mut any = false;
+        self.for_each_placement(kind, |_, _| {
+            any = true;
+            false
+        });
+        any
+    }
+
+    pub(crate) fn find(&self, mut f: u16) -> u16 {
+        while self.parent[f as usize] != f {
+            f = self.parent[f as usize];
+        }
+        f
+    }
+
+    fn find_compress(&mut self, mut f: u16) -> u16 {
+        while self.parent[f as usize] != f {
+            let grand = self.parent[self.parent[f as usize] as usize];
+            self.parent[f as usize] = grand;
+            f = grand;
+        }
+        f
+    }
+
+    pub(crate) fn region(&self, feature: u16) -> &Region {
+        &self.regions[self.find(feature) as usize]
+    }
+
+    pub(crate) fn region_mut(&mut self, feature: u16) -> &mut Region {
+        let root = self.find_compress(feature);
+        &mut self.regions[root as usize]
+    }
+
+    fn union(&mut self, a: u16, b: u16) -> u16 {
+        let (ra, rb) = (self.find_compress(a), self.find_compress(b));
+        if ra == rb {
+            return ra;
+        }
+        // Union by size (tiles) keeps the trees shallow.
+        let (big, small) = if self.regions[ra as usize].tiles >= self.regions[rb as usize].tiles { (ra, rb) } else { (rb, ra) };
+        let s = self.regions[small as usize];
+        let r = &mut self.regions[big as usize];
+        r.open += s.open;
+        r.symbols += s.symbols;
+        r.tiles += s.tiles;
+        for p in 0..5 {
+            r.islanders[p] += s.islanders[p];
+        }
+        self.parent[small as usize] = big;
+        big
+    }
+
+    /// Places a tile (the caller has checked that it fits) and merges its features with the
+    /// neighbours'. Returns the new tile's index.
+    pub(crate) fn place(&mut self, tiles: &TileSet, tile: TileId, rotation: Rotation, pos: Pos) -> usize {
+        let kind = tiles.get(tile);
+        let index = self.placed.len();
+        let first_feature = self.parent.len() as u16;
+        for f in &kind.features {
+            self.parent.push(self.parent.len() as u16);
+            self.regions.push(Region {
+                kind: f.kind,
+                open: f.ports.count_ones() as u16,
+                symbols: f.symbols,
+                tiles: 1,
+                islanders: [0; 5],
+                complete: false,
+            });
+        }
+        self.placed.push(PlacedTile { tile, rotation, pos, first_feature, covered: 0, packed: kind.packed_edges(rotation) });
+        self.cover(pos);
+        let cell = self.index(pos).expect("placement inside the grid");
+        self.grid[cell] = (index + 1) as u8;
+
+        for d in Dir::ALL {
+            let Some(n_index) = self.tile_index(pos.step(d)) else { continue };
+            let neighbour = self.placed[n_index];
+            let n_kind = tiles.get(neighbour.tile);
+            for third in 0..3 {
+                let mine = Port::new(d, third);
+                let theirs = mine.facing();
+                let a = kind.feature_at(unrotate(rotation, mine));
+                let b = n_kind.feature_at(unrotate(neighbour.rotation, theirs));
+                if let (Some(a), Some(b)) = (a, b) {
+                    let root = self.union(first_feature + a as u16, neighbour.first_feature + b as u16);
+                    self.regions[root as usize].open -= 2;
+                }
+            }
+        }
+
+        if let Ok(i) = self.frontier.binary_search_by_key(&(pos.y, pos.x), |p| (p.y, p.x)) {
+            self.frontier.remove(i);
+        }
+        for d in Dir::ALL {
+            let p = pos.step(d);
+            if self.at(p).is_none()
+                && self.index(p).is_some()
+                && let Err(i) = self.frontier.binary_search_by_key(&(p.y, p.x), |q| (q.y, q.x))
+            {
+                self.frontier.insert(i, p);
+            }
+        }
+        index
+    }
+
+    /// Markets at or around `pos` whose 8 surrounding squares are all filled and that have not
+    /// been marked complete yet (feature ids of the market features).
+    pub(crate) fn newly_closed_markets(&self, tiles: &TileSet, pos: Pos) -> Vec<u16> {
+        std::iter::once(pos)
+            .chain(pos.surrounding())
+            .filter_map(|p| {
+                let t = self.at(p)?;
+                let local = tiles.get(t.tile).features.iter().position(|f| f.kind == FeatureKind::Market)?;
+                let id = t.first_feature + local as u16;
+                let closed = p.surrounding().all(|q| self.at(q).is_some());
+                (closed && !self.regions[id as usize].complete).then_some(id)
+            })
+            .collect()
+    }
+
+    /// The tile holding feature `id`, and the feature's index on that tile.
+    pub(crate) fn locate(&self, id: u16) -> (usize, u8) {
+        let i = self.placed.partition_point(|t| t.first_feature <= id) - 1;
+        (i, (id - self.placed[i].first_feature) as u8)
+    }
+
+    pub(crate) fn feature_count(&self) -> usize {
+        self.parent.len()
+    }
+}
+
+/// The canonical port that lies at board port `port` for a tile placed with `rotation`.
+fn unrotate(rotation: Rotation, port: Port) -> Port {
+    Port((port.0 + 12 - 3 * rotation.quarter_turns()) % 12)
+}

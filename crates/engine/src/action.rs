@@ -70,6 +70,8 @@ pub enum Event {
     TilePlaced { player: u8, tile: TileId, pos: Pos, rotation: Rotation },
     IslanderPlaced { player: u8, at: FeatureRef, kind: FeatureKind },
     IslanderRetrieved { player: u8, at: FeatureRef, kind: FeatureKind },
+    /// The tile closed a feature (occupied or not); an evaluation follows if it is occupied.
+    FeatureCompleted { kind: FeatureKind, at: FeatureRef, tiles: u16 },
     /// A feature was evaluated: each winner (the players with the most islanders on it)
     /// received `amount` of `ware`.
     FeatureScored { kind: FeatureKind, reason: ScoreReason, at: FeatureRef, tiles: u16, ware: Ware, amount: u16, winners: Vec<u8> },

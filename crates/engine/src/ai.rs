@@ -30,11 +30,13 @@ impl std::str::FromStr for Strategy {
 pub struct Bot {
     strategy: Strategy,
     rng: Rng,
+    /// Reused between turns so that a random game allocates little.
+    placements: Vec<(crate::Pos, crate::Rotation)>,
 }
 
 impl Bot {
     pub fn new(strategy: Strategy, seed: u64) -> Bot {
-        Bot { strategy, rng: Rng::new(seed) }
+        Bot { strategy, rng: Rng::new(seed), placements: Vec::new() }
     }
 
     /// The bot's action for the player to act. `None` when the game is over.
@@ -50,23 +52,13 @@ impl Bot {
 
     fn random(&mut self, game: &Game) -> Action {
         if game.phase() == Phase::PlaceTile {
-            // Count, then pick: no allocation on the hot path of simulations.
-            let mut n = 0;
-            game.for_each_placement(|_, _| {
-                n += 1;
-                true
-            });
-            let mut k = self.rng.below(n);
-            let mut chosen = None;
+            self.placements.clear();
             game.for_each_placement(|pos, rotation| {
-                if k == 0 {
-                    chosen = Some(Action::PlaceTile { pos, rotation });
-                    return false;
-                }
-                k -= 1;
+                self.placements.push((pos, rotation));
                 true
             });
-            return chosen.expect("a drawn tile always has a placement");
+            let (pos, rotation) = self.placements[self.rng.below(self.placements.len())];
+            return Action::PlaceTile { pos, rotation };
         }
         let actions = game.legal_actions();
         actions[self.rng.below(actions.len())]

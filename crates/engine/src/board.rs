@@ -57,10 +57,18 @@ pub(crate) struct Board {
     /// 0 = empty, otherwise index + 1 into `placed`.
     grid: Vec<u8>,
     pub(crate) placed: Vec<PlacedTile>,
-    /// Empty squares next to a tile, sorted in reading order (by y, then x).
-    pub(crate) frontier: Vec<Pos>,
+    /// Empty squares next to a tile, sorted in reading order (by y, then x), each with the
+    /// edge kinds its neighbours require (kept up to date as tiles are placed).
+    frontier: Vec<Spot>,
     parent: Vec<u16>,
     regions: Vec<Region>,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Spot {
+    pos: Pos,
+    /// Edge kinds the neighbours require on N, E, S, W, 2 bits each; 0 = no neighbour there.
+    required: u8,
 }
 
 /// Largest number of tiles a board holds (the grid stores indices in a byte).
@@ -76,9 +84,10 @@ impl Board {
             width,
             grid: vec![0; width * width],
             placed: Vec::with_capacity(total_tiles),
-            frontier: Vec::new(),
-            parent: Vec::new(),
-            regions: Vec::new(),
+            frontier: Vec::with_capacity(64),
+            // About 4 features a tile: reserve once rather than regrow during the game.
+            parent: Vec::with_capacity(5 * total_tiles),
+            regions: Vec::with_capacity(5 * total_tiles),
         }
     }
 
@@ -141,10 +150,12 @@ impl Board {
     /// Calls `f` for every legal (spot, rotation) of `kind`, in reading order; stops when `f`
     /// returns false. Symmetric rotations that look alike are offered once.
     pub(crate) fn for_each_placement(&self, kind: &TileKind, mut f: impl FnMut(Pos, Rotation) -> bool) {
-        for &pos in &self.frontier {
-            let (required, mask) = self.constraints(pos);
-            for &rot in &kind.distinct_rotations {
-                if kind.packed_edges(rot) & mask == required && !f(pos, rot) {
+        for spot in &self.frontier {
+            let mut bits = kind.fitting_rotations(spot.required);
+            while bits != 0 {
+                let rot = Rotation::ALL[bits.trailing_zeros() as usize];
+                bits &= bits - 1;
+                if !f(spot.pos, rot) {
                     return;
                 }
             }
@@ -242,16 +253,26 @@ impl Board {
             }
         }
 
-        if let Ok(i) = self.frontier.binary_search_by_key(&(pos.y, pos.x), |p| (p.y, p.x)) {
+        if let Ok(i) = self.frontier.binary_search_by_key(&(pos.y, pos.x), |s| (s.pos.y, s.pos.x)) {
             self.frontier.remove(i);
         }
+        let packed = kind.packed_edges(rotation);
         for d in Dir::ALL {
             let p = pos.step(d);
-            if self.at(p).is_none()
-                && self.index(p).is_some()
-                && let Err(i) = self.frontier.binary_search_by_key(&(p.y, p.x), |q| (q.y, q.x))
-            {
-                self.frontier.insert(i, p);
+            if self.at(p).is_some() {
+                continue;
+            }
+            match self.frontier.binary_search_by_key(&(p.y, p.x), |s| (s.pos.y, s.pos.x)) {
+                Ok(i) => {
+                    // The spot's edge facing the new tile must now match the new tile's edge.
+                    let side = 2 * d.opposite().index();
+                    let theirs = (packed >> (2 * d.index())) & 3;
+                    self.frontier[i].required |= theirs << side;
+                }
+                Err(i) => {
+                    let (required, _) = self.constraints(p);
+                    self.frontier.insert(i, Spot { pos: p, required });
+                }
             }
         }
         index
@@ -264,6 +285,9 @@ impl Board {
             .chain(pos.surrounding())
             .filter_map(|p| {
                 let t = self.at(p)?;
+                if !tiles.get(t.tile).market {
+                    return None;
+                }
                 let local = tiles.get(t.tile).features.iter().position(|f| f.kind == FeatureKind::Market)?;
                 let id = t.first_feature + local as u16;
                 let closed = p.surrounding().all(|q| self.at(q).is_some());

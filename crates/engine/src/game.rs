@@ -483,6 +483,19 @@ impl Game {
         out
     }
 
+    /// Whether the islander step offers more than skipping (same rules as `islander_actions`).
+    fn has_islander_choice(&self, pos: Pos) -> bool {
+        let tile = self.board.at(pos).expect("tile just placed");
+        let features = self.tiles.get(tile.tile).features.len() as u16;
+        (self.players[self.active as usize].supply > 0 && (0..features).any(|i| !self.board.region(tile.first_feature + i).occupied()))
+            || (self.may_retrieve() && self.islanders.iter().any(|i| i.owner == self.active))
+    }
+
+    fn can_deliver(&self) -> bool {
+        let wares = self.players[self.active as usize].wares;
+        self.display.iter().any(|&s| self.ships.get(s).demand.can_pay(&wares))
+    }
+
     fn may_retrieve(&self) -> bool {
         match self.options.retrieve {
             RetrieveRule::EmptySupply => self.players[self.active as usize].supply == 0,
@@ -493,7 +506,7 @@ impl Game {
     /// Ships on display that the active player can pay now.
     pub fn deliverable_ships(&self) -> Vec<ShipId> {
         let wares = self.players[self.active as usize].wares;
-        self.display.iter().copied().filter(|&s| !self.ships.get(s).demand.payments(&wares).is_empty()).collect()
+        self.display.iter().copied().filter(|&s| self.ships.get(s).demand.can_pay(&wares)).collect()
     }
 
     /// Every way the active player can pay `ship` (empty when they can't).
@@ -568,8 +581,8 @@ impl Game {
     fn take_forced_steps(&mut self, events: &mut Vec<Event>) {
         loop {
             match self.phase {
-                Phase::Islander { .. } if self.islander_actions().len() == 1 => self.evaluate_turn(events),
-                Phase::Deliver if self.deliverable_ships().is_empty() => self.end_turn(events),
+                Phase::Islander { pos } if !self.has_islander_choice(pos) => self.evaluate_turn(events),
+                Phase::Deliver if !self.can_deliver() => self.end_turn(events),
                 _ => return,
             }
         }
@@ -664,8 +677,9 @@ impl Game {
             let region = self.board.region_mut(id);
             if region.open == 0 && !region.complete {
                 region.complete = true;
-                let occupied = region.occupied();
+                let (occupied, tiles) = (region.occupied(), region.tiles);
                 completed.push(root);
+                events.push(Event::FeatureCompleted { kind: f.kind, at: FeatureRef { pos: tile.pos, feature: i as u8 }, tiles });
                 if occupied {
                     self.score_region(id, ScoreReason::Completed, events);
                     self.return_islanders(root, events);
@@ -687,6 +701,7 @@ impl Game {
         let mut markets: Vec<(u8, u16)> = Vec::new();
         for id in self.board.newly_closed_markets(&self.tiles, tile.pos) {
             self.board.region_mut(id).complete = true;
+            events.push(Event::FeatureCompleted { kind: FeatureKind::Market, at: self.feature_ref(id), tiles: 9 });
             if let Some(isl) = self.islanders.iter().find(|i| i.feature == id) {
                 markets.push((isl.owner, id));
             }

@@ -70,12 +70,20 @@ impl Demand {
         out
     }
 
+    /// True when `payment` pays this demand exactly.
     pub fn accepts(&self, payment: &Wares) -> bool {
+        self.payments(payment).contains(payment)
+    }
+
+    /// True when `stock` can pay the demand at all (without listing the ways).
+    pub fn can_pay(&self, stock: &Wares) -> bool {
         match *self {
-            Demand::Exact(w) => *payment == w,
-            Demand::Any(n) => payment.total() == n,
-            Demand::Same(n) => Ware::ALL.iter().any(|&w| *payment == Wares::of(w, n)),
-            Demand::SameAndOther(a, b) => self.payments(payment).contains(payment) && payment.total() == a + b,
+            Demand::Exact(w) => stock.covers(&w),
+            Demand::Any(n) => stock.total() >= n,
+            Demand::Same(n) => Ware::ALL.iter().any(|&w| stock.get(w) >= n),
+            Demand::SameAndOther(a, b) => {
+                Ware::ALL.iter().any(|&w1| stock.get(w1) >= a && Ware::ALL.iter().any(|&w2| w2 != w1 && stock.get(w2) >= b))
+            }
         }
     }
 }

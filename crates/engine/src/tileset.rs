@@ -97,12 +97,20 @@ pub struct TileKind {
     packed: [u8; 4],
     /// Rotations that look different from every smaller rotation (symmetric tiles have fewer).
     pub distinct_rotations: Vec<Rotation>,
+    /// For each neighbourhood (the edge kinds required on N, E, S, W, 2 bits each, 0 = no
+    /// neighbour), the distinct rotations that fit, as bits: legal placements in one lookup.
+    fitting: [u8; 256],
 }
 
 impl TileKind {
     pub fn feature_at(&self, port: Port) -> Option<u8> {
         let f = self.port_feature[port.0 as usize];
         (f != u8::MAX).then_some(f)
+    }
+
+    /// Bit r set = rotation r (a distinct one) fits a spot whose neighbours require `required`.
+    pub(crate) fn fitting_rotations(&self, required: u8) -> u8 {
+        self.fitting[required as usize]
     }
 
     pub fn packed_edges(&self, rotation: Rotation) -> u8 {
@@ -404,7 +412,18 @@ fn build_kind(r: &RawTile) -> Result<TileKind, DataError> {
         }
     }
 
+    let mut fitting = [0u8; 256];
+    for (required, bits) in fitting.iter_mut().enumerate().skip(1) {
+        let mask = (0..4).fold(0u8, |m, e| if (required >> (2 * e)) & 3 != 0 { m | 3 << (2 * e) } else { m });
+        for rot in &distinct_rotations {
+            if packed[rot.quarter_turns() as usize] & mask == required as u8 {
+                *bits |= 1 << rot.quarter_turns();
+            }
+        }
+    }
+
     Ok(TileKind {
+        fitting,
         name: r.id.clone(),
         count: r.count,
         start: r.start,

@@ -1,0 +1,7 @@
+//! The South Seas bot: everything around the rules engine (`southseas-engine`).
+//!
+//! Dependency direction: engine ← (render, store) ← service ← discord ← main.
+//! See ARCHITECTURE.md for the code map.
+
+pub mod script;
+pub mod sim;

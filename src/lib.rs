@@ -5,3 +5,4 @@
 
 pub mod script;
 pub mod sim;
+pub mod tiles;

@@ -2,7 +2,7 @@
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
-use southseas::{script, sim};
+use southseas::{script, sim, tiles};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -24,6 +24,8 @@ enum Command {
     },
     /// Play games between computer players and print statistics.
     Sim(sim::SimArgs),
+    /// Print the spread of the standard tile set and ships (Markdown).
+    Tiles,
 }
 
 fn main() -> ExitCode {
@@ -41,6 +43,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
     southseas_engine::standard::load()?;
     match cli.command {
         Command::Script { file, events } => script::run(&file, events),
+        Command::Tiles => {
+            let (tiles, ships) = southseas_engine::standard::load()?;
+            print!("{}", tiles::spread(&tiles, &ships));
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Sim(args) => {
             let report = sim::run(&args)?;
             print!("{report}");

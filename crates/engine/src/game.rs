@@ -433,6 +433,19 @@ impl Game {
         out
     }
 
+    /// The open spots where the drawn tile fits, in reading order, each labelled (A, B, …, Z,
+    /// AA, AB, …) with the rotations that fit there. Board images and commands share these labels.
+    pub fn placement_spots(&self) -> Vec<PlacementSpot> {
+        let mut spots: Vec<PlacementSpot> = Vec::new();
+        for (pos, rotation) in self.legal_placements() {
+            match spots.last_mut() {
+                Some(spot) if spot.pos == pos => spot.rotations.push(rotation),
+                _ => spots.push(PlacementSpot { label: spot_label(spots.len()), pos, rotations: vec![rotation] }),
+            }
+        }
+        spots
+    }
+
     /// Calls `f` for each legal placement without allocating; `f` returns false to stop.
     pub fn for_each_placement(&self, f: impl FnMut(Pos, Rotation) -> bool) {
         if let Some(tile) = self.drawn_tile() {
@@ -892,15 +905,31 @@ impl Game {
         ((at.feature as usize) < self.tiles.get(tile.tile).features.len()).then(|| tile.first_feature + at.feature as u16)
     }
 
-    /// Which of the player's wares they have, convenience for bots and displays.
-    pub fn wares_of(&self, player: usize, ware: Ware) -> u16 {
-        self.players[player].wares.get(ware)
-    }
-
     /// Number of feature instances on the board (for benchmarks and invariants).
     pub fn feature_count(&self) -> usize {
         self.board.feature_count()
     }
+}
+
+/// An open spot for the drawn tile: its label, where it is, and the rotations that fit.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlacementSpot {
+    pub label: String,
+    pub pos: Pos,
+    pub rotations: Vec<Rotation>,
+}
+
+/// Spreadsheet-style labels: 0 → A, 25 → Z, 26 → AA, 27 → AB, …
+pub fn spot_label(index: usize) -> String {
+    let mut n = index + 1;
+    let mut label = Vec::new();
+    while n > 0 {
+        n -= 1;
+        label.push(b'A' + (n % 26) as u8);
+        n /= 26;
+    }
+    label.reverse();
+    String::from_utf8(label).expect("ASCII")
 }
 
 fn edge_name(kind: crate::tileset::EdgeKind) -> &'static str {
@@ -919,5 +948,26 @@ fn phase_expectation(phase: Phase) -> &'static str {
         Phase::Deliver => "deliver to a ship or end the turn",
         Phase::Payment { .. } => "choose how to pay the ship",
         Phase::GameOver => "nothing: the game is over",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spot_labels_run_like_spreadsheet_columns() {
+        let labels: Vec<String> = [0, 1, 25, 26, 27, 51, 52].iter().map(|&i| spot_label(i)).collect();
+        assert_eq!(labels, ["A", "B", "Z", "AA", "AB", "AZ", "BA"]);
+    }
+
+    #[test]
+    fn placement_spots_group_rotations_by_position_in_reading_order() {
+        let game = Game::new(Options::default(), 2, 3).unwrap();
+        let spots = game.placement_spots();
+        let flat: Vec<(Pos, Rotation)> = spots.iter().flat_map(|s| s.rotations.iter().map(move |&r| (s.pos, r))).collect();
+        assert_eq!(flat, game.legal_placements());
+        assert!(spots.windows(2).all(|w| (w[0].pos.y, w[0].pos.x) < (w[1].pos.y, w[1].pos.x)));
+        assert_eq!(spots[0].label, "A");
     }
 }

@@ -1,0 +1,3 @@
+//! Integration tests of the `southseas` package, one binary with a module per area.
+
+mod cli;

@@ -3,6 +3,9 @@
 //! Dependency direction: engine ← (render, store) ← service ← discord ← main.
 //! See ARCHITECTURE.md for the code map.
 
+pub mod render;
 pub mod script;
 pub mod sim;
 pub mod tiles;
+pub mod store;
+pub mod service;

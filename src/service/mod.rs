@@ -1,0 +1,685 @@
+//! What each command does, independent of Discord: games, seats and turns over the store,
+//! answered with [`Reply`] values. Tested against a real SQLite file.
+//!
+//! Every change runs in one write transaction (`BEGIN IMMEDIATE`): read the game, check who
+//! may act and against which version, apply through the engine, append to the log, bump the
+//! version, commit. Of two racing clicks exactly one gets through; the other is told what
+//! happened instead. A process killed mid-way leaves either the whole action or none of it.
+
+pub mod reply;
+pub mod text;
+
+use crate::store::{self, ActionRecord, GameId, GameRecord, InsertError, NewGame, SeatRecord, Status, Store};
+pub use reply::{Button, Command, ComponentId, Image, Menu, MenuOption, Reply, Style};
+use southseas_engine::{Action, Event, Game, Options, Phase, RetrieveRule, Rng, Setup};
+use sqlx::SqliteConnection;
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::{Arc, Mutex};
+pub use text::Names;
+
+/// Where a command was used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Place {
+    pub guild_id: u64,
+    pub channel_id: u64,
+}
+
+/// Who used it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Actor {
+    pub user_id: u64,
+    pub name: String,
+}
+
+/// A user error is shown to that user alone and changed nothing; an internal error is logged
+/// and shown as a short apology.
+#[derive(Debug)]
+pub enum ServiceError {
+    User(String),
+    Internal(anyhow::Error),
+}
+
+impl fmt::Display for ServiceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ServiceError::User(m) => f.write_str(m),
+            ServiceError::Internal(e) => write!(f, "internal error: {e:#}"),
+        }
+    }
+}
+
+impl std::error::Error for ServiceError {}
+
+impl From<sqlx::Error> for ServiceError {
+    fn from(e: sqlx::Error) -> Self {
+        ServiceError::Internal(e.into())
+    }
+}
+
+fn user<T>(message: impl Into<String>) -> Result<T, ServiceError> {
+    Err(ServiceError::User(message.into()))
+}
+
+pub type Result<T, E = ServiceError> = std::result::Result<T, E>;
+
+/// Options for a new game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameOptions {
+    pub retrieve: RetrieveRule,
+    pub min_players: usize,
+    pub max_players: usize,
+    /// Fixed seed (tests, demo); None draws one.
+    pub seed: Option<u64>,
+}
+
+impl Default for GameOptions {
+    fn default() -> Self {
+        GameOptions { retrieve: RetrieveRule::EmptySupply, min_players: 2, max_players: 5, seed: None }
+    }
+}
+
+/// Makes the images of a reply (board, drawn tile). Kept behind a function so the service
+/// does not depend on how pictures are drawn, and tests can skip them.
+pub type ImageMaker = Arc<dyn Fn(&Game, &Names, Option<u32>) -> Vec<Image> + Send + Sync>;
+
+/// A game's state at a version: the engine state rebuilt from the log.
+struct Loaded {
+    version: i64,
+    game: Game,
+    log: Vec<ActionRecord>,
+}
+
+pub struct Service {
+    store: Store,
+    /// Last known state per game, keyed by version; a miss replays the log.
+    cache: Mutex<HashMap<GameId, Arc<Loaded>>>,
+    images: Option<ImageMaker>,
+}
+
+/// Seats in turn order: the game's players.
+struct Table {
+    record: GameRecord,
+    seats: Vec<SeatRecord>,
+}
+
+impl Table {
+    fn names(&self) -> Names {
+        Names(self.seats.iter().map(|s| s.name.clone()).collect())
+    }
+
+    fn seat_of(&self, user_id: u64) -> Option<usize> {
+        self.seats.iter().find(|s| s.user_id == user_id).and_then(|s| s.seat)
+    }
+
+    fn user_at(&self, seat: usize) -> Option<u64> {
+        self.seats.iter().find(|s| s.seat == Some(seat)).map(|s| s.user_id)
+    }
+}
+
+impl Service {
+    pub async fn open(database_url: &str) -> anyhow::Result<Service> {
+        Ok(Service::new(Store::open(database_url).await?, None))
+    }
+
+    pub fn new(store: Store, images: Option<ImageMaker>) -> Service {
+        Service { store, cache: Mutex::new(HashMap::new()), images }
+    }
+
+    pub fn with_images(mut self, images: ImageMaker) -> Service {
+        self.images = Some(images);
+        self
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    // ----- lobby ------------------------------------------------------------------------------
+
+    /// Opens a lobby in the channel; its creator takes the first seat.
+    pub async fn create(&self, place: Place, actor: &Actor, options: GameOptions) -> Result<Reply> {
+        if !(2..=5).contains(&options.min_players) || !(options.min_players..=5).contains(&options.max_players) {
+            return user("Player limits must be between 2 and 5, with the minimum not above the maximum.");
+        }
+        let seed = options.seed.unwrap_or_else(random_seed);
+        let mut tx = self.store.begin_write().await?;
+        let new = NewGame {
+            guild_id: place.guild_id,
+            channel_id: place.channel_id,
+            options: Options { retrieve: options.retrieve },
+            seed,
+            creator_id: actor.user_id,
+            min_players: options.min_players,
+            max_players: options.max_players,
+        };
+        let id = match store::insert_game(&mut tx, &new).await {
+            Ok(id) => id,
+            Err(InsertError::ChannelBusy) => {
+                return user("This channel already has a game. Use `/status` to see it, or `/abandon` to end it first.");
+            }
+            Err(InsertError::Db(e)) => return Err(e.into()),
+        };
+        store::add_seat(&mut tx, id, actor.user_id, &actor.name).await?;
+        store::touch(&mut tx, id, Status::Lobby).await?;
+        let table = load_table(&mut tx, id).await?;
+        tx.commit().await?;
+        Ok(lobby_reply(&table, &format!("🏝️ {} opened a game of **Carcassonne: South Seas**.", text::escape(&actor.name))))
+    }
+
+    pub async fn join(&self, place: Place, actor: &Actor) -> Result<Reply> {
+        let mut tx = self.store.begin_write().await?;
+        let table = self.open_table(&mut tx, place).await?;
+        let r = &table.record;
+        if r.status != Status::Lobby {
+            return user("The game here has already started. Watch along with `/board`, or start a new one after it ends.");
+        }
+        if table.seats.iter().any(|s| s.user_id == actor.user_id) {
+            return user("You are already in this game. Wait for the start, or press Leave.");
+        }
+        if table.seats.len() >= r.max_players {
+            return user(format!("The game is full ({} players).", r.max_players));
+        }
+        store::add_seat(&mut tx, r.id, actor.user_id, &actor.name).await?;
+        store::touch(&mut tx, r.id, Status::Lobby).await?;
+        let table = load_table(&mut tx, r.id).await?;
+        tx.commit().await?;
+        Ok(lobby_reply(&table, &format!("{} joined.", text::escape(&actor.name))))
+    }
+
+    pub async fn leave(&self, place: Place, actor: &Actor) -> Result<Reply> {
+        let mut tx = self.store.begin_write().await?;
+        let table = self.open_table(&mut tx, place).await?;
+        let r = &table.record;
+        if r.status != Status::Lobby {
+            return user("The game has started: you can't leave it now. Use `/abandon` to vote to end it.");
+        }
+        if !table.seats.iter().any(|s| s.user_id == actor.user_id) {
+            return user("You are not in this game.");
+        }
+        store::remove_seat(&mut tx, r.id, actor.user_id).await?;
+        let remaining = table.seats.len() - 1;
+        let status = if remaining == 0 { Status::Abandoned } else { Status::Lobby };
+        store::touch(&mut tx, r.id, status).await?;
+        let table = load_table(&mut tx, r.id).await?;
+        tx.commit().await?;
+        if remaining == 0 {
+            return Ok(Reply { text: "Everyone left: the lobby is closed. `/new` opens another.".into(), ..Reply::default() });
+        }
+        Ok(lobby_reply(&table, &format!("{} left.", text::escape(&actor.name))))
+    }
+
+    /// Starts the game: seats and the start player are drawn from the game's seed.
+    pub async fn start(&self, place: Place, actor: &Actor) -> Result<Reply> {
+        let mut tx = self.store.begin_write().await?;
+        let table = self.open_table(&mut tx, place).await?;
+        let r = &table.record;
+        if r.status != Status::Lobby {
+            return user("The game has already started.");
+        }
+        let creator_seated = table.seats.iter().any(|s| s.user_id == r.creator_id);
+        if actor.user_id != r.creator_id && (creator_seated || !table.seats.iter().any(|s| s.user_id == actor.user_id)) {
+            return user("Only the player who opened the game can start it.");
+        }
+        if table.seats.len() < r.min_players {
+            return user(format!("At least {} players are needed; {} joined so far.", r.min_players, table.seats.len()));
+        }
+        let mut order: Vec<u64> = table.seats.iter().map(|s| s.user_id).collect();
+        Rng::new(r.seed ^ 0x5EA7_5EA7).shuffle(&mut order);
+        store::assign_seats(&mut tx, r.id, &order).await?;
+        let version = store::touch(&mut tx, r.id, Status::Active).await?;
+        let table = load_table(&mut tx, r.id).await?;
+        let game = Game::from_setup(setup_of(&table)).map_err(|e| ServiceError::Internal(e.into()))?;
+        tx.commit().await?;
+        let loaded = Arc::new(Loaded { version, game, log: Vec::new() });
+        self.remember(r.id, &loaded);
+        let names = table.names();
+        let mut lines = vec!["🏝️ **The game begins!** Turn order:".to_string()];
+        for seat in 0..table.seats.len() {
+            lines.push(format!("{}. {} ({})", seat + 1, names.of(seat), Names::colour(seat)));
+        }
+        lines.extend(text::narrate(&loaded.game, &names, loaded.game.opening_events()));
+        Ok(self.turn_reply(&table, &loaded, lines).await)
+    }
+
+    // ----- turns ------------------------------------------------------------------------------
+
+    /// A button or menu click. `value` is the chosen menu option, if any.
+    pub async fn click(&self, place: Place, actor: &Actor, component_id: &str, value: Option<&str>) -> Result<Reply> {
+        let Some(id) = ComponentId::parse(component_id) else {
+            return user("That button isn't one I know. Use `/status` to see the game.");
+        };
+        let command = match (id.command, value) {
+            (Some(c), _) => c,
+            (None, Some(v)) => Command::parse(v).ok_or_else(|| ServiceError::User("That choice isn't one I know.".into()))?,
+            (None, None) => return user("Pick one of the options."),
+        };
+        match command {
+            Command::Join => self.join(place, actor).await,
+            Command::Leave => self.leave(place, actor).await,
+            Command::Start => self.start(place, actor).await,
+            Command::Board => self.board(place).await,
+            Command::Status => self.status(place).await,
+            Command::Abandon => self.abandon(place, actor).await,
+            Command::Undo => self.undo_in(place, actor, Some(id.game), Some(id.version)).await,
+            Command::Act(action) => self.act_in(place, actor, Some(id.game), Some(id.version), action).await,
+        }
+    }
+
+    /// A turn action from a slash command (against the current version).
+    pub async fn act(&self, place: Place, actor: &Actor, action: Action) -> Result<Reply> {
+        self.act_in(place, actor, None, None, action).await
+    }
+
+    async fn act_in(&self, place: Place, actor: &Actor, game_id: Option<GameId>, expected: Option<i64>, action: Action) -> Result<Reply> {
+        let mut tx = self.store.begin_write().await?;
+        let table = match game_id {
+            Some(id) => self.table_by_id(&mut tx, place, id).await?,
+            None => self.open_table(&mut tx, place).await?,
+        };
+        let loaded = self.load(&mut tx, &table).await?;
+        if expected.is_some_and(|v| v != table.record.version) {
+            return Err(self.stale(&table, &loaded));
+        }
+        check_turn(&table, &loaded.game, actor)?;
+        let mut game = loaded.game.clone();
+        let events = game.apply(&action).map_err(|e| ServiceError::User(format!("Not allowed: {e}.")))?;
+        let seq = loaded.log.len() as i64 + 1;
+        store::append_action(&mut tx, table.record.id, seq, actor.user_id, &action).await?;
+        let status = if game.is_over() { Status::Finished } else { Status::Active };
+        let version = store::touch(&mut tx, table.record.id, status).await?;
+        tx.commit().await?;
+        let mut log = loaded.log.clone();
+        log.push(ActionRecord { seq, user_id: actor.user_id, action, created_at: store::now() });
+        let after = Arc::new(Loaded { version, game, log });
+        self.remember(table.record.id, &after);
+        let table = Table { record: GameRecord { version, status, ..table.record }, seats: table.seats };
+        let lines = text::narrate(&after.game, &table.names(), &events);
+        Ok(self.turn_reply(&table, &after, lines).await)
+    }
+
+    /// Undoes the player's own last step, as long as it revealed nothing new (no tile drawn,
+    /// no ship turned over, game not ended).
+    pub async fn undo(&self, place: Place, actor: &Actor) -> Result<Reply> {
+        self.undo_in(place, actor, None, None).await
+    }
+
+    async fn undo_in(&self, place: Place, actor: &Actor, game_id: Option<GameId>, expected: Option<i64>) -> Result<Reply> {
+        let mut tx = self.store.begin_write().await?;
+        let table = match game_id {
+            Some(id) => self.table_by_id(&mut tx, place, id).await?,
+            None => self.open_table(&mut tx, place).await?,
+        };
+        let loaded = self.load(&mut tx, &table).await?;
+        if expected.is_some_and(|v| v != table.record.version) {
+            return Err(self.stale(&table, &loaded));
+        }
+        if table.record.status != Status::Active {
+            return user("There is nothing to undo: the game is not running.");
+        }
+        let Some(last) = loaded.log.last() else { return user("There is nothing to undo yet.") };
+        if last.user_id != actor.user_id {
+            return user("You can only undo your own last step, and the last step wasn't yours.");
+        }
+        let prefix: Vec<Action> = loaded.log[..loaded.log.len() - 1].iter().map(|a| a.action).collect();
+        let before = Game::replay(setup_of(&table), &prefix).map_err(|(i, e)| internal(format!("replay failed at action {i}: {e}")))?;
+        let events = before.clone().apply(&last.action).map_err(|e| internal(format!("stored action no longer applies: {e}")))?;
+        if events.iter().any(|e| matches!(e, Event::TurnStarted { .. } | Event::TileDiscarded { .. } | Event::ShipRevealed { .. } | Event::GameOver { .. })) {
+            return user("That step can't be undone: it revealed a new tile or ship (or ended the turn).");
+        }
+        store::delete_action(&mut tx, table.record.id, last.seq).await?;
+        let version = store::touch(&mut tx, table.record.id, Status::Active).await?;
+        tx.commit().await?;
+        let mut log = loaded.log.clone();
+        log.pop();
+        let after = Arc::new(Loaded { version, game: before, log });
+        self.remember(table.record.id, &after);
+        let table = Table { record: GameRecord { version, ..table.record }, seats: table.seats };
+        let line = format!("↩️ {} undid: {}.", table.names().of(table.seat_of(actor.user_id).unwrap_or(0)), last.action);
+        Ok(self.turn_reply(&table, &after, vec![line]).await)
+    }
+
+    /// The creator ends the game at once; any other seated player votes, and a majority ends it.
+    pub async fn abandon(&self, place: Place, actor: &Actor) -> Result<Reply> {
+        let mut tx = self.store.begin_write().await?;
+        let table = self.open_table(&mut tx, place).await?;
+        let r = &table.record;
+        let seated = table.seats.iter().any(|s| s.user_id == actor.user_id);
+        if actor.user_id != r.creator_id && !seated {
+            return user("Only the players of this game can abandon it.");
+        }
+        let votes = if actor.user_id == r.creator_id { usize::MAX } else { store::vote_abandon(&mut tx, r.id, actor.user_id).await? };
+        let needed = table.seats.len() / 2 + 1;
+        if votes < needed {
+            store::touch(&mut tx, r.id, r.status).await?;
+            tx.commit().await?;
+            return Ok(Reply {
+                text: format!("🗳️ {} votes to abandon the game ({votes} of {needed} votes needed; `/abandon` to vote).", text::escape(&actor.name)),
+                ..Reply::default()
+            });
+        }
+        store::touch(&mut tx, r.id, Status::Abandoned).await?;
+        tx.commit().await?;
+        self.forget(r.id);
+        Ok(Reply { text: "🛑 The game was abandoned. `/new` starts another.".into(), ..Reply::default() })
+    }
+
+    // ----- lookups ----------------------------------------------------------------------------
+
+    pub async fn status(&self, place: Place) -> Result<Reply> {
+        let mut conn = self.store.pool().acquire().await?;
+        let table = self.latest_table(&mut conn, place).await?;
+        if table.record.status == Status::Lobby {
+            return Ok(lobby_reply(&table, "Waiting for players."));
+        }
+        let loaded = self.load(&mut conn, &table).await?;
+        let mut reply = Reply {
+            text: format!("{}\n{}", text::status(&loaded.game, &table.names()), text::prompt(&loaded.game, &table.names())),
+            game: Some((table.record.id, table.record.version)),
+            ..Reply::default()
+        };
+        reply.text = text::truncate(reply.text.trim_end(), 2000);
+        Ok(reply)
+    }
+
+    pub async fn board(&self, place: Place) -> Result<Reply> {
+        let mut conn = self.store.pool().acquire().await?;
+        let table = self.latest_table(&mut conn, place).await?;
+        if table.record.status == Status::Lobby {
+            return user("The game hasn't started yet: there is no board to show.");
+        }
+        let loaded = self.load(&mut conn, &table).await?;
+        let images = self.images(&loaded.game, &table.names(), None).await;
+        Ok(Reply {
+            text: format!("Board at turn {}. {}", loaded.game.turn(), text::prompt(&loaded.game, &table.names())),
+            images,
+            game: Some((table.record.id, table.record.version)),
+            ..Reply::default()
+        })
+    }
+
+    /// The last `n` actions, newest last.
+    pub async fn history(&self, place: Place, n: usize) -> Result<Reply> {
+        let mut conn = self.store.pool().acquire().await?;
+        let table = self.latest_table(&mut conn, place).await?;
+        let loaded = self.load(&mut conn, &table).await?;
+        let names = table.names();
+        // Replay to narrate each recorded action with the events it had.
+        let mut game = Game::from_setup(setup_of(&table)).map_err(|e| internal(e.to_string()))?;
+        let mut lines = Vec::new();
+        let first = loaded.log.len().saturating_sub(n);
+        for (i, rec) in loaded.log.iter().enumerate() {
+            let events = game.apply(&rec.action).map_err(|e| internal(e.to_string()))?;
+            if i >= first {
+                lines.extend(text::narrate(&game, &names, &events).into_iter().filter(|l| !l.starts_with("New ship")));
+            }
+        }
+        if lines.is_empty() {
+            lines.push("Nothing has happened yet.".into());
+        }
+        let mut out = String::new();
+        for line in lines.iter().rev() {
+            if out.len() + line.len() > 1900 {
+                break;
+            }
+            out = format!("{line}\n{out}");
+        }
+        Ok(Reply { text: out.trim_end().to_string(), game: Some((table.record.id, table.record.version)), ..Reply::default() })
+    }
+
+    /// The current state of the channel's game, for autocomplete and commands: (game, version,
+    /// seat of the user if seated, names).
+    pub async fn snapshot(&self, place: Place, user_id: u64) -> Result<(Game, i64, Option<usize>, Names)> {
+        let mut conn = self.store.pool().acquire().await?;
+        let table = self.latest_table(&mut conn, place).await?;
+        if table.record.status == Status::Lobby {
+            return user("The game hasn't started yet.");
+        }
+        let loaded = self.load(&mut conn, &table).await?;
+        Ok((loaded.game.clone(), table.record.version, table.seat_of(user_id), table.names()))
+    }
+
+    // ----- internals --------------------------------------------------------------------------
+
+    async fn open_table(&self, conn: &mut SqliteConnection, place: Place) -> Result<Table> {
+        let Some(record) = store::open_game_in_channel(conn, place.channel_id).await? else {
+            return user("There is no game in this channel. Start one with `/new`.");
+        };
+        Ok(Table { seats: store::seats(conn, record.id).await?, record })
+    }
+
+    async fn latest_table(&self, conn: &mut SqliteConnection, place: Place) -> Result<Table> {
+        let Some(record) = store::latest_game_in_channel(conn, place.channel_id).await? else {
+            return user("There is no game in this channel. Start one with `/new`.");
+        };
+        Ok(Table { seats: store::seats(conn, record.id).await?, record })
+    }
+
+    async fn table_by_id(&self, conn: &mut SqliteConnection, place: Place, id: GameId) -> Result<Table> {
+        let Some(record) = store::game(conn, id).await? else {
+            return user("That game no longer exists.");
+        };
+        if record.channel_id != place.channel_id {
+            return user("That button belongs to a game in another channel.");
+        }
+        match record.status {
+            Status::Finished => return user("That game is over. `/new` starts another."),
+            Status::Abandoned => return user("That game was abandoned. `/new` starts another."),
+            _ => {}
+        }
+        Ok(Table { seats: store::seats(conn, record.id).await?, record })
+    }
+
+    /// The game's state at its current version: from the cache, or replayed from the log.
+    async fn load(&self, conn: &mut SqliteConnection, table: &Table) -> Result<Arc<Loaded>> {
+        let id = table.record.id;
+        if let Some(hit) = self.cache.lock().expect("cache lock").get(&id).filter(|l| l.version == table.record.version) {
+            return Ok(Arc::clone(hit));
+        }
+        let log = store::actions(conn, id).await?;
+        let actions: Vec<Action> = log.iter().map(|a| a.action).collect();
+        let game = Game::replay(setup_of(table), &actions).map_err(|(i, e)| internal(format!("game {id}: action {} no longer applies: {e}", i + 1)))?;
+        let loaded = Arc::new(Loaded { version: table.record.version, game, log });
+        self.remember(id, &loaded);
+        Ok(loaded)
+    }
+
+    fn remember(&self, id: GameId, loaded: &Arc<Loaded>) {
+        let mut cache = self.cache.lock().expect("cache lock");
+        // Games are few and small; a bound keeps a long-running bot from growing forever.
+        if cache.len() >= 1024 && !cache.contains_key(&id) {
+            cache.clear();
+        }
+        cache.insert(id, Arc::clone(loaded));
+    }
+
+    fn forget(&self, id: GameId) {
+        self.cache.lock().expect("cache lock").remove(&id);
+    }
+
+    fn stale(&self, table: &Table, loaded: &Loaded) -> ServiceError {
+        let names = table.names();
+        let by = loaded.log.last().and_then(|a| table.seat_of(a.user_id)).map(|s| names.of(s));
+        let what = match by {
+            Some(who) => format!("{who} acted first (last step: `{}`).", loaded.log.last().map(|a| a.action.to_string()).unwrap_or_default()),
+            None => "the game moved on.".into(),
+        };
+        ServiceError::User(format!("That button is out of date: {what}\n{}", text::prompt(&loaded.game, &names)))
+    }
+
+    async fn images(&self, game: &Game, names: &Names, since_turn: Option<u32>) -> Vec<Image> {
+        let Some(make) = self.images.clone() else { return Vec::new() };
+        let game = game.clone();
+        let names = names.clone();
+        // Drawing and PNG encoding are CPU work: keep them off the async workers.
+        tokio::task::spawn_blocking(move || make(&game, &names, since_turn)).await.unwrap_or_else(|e| {
+            tracing::error!("rendering failed: {e}");
+            Vec::new()
+        })
+    }
+
+    /// The message after a step: what happened, the board, and the next player's choices.
+    async fn turn_reply(&self, table: &Table, loaded: &Loaded, mut lines: Vec<String>) -> Reply {
+        let game = &loaded.game;
+        let names = table.names();
+        let (id, version) = (table.record.id, loaded.version);
+        let mut reply = Reply { game: Some((id, version)), ..Reply::default() };
+        if let Some(seat) = game.to_act() {
+            reply.mention = table.user_at(seat);
+            lines.push(text::prompt(game, &names));
+            let (buttons, menu) = choices(game, id, version);
+            reply.buttons = buttons;
+            reply.menu = menu;
+        }
+        reply.text = fit_lines(&lines, 2000);
+        // Highlight what changed since the acting player's previous turn.
+        let since = game.turn().checked_sub(table.seats.len() as u32);
+        reply.images = self.images(game, &names, since).await;
+        reply
+    }
+}
+
+fn internal(message: String) -> ServiceError {
+    ServiceError::Internal(anyhow::anyhow!(message))
+}
+
+fn random_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos()));
+    h.finish() >> 1 // stays positive as an SQLite integer
+}
+
+async fn load_table(conn: &mut SqliteConnection, id: GameId) -> Result<Table> {
+    let record = store::game(conn, id).await?.ok_or_else(|| internal(format!("game {id} vanished")))?;
+    Ok(Table { seats: store::seats(conn, id).await?, record })
+}
+
+fn setup_of(table: &Table) -> Setup {
+    Setup::standard(table.record.options, table.seats.len(), table.record.seed)
+}
+
+fn check_turn(table: &Table, game: &Game, actor: &Actor) -> Result<usize> {
+    if table.record.status != Status::Active {
+        return user("The game isn't running.");
+    }
+    let Some(seat) = table.seat_of(actor.user_id) else {
+        return user("You are not playing in this game. You can watch with `/board` and `/status`.");
+    };
+    match game.to_act() {
+        Some(s) if s == seat => Ok(seat),
+        Some(s) => {
+            let names = table.names();
+            let doing = match game.phase() {
+                Phase::MarketShip { .. } => "to choose a ship for their market",
+                _ => "to play",
+            };
+            user(format!("It's not your turn: waiting for {} {doing}.", names.of(s)))
+        }
+        None => user("The game is over."),
+    }
+}
+
+/// Buttons (and a menu when there are too many options) for the next step.
+fn choices(game: &Game, id: GameId, version: i64) -> (Vec<Vec<Button>>, Option<Menu>) {
+    let button = |command: Command, label: String, style: Style| Button { id: ComponentId::button(id, version, command), label, style };
+    let mut actions = game.legal_actions();
+    let mut rows: Vec<Vec<Button>> = Vec::new();
+    let mut menu = None;
+    match game.phase() {
+        Phase::PlaceTile => {
+            // The spots as a menu: "A (1, 0) 90°". More than 25? Then `/place` (autocomplete).
+            let options: Vec<MenuOption> = game
+                .placement_spots()
+                .iter()
+                .flat_map(|s| {
+                    s.rotations.iter().map(move |&r| MenuOption {
+                        value: Command::Act(Action::PlaceTile { pos: s.pos, rotation: r }).code(),
+                        label: format!("{} · {} · {}°", s.label, text::coords(s.pos), r.degrees()),
+                        description: None,
+                    })
+                })
+                .collect();
+            if options.len() <= reply::MAX_MENU_OPTIONS {
+                menu = Some(Menu { id: ComponentId::menu(id, version), placeholder: "Place the tile: spot and rotation".into(), options });
+            }
+            rows.push(vec![button(Command::Board, "Show board".into(), Style::Secondary)]);
+            return (rows, menu);
+        }
+        Phase::Payment { .. } => {
+            let options: Vec<MenuOption> = actions
+                .iter()
+                .map(|a| MenuOption { value: Command::Act(*a).code(), label: text::action_label(game, a), description: None })
+                .collect();
+            menu = Some(Menu { id: ComponentId::menu(id, version), placeholder: "Choose your payment".into(), options: options.into_iter().take(25).collect() });
+            rows.push(vec![button(Command::Undo, "Undo".into(), Style::Secondary)]);
+            return (rows, menu);
+        }
+        _ => {}
+    }
+    // Turn actions as buttons, five per row; the last row holds the closing choice and Undo.
+    let closing = actions.iter().position(|a| matches!(a, Action::SkipIslander | Action::EndTurn)).map(|i| actions.remove(i));
+    let main_rows = reply::MAX_BUTTON_ROWS - 1;
+    if actions.len() > main_rows * 5 {
+        let options = actions
+            .iter()
+            .take(reply::MAX_MENU_OPTIONS)
+            .map(|a| MenuOption { value: Command::Act(*a).code(), label: text::action_label(game, a), description: None })
+            .collect();
+        menu = Some(Menu { id: ComponentId::menu(id, version), placeholder: "Choose".into(), options });
+    } else {
+        for chunk in actions.chunks(5) {
+            rows.push(chunk.iter().map(|a| button(Command::Act(*a), text::action_label(game, a), Style::Primary)).collect());
+        }
+    }
+    let mut last = Vec::new();
+    if let Some(a) = closing {
+        last.push(button(Command::Act(a), text::action_label(game, &a), Style::Secondary));
+    }
+    if !matches!(game.phase(), Phase::MarketShip { .. }) {
+        last.push(button(Command::Undo, "Undo".into(), Style::Secondary));
+    }
+    rows.push(last);
+    (rows, menu)
+}
+
+fn lobby_reply(table: &Table, headline: &str) -> Reply {
+    let r = &table.record;
+    let players: Vec<String> = table.seats.iter().map(|s| format!("• {}", text::escape(&s.name))).collect();
+    let button = |command: Command, label: &str, style: Style| Button { id: ComponentId::button(r.id, r.version, command), label: label.into(), style };
+    let text = format!(
+        "{headline}\n**Players ({}/{}):**\n{}\nRetrieve rule: {} · {}–{} players. Press **Join** to play; the opener presses **Start** when ready.",
+        table.seats.len(),
+        r.max_players,
+        players.join("\n"),
+        r.options.retrieve.name(),
+        r.min_players,
+        r.max_players
+    );
+    Reply {
+        text,
+        buttons: vec![vec![
+            button(Command::Join, "Join", Style::Primary),
+            button(Command::Leave, "Leave", Style::Secondary),
+            button(Command::Start, "Start", Style::Success),
+        ]],
+        game: Some((r.id, r.version)),
+        ..Reply::default()
+    }
+}
+
+/// Joins lines, dropping the oldest ones (but never the last, the prompt) to fit `max`.
+fn fit_lines(lines: &[String], max: usize) -> String {
+    let mut out: Vec<&str> = Vec::new();
+    let mut len = 0;
+    for line in lines.iter().rev() {
+        if len + line.len() + 1 > max && !out.is_empty() {
+            out.push("…");
+            break;
+        }
+        len += line.len() + 1;
+        out.push(line);
+    }
+    out.reverse();
+    text::truncate(&out.join("\n"), max)
+}

@@ -1,0 +1,213 @@
+//! What the service answers: text, images and the next choices, as plain data. The Discord
+//! layer turns a `Reply` into a message; the demo writes it to a transcript.
+
+use crate::store::GameId;
+use southseas_engine::{Action, Pos, Rotation, ShipId, Wares};
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reply {
+    /// Markdown text (Discord flavour), short enough for a message (≤ 2000 characters).
+    pub text: String,
+    pub images: Vec<Image>,
+    /// Buttons, in rows of at most five.
+    pub buttons: Vec<Vec<Button>>,
+    /// A select menu, when a choice has more options than buttons can hold.
+    pub menu: Option<Menu>,
+    /// The one user to ping (the player who must act next); nobody else is mentioned.
+    pub mention: Option<u64>,
+    /// The game this reply is about, and its version at the time.
+    pub game: Option<(GameId, i64)>,
+}
+
+#[derive(Clone, PartialEq, Eq)]
+pub struct Image {
+    pub name: String,
+    pub png: Vec<u8>,
+}
+
+impl std::fmt::Debug for Image {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Image({}, {} bytes)", self.name, self.png.len())
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    Primary,
+    Secondary,
+    Success,
+    Danger,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Button {
+    /// A component id (see [`ComponentId`]): it carries the game and its version.
+    pub id: String,
+    pub label: String,
+    pub style: Style,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Menu {
+    /// The menu's component id; each option's value is a [`Command`] code.
+    pub id: String,
+    pub placeholder: String,
+    pub options: Vec<MenuOption>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MenuOption {
+    pub value: String,
+    pub label: String,
+    pub description: Option<String>,
+}
+
+/// Discord's limits on what one message can hold.
+pub const MAX_BUTTON_ROWS: usize = 5;
+pub const MAX_MENU_OPTIONS: usize = 25;
+
+/// What a button or menu option asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Command {
+    Join,
+    Leave,
+    Start,
+    Act(Action),
+    Undo,
+    Abandon,
+    Board,
+    Status,
+}
+
+impl Command {
+    /// A short code, stable across versions of the bot (old buttons must keep parsing).
+    pub fn code(&self) -> String {
+        match *self {
+            Command::Join => "join".into(),
+            Command::Leave => "leave".into(),
+            Command::Start => "start".into(),
+            Command::Undo => "undo".into(),
+            Command::Abandon => "abandon".into(),
+            Command::Board => "board".into(),
+            Command::Status => "status".into(),
+            Command::Act(action) => match action {
+                Action::PlaceTile { pos, rotation } => format!("t{},{},{}", pos.x, pos.y, rotation.quarter_turns()),
+                Action::PlaceIslander { feature } => format!("i{feature}"),
+                Action::RetrieveIslander { pos, feature } => format!("r{},{},{feature}", pos.x, pos.y),
+                Action::SkipIslander => "s".into(),
+                Action::ChooseShip { ship } => format!("c{}", ship.0),
+                Action::Deliver { ship } => format!("d{}", ship.0),
+                Action::Pay { payment } => format!("p{},{},{}", payment.shells, payment.bananas, payment.fish),
+                Action::EndTurn => "e".into(),
+            },
+        }
+    }
+
+    pub fn parse(code: &str) -> Option<Command> {
+        let nums = |s: &str| -> Option<Vec<i64>> { s.split(',').map(|n| n.parse().ok()).collect() };
+        Some(match code {
+            "join" => Command::Join,
+            "leave" => Command::Leave,
+            "start" => Command::Start,
+            "undo" => Command::Undo,
+            "abandon" => Command::Abandon,
+            "board" => Command::Board,
+            "status" => Command::Status,
+            "s" => Command::Act(Action::SkipIslander),
+            "e" => Command::Act(Action::EndTurn),
+            _ => {
+                let (head, rest) = code.split_at(1.min(code.len()));
+                let n = nums(rest)?;
+                let byte = |v: i64| u8::try_from(v).ok();
+                let int = |v: i64| i32::try_from(v).ok();
+                Command::Act(match (head, n.as_slice()) {
+                    ("t", &[x, y, r]) => Action::PlaceTile { pos: Pos::new(int(x)?, int(y)?), rotation: Rotation::new(byte(r)?)? },
+                    ("i", &[f]) => Action::PlaceIslander { feature: byte(f)? },
+                    ("r", &[x, y, f]) => Action::RetrieveIslander { pos: Pos::new(int(x)?, int(y)?), feature: byte(f)? },
+                    ("c", &[s]) => Action::ChooseShip { ship: ShipId(byte(s)?) },
+                    ("d", &[s]) => Action::Deliver { ship: ShipId(byte(s)?) },
+                    ("p", &[s, b, f]) => {
+                        let w = |v: i64| u16::try_from(v).ok();
+                        Action::Pay { payment: Wares::new(w(s)?, w(b)?, w(f)?) }
+                    }
+                    _ => return None,
+                })
+            }
+        })
+    }
+}
+
+/// A component id: `ss:GAME:VERSION:CODE`. Everything needed to act on a click is in it, so
+/// buttons keep working after a restart, and a click on an old message is seen as stale.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ComponentId {
+    pub game: GameId,
+    pub version: i64,
+    /// None for a select menu (the command is the chosen option's value).
+    pub command: Option<Command>,
+}
+
+pub const MENU_CODE: &str = "menu";
+
+impl ComponentId {
+    pub fn button(game: GameId, version: i64, command: Command) -> String {
+        format!("ss:{game}:{version}:{}", command.code())
+    }
+
+    pub fn menu(game: GameId, version: i64) -> String {
+        format!("ss:{game}:{version}:{MENU_CODE}")
+    }
+
+    pub fn parse(id: &str) -> Option<ComponentId> {
+        let mut parts = id.splitn(4, ':');
+        if parts.next()? != "ss" {
+            return None;
+        }
+        let game = parts.next()?.parse().ok()?;
+        let version = parts.next()?.parse().ok()?;
+        let code = parts.next()?;
+        let command = if code == MENU_CODE { None } else { Some(Command::parse(code)?) };
+        Some(ComponentId { game, version, command })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_command_code_round_trips() {
+        let actions = [
+            Action::PlaceTile { pos: Pos::new(-3, 12), rotation: Rotation::new(3).unwrap() },
+            Action::PlaceIslander { feature: 2 },
+            Action::RetrieveIslander { pos: Pos::new(0, -1), feature: 0 },
+            Action::SkipIslander,
+            Action::ChooseShip { ship: ShipId(23) },
+            Action::Deliver { ship: ShipId(0) },
+            Action::Pay { payment: Wares::new(1, 0, 5) },
+            Action::EndTurn,
+        ];
+        let commands = actions.into_iter().map(Command::Act).chain([
+            Command::Join,
+            Command::Leave,
+            Command::Start,
+            Command::Undo,
+            Command::Abandon,
+            Command::Board,
+            Command::Status,
+        ]);
+        for c in commands {
+            let id = ComponentId::button(42, 7, c);
+            assert!(id.len() <= 100, "Discord limits custom ids to 100 characters");
+            assert_eq!(ComponentId::parse(&id), Some(ComponentId { game: 42, version: 7, command: Some(c) }), "{id}");
+        }
+    }
+
+    #[test]
+    fn malformed_ids_are_rejected() {
+        for id in ["", "ss", "ss:1", "ss:1:2", "xx:1:2:s", "ss:a:2:s", "ss:1:2:t1,2", "ss:1:2:i999", "ss:1:2:t1,2,4", "ss:1:2:zz", "ss:1:2:p-1,0,0"] {
+            assert_eq!(ComponentId::parse(id), None, "{id}");
+        }
+        assert_eq!(ComponentId::parse("ss:1:2:menu"), Some(ComponentId { game: 1, version: 2, command: None }));
+    }
+}

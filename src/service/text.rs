@@ -1,0 +1,337 @@
+//! Words for players: narration of engine events, descriptions of spots and ships, status.
+
+use southseas_engine::{
+    Action, COLOURS, Demand, Event, FeatureKind, FeatureRef, Game, Phase, Port, Pos, ScoreReason, ShipId, Ware, Wares,
+};
+use std::fmt::Write;
+
+/// Colour squares, so a player's colour shows in text as on the board.
+const SQUARES: [&str; 5] = ["🟥", "🟦", "🟨", "🟩", "⬛"];
+
+/// Seated players' display names, by seat.
+#[derive(Clone, Debug, Default)]
+pub struct Names(pub Vec<String>);
+
+impl Names {
+    /// "🟥 Alice"
+    pub fn of(&self, seat: usize) -> String {
+        let name = self.0.get(seat).map_or("?", String::as_str);
+        format!("{} **{}**", SQUARES.get(seat).unwrap_or(&""), escape(name))
+    }
+
+    pub fn colour(seat: usize) -> &'static str {
+        COLOURS.get(seat).copied().unwrap_or("?")
+    }
+}
+
+/// Keeps user-chosen names from breaking Markdown or pinging anyone.
+pub fn escape(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for c in name.chars() {
+        if matches!(c, '*' | '_' | '~' | '`' | '|' | '>' | '\\' | '#' | '[' | ']') {
+            out.push('\\');
+        }
+        if c == '@' {
+            out.push_str("@\u{200B}");
+            continue;
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn ware_icon(ware: Ware) -> &'static str {
+    match ware {
+        Ware::Shells => "🐚",
+        Ware::Bananas => "🍌",
+        Ware::Fish => "🐟",
+    }
+}
+
+/// "2 🐚 1 🍌 0 🐟" — compact, for status lines.
+pub fn wares_short(w: &Wares) -> String {
+    Ware::ALL.iter().map(|&k| format!("{} {}", w.get(k), ware_icon(k))).collect::<Vec<_>>().join(" ")
+}
+
+fn amount(ware: Ware, n: u16) -> String {
+    let name = match (ware, n) {
+        (Ware::Shells, 1) => "shell",
+        (Ware::Bananas, 1) => "banana",
+        (w, _) => w.name(),
+    };
+    format!("{n} {name}")
+}
+
+/// "S07 (5 pts: 2 shells, 1 banana, 1 fish)"
+pub fn ship(game: &Game, id: ShipId) -> String {
+    let s = game.ships().get(id);
+    format!("{} ({} pts: {})", s.name, s.value, demand(&s.demand))
+}
+
+pub fn demand(d: &Demand) -> String {
+    match d {
+        Demand::Exact(w) => w.to_string(),
+        other => other.to_string(),
+    }
+}
+
+/// Where a feature lies on its tile, as a player sees the board: "north", "south-east",
+/// "east–west" (bridges name their ends), or "all around".
+pub fn direction(game: &Game, at: FeatureRef) -> String {
+    let Some(tile) = game.tile_at(at.pos) else { return String::new() };
+    let kind = game.tiles().get(tile.tile);
+    let Some(f) = kind.features.get(at.feature as usize) else { return String::new() };
+    let board_ports: Vec<Port> = (0..12).filter(|p| f.ports & (1 << p) != 0).map(|p| tile.rotation.apply_port(Port(p))).collect();
+    if f.kind == FeatureKind::Bridge {
+        let mut dirs: Vec<_> = board_ports.iter().map(|p| p.dir()).collect();
+        dirs.sort();
+        return dirs.iter().map(|d| d.name()).collect::<Vec<_>>().join("–");
+    }
+    // Average position of its ports, from the tile's centre.
+    let (mut x, mut y) = (0.0f64, 0.0f64);
+    for p in &board_ports {
+        let t = p.third() as f64 - 1.0; // -1, 0, 1 along the edge, clockwise
+        let (px, py) = match p.dir() {
+            southseas_engine::Dir::N => (t * 0.5, -1.0),
+            southseas_engine::Dir::E => (1.0, t * 0.5),
+            southseas_engine::Dir::S => (-t * 0.5, 1.0),
+            southseas_engine::Dir::W => (-1.0, -t * 0.5),
+        };
+        x += px;
+        y += py;
+    }
+    let n = board_ports.len().max(1) as f64;
+    let (x, y) = (x / n, y / n);
+    if x.hypot(y) < 0.2 {
+        return "all-around".into();
+    }
+    const NAMES: [&str; 8] = ["east", "south-east", "south", "south-west", "west", "north-west", "north", "north-east"];
+    let angle = y.atan2(x).to_degrees().rem_euclid(360.0);
+    NAMES[((angle + 22.5) / 45.0) as usize % 8].into()
+}
+
+/// "fisherman on the east sea (3 fish)": the label of an islander choice.
+pub fn spot(game: &Game, at: FeatureRef) -> String {
+    let Some(region) = game.region(at) else { return "?".into() };
+    let name = match region.kind {
+        FeatureKind::Market => "market".to_string(),
+        k => format!("{} {}", direction(game, at), k.name()),
+    };
+    let detail = match region.kind.ware() {
+        Some(w) => amount(w, region.symbols),
+        None => {
+            let filled = at.pos.surrounding().filter(|p| game.tile_at(*p).is_some()).count();
+            format!("{filled}/8 around")
+        }
+    };
+    format!("{} on the {name} ({detail})", region.kind.role())
+}
+
+/// Button / menu label for an action (Discord limits labels to 80 characters).
+pub fn action_label(game: &Game, action: &Action) -> String {
+    let label = match *action {
+        Action::PlaceIslander { feature } => {
+            let Phase::Islander { pos } = game.phase() else { return action.to_string() };
+            let s = spot(game, FeatureRef { pos, feature });
+            let mut c = s.chars();
+            c.next().map(|f| f.to_uppercase().collect::<String>() + c.as_str()).unwrap_or_default()
+        }
+        Action::RetrieveIslander { pos, feature } => {
+            let kind = game.region(FeatureRef { pos, feature }).map_or(FeatureKind::Sea, |r| r.kind);
+            format!("Take back {} at {}", kind.role(), coords(pos))
+        }
+        Action::SkipIslander => "No islander".into(),
+        Action::ChooseShip { ship: id } | Action::Deliver { ship: id } => {
+            let s = game.ships().get(id);
+            let verb = if matches!(action, Action::Deliver { .. }) { "Deliver to" } else { "Take" };
+            format!("{verb} {} · {} pts · {}", s.name, s.value, demand(&s.demand))
+        }
+        Action::Pay { payment } => format!("Pay {payment}"),
+        Action::EndTurn => "End turn".into(),
+        Action::PlaceTile { pos, rotation } => format!("{} turned {}°", coords(pos), rotation.degrees()),
+    };
+    truncate(&label, 80)
+}
+
+pub fn truncate(s: &str, max: usize) -> String {
+    if s.chars().count() <= max { s.to_string() } else { s.chars().take(max - 1).collect::<String>() + "…" }
+}
+
+pub fn coords(pos: Pos) -> String {
+    format!("({}, {})", pos.x, pos.y)
+}
+
+fn list(names: Vec<String>) -> String {
+    match names.len() {
+        0 => String::new(),
+        1 => names[0].clone(),
+        n => format!("{} and {}", names[..n - 1].join(", "), names[n - 1]),
+    }
+}
+
+/// One line per thing that happened, in order. `game` is the state after the events.
+pub fn narrate(game: &Game, names: &Names, events: &[Event]) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut returned: Vec<(u8, FeatureKind)> = Vec::new();
+    let flush = |returned: &mut Vec<(u8, FeatureKind)>, lines: &mut Vec<String>| {
+        if returned.is_empty() {
+            return;
+        }
+        let mut per_player: Vec<(u8, usize)> = Vec::new();
+        for (p, _) in returned.iter() {
+            match per_player.iter_mut().find(|(q, _)| q == p) {
+                Some((_, n)) => *n += 1,
+                None => per_player.push((*p, 1)),
+            }
+        }
+        let parts: Vec<String> =
+            per_player.iter().map(|&(p, n)| if n == 1 { names.of(p as usize) } else { format!("{} ×{n}", names.of(p as usize)) }).collect();
+        lines.push(format!("↩️ Islanders home: {}.", parts.join(", ")));
+        returned.clear();
+    };
+    for e in events {
+        if !matches!(e, Event::IslanderReturned { .. }) {
+            flush(&mut returned, &mut lines);
+        }
+        match e {
+            Event::TilePlaced { player, tile, pos, rotation } => lines.push(format!(
+                "{} placed tile **{}** at {}{}.",
+                names.of(*player as usize),
+                game.tiles().get(*tile).name,
+                coords(*pos),
+                if rotation.degrees() == 0 { String::new() } else { format!(", turned {}°", rotation.degrees()) }
+            )),
+            Event::IslanderPlaced { player, at, .. } => {
+                lines.push(format!("{} put a {}.", names.of(*player as usize), spot_after(game, *at)));
+            }
+            Event::IslanderRetrieved { player, at, kind } => {
+                lines.push(format!("{} took back their {} from {}.", names.of(*player as usize), kind.role(), coords(at.pos)))
+            }
+            Event::FeatureCompleted { kind, tiles, at } => {
+                let occupied = events.iter().any(|e| matches!(e, Event::FeatureScored { at: a, .. } | Event::ShipTakenByMarket { at: a, .. } | Event::MarketFoundNoShip { at: a, .. } if a == at));
+                if !occupied {
+                    let size = if *kind == FeatureKind::Market { String::new() } else { format!(" ({tiles} tiles)") };
+                    lines.push(format!("✅ {} completed{size}: nobody was on it.", capitalise(kind.name())));
+                }
+            }
+            Event::FeatureScored { kind, reason, tiles, ware, amount: n, winners, .. } => {
+                let who = list(winners.iter().map(|&p| names.of(p as usize)).collect());
+                let each = if winners.len() > 1 { " each" } else { "" };
+                let gain = format!("{who} +{}{each}", amount(*ware, *n).replace(&format!("{n} "), &format!("{n} {} ", ware_icon(*ware))));
+                lines.push(match reason {
+                    ScoreReason::Completed => format!("✅ {} completed ({tiles} tiles): {gain}.", capitalise(kind.name())),
+                    ScoreReason::FishingBoat => format!("🚣 Fishing boat! The sea ({tiles} tiles) is fished: {gain}."),
+                    ScoreReason::GameEnd => format!("🏁 Unfinished {} ({tiles} tiles): {gain}.", kind.name()),
+                });
+            }
+            Event::FishCovered { at, fish, .. } => {
+                lines.push(format!("A boat token now covers {} at {}.", if *fish == 2 { "2 fish" } else { "1 fish" }, coords(at.pos)))
+            }
+            Event::IslanderReturned { player, kind, .. } => returned.push((*player, *kind)),
+            Event::ShipTakenByMarket { player, ship: s, .. } => {
+                lines.push(format!("🏪 Market completed: {} takes ship {} without delivering.", names.of(*player as usize), ship(game, *s)))
+            }
+            Event::MarketFoundNoShip { player, .. } => {
+                lines.push(format!("🏪 Market completed, but no ship is on display: {} gets nothing.", names.of(*player as usize)))
+            }
+            Event::ShipDelivered { player, ship: s, payment } => {
+                let sh = game.ships().get(*s);
+                lines.push(format!("⛵ {} delivered {payment} to ship {}: **+{} points**.", names.of(*player as usize), sh.name, sh.value))
+            }
+            Event::ShipRevealed { ship: s } => lines.push(format!("New ship on display: {}.", ship(game, *s))),
+            Event::TileDiscarded { tile } => {
+                lines.push(format!("Tile **{}** fits nowhere and leaves the game.", game.tiles().get(*tile).name))
+            }
+            Event::TurnStarted { .. } => {}
+            Event::GameOver { scores, winners } => {
+                lines.push("🏁 **Game over!**".into());
+                let mut order: Vec<_> = scores.iter().collect();
+                order.sort_by_key(|s| std::cmp::Reverse(s.total));
+                for s in order {
+                    lines.push(format!(
+                        "{} — **{}** points ({} from ships, {} from {} wares)",
+                        names.of(s.player as usize),
+                        s.total,
+                        s.ship_points,
+                        s.ware_points,
+                        s.wares
+                    ));
+                }
+                let who = list(winners.iter().map(|&p| names.of(p as usize)).collect());
+                lines.push(if winners.len() > 1 { format!("👑 Shared win: {who}!") } else { format!("👑 {who} is King of the South Seas!") });
+            }
+        }
+    }
+    flush(&mut returned, &mut lines);
+    lines
+}
+
+/// The spot description for an islander just placed (its region may have been evaluated
+/// since, so describe the printed feature).
+fn spot_after(game: &Game, at: FeatureRef) -> String {
+    let Some(tile) = game.tile_at(at.pos) else { return "islander".into() };
+    let Some(f) = game.tiles().get(tile.tile).features.get(at.feature as usize) else { return "islander".into() };
+    match f.kind {
+        FeatureKind::Market => format!("merchant on the market at {}", coords(at.pos)),
+        k => format!("{} on the {} {} at {}", k.role(), direction(game, at), k.name(), coords(at.pos)),
+    }
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map(|f| f.to_uppercase().collect::<String>() + c.as_str()).unwrap_or_default()
+}
+
+/// What the player to act should do now, in one or two lines.
+pub fn prompt(game: &Game, names: &Names) -> String {
+    let Some(seat) = game.to_act() else { return String::new() };
+    let who = names.of(seat);
+    match game.phase() {
+        Phase::PlaceTile => {
+            let tile = game.drawn_tile().map(|t| game.tiles().get(t).name.clone()).unwrap_or_default();
+            let spots = game.placement_spots();
+            let labels: Vec<&str> = spots.iter().take(12).map(|s| s.label.as_str()).collect();
+            let more = if spots.len() > 12 { ", …" } else { "" };
+            format!(
+                "➡️ {who}, your turn: place tile **{tile}**. It fits at {} spot{} ({}{more}) — use `/place` or pick below.",
+                spots.len(),
+                if spots.len() == 1 { "" } else { "s" },
+                labels.join(", ")
+            )
+        }
+        Phase::Islander { .. } => format!("➡️ {who}: place an islander, take one back, or skip (buttons below or `/islander`)."),
+        Phase::MarketShip { .. } => format!("➡️ {who}: your merchant's market is complete — choose one of the most valuable ships."),
+        Phase::Deliver => format!("➡️ {who}: deliver wares to one ship, or end your turn."),
+        Phase::Payment { ship: s } => format!("➡️ {who}: choose how to pay ship {}.", ship(game, s)),
+        Phase::GameOver => String::new(),
+    }
+}
+
+/// The full status: players, display, tiles left, whose turn.
+pub fn status(game: &Game, names: &Names) -> String {
+    let mut out = String::new();
+    let scores = game.scores();
+    let projected = game.projected_scores();
+    let _ = writeln!(out, "**Turn {}** · {} tiles left · {} ships in the stack", game.turn(), game.stack_size(), game.ship_stack_size());
+    for (seat, p) in game.players().iter().enumerate() {
+        let ships: Vec<String> = p.ships.iter().map(|&s| game.ships().get(s).value.to_string()).collect();
+        let marker = if game.to_act() == Some(seat) { " ⬅️" } else { "" };
+        let _ = writeln!(
+            out,
+            "{} — {} · ships [{}] · {} islander{} in hand · **{}** pts (if it ended now: {}){marker}",
+            names.of(seat),
+            wares_short(&p.wares),
+            ships.join(", "),
+            p.supply,
+            if p.supply == 1 { "" } else { "s" },
+            scores[seat].total,
+            projected[seat].total,
+        );
+    }
+    let display: Vec<String> = game.display().iter().map(|&s| ship(game, s)).collect();
+    let _ = writeln!(out, "Ships on display: {}", if display.is_empty() { "none".into() } else { display.join(" · ") });
+    if game.is_over() {
+        let _ = writeln!(out, "The game is over.");
+    }
+    out
+}

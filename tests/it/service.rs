@@ -1,0 +1,340 @@
+//! The game service over a real SQLite file: whole games, races, crashes and bad input.
+
+use crate::support::{PLACE, TempDb, player};
+use southseas::service::{Actor, Command, ComponentId, GameOptions, Reply, Service, ServiceError};
+use southseas::store::Store;
+use southseas_engine::scenario::Summary;
+use southseas_engine::{Action, Bot, Game, Options, Pos, Rotation, Setup, Strategy};
+use sqlx::Row;
+use std::io::{BufRead, BufReader};
+use std::sync::Arc;
+
+async fn open(db: &TempDb) -> Service {
+    Service::new(Store::open(&db.url()).await.expect("database opens"), None)
+}
+
+fn options(seed: u64) -> GameOptions {
+    GameOptions { seed: Some(seed), ..GameOptions::default() }
+}
+
+/// Opens a lobby with `n` players and starts it; returns the actors by user id order.
+async fn started(service: &Service, n: u64, seed: u64) -> Vec<Actor> {
+    let actors: Vec<Actor> = (0..n).map(player).collect();
+    service.create(PLACE, &actors[0], options(seed)).await.expect("create");
+    for a in &actors[1..] {
+        service.join(PLACE, a).await.expect("join");
+    }
+    service.start(PLACE, &actors[0]).await.expect("start");
+    actors
+}
+
+/// The actor who must act now.
+async fn to_act(service: &Service, actors: &[Actor]) -> Option<(Actor, Game, i64)> {
+    let (game, version, _, _) = service.snapshot(PLACE, 0).await.expect("snapshot");
+    let seat = game.to_act()?;
+    for a in actors {
+        let (_, _, s, _) = service.snapshot(PLACE, a.user_id).await.expect("snapshot");
+        if s == Some(seat) {
+            return Some((a.clone(), game, version));
+        }
+    }
+    panic!("nobody sits at seat {seat}");
+}
+
+fn expect_user_error(result: Result<Reply, ServiceError>, contains: &str) {
+    match result {
+        Err(ServiceError::User(m)) => assert!(m.contains(contains), "message `{m}` should contain `{contains}`"),
+        Err(ServiceError::Internal(e)) => panic!("internal error instead of a user error: {e:#}"),
+        Ok(r) => panic!("accepted, but should be refused ({contains}): {}", r.text),
+    }
+}
+
+/// Every row of every table, as text: "unchanged" means this is equal.
+async fn dump(db: &TempDb) -> Vec<String> {
+    let pool = sqlx::SqlitePool::connect(&db.url()).await.expect("connect");
+    let mut out = Vec::new();
+    for (table, order) in
+        [("games", "id"), ("seats", "game_id, user_id"), ("actions", "game_id, seq"), ("abandon_votes", "game_id, user_id"), ("messages", "game_id, message_id")]
+    {
+        for row in sqlx::query(&format!("SELECT * FROM {table} ORDER BY {order}")).fetch_all(&pool).await.expect("select") {
+            let cols: Vec<String> = (0..row.len())
+                .map(|i| {
+                    row.try_get::<i64, _>(i).map(|v| v.to_string()).or_else(|_| row.try_get::<String, _>(i)).unwrap_or_else(|_| "NULL".into())
+                })
+                .collect();
+            out.push(format!("{table}: {}", cols.join("|")));
+        }
+    }
+    pool.close().await;
+    out
+}
+
+#[tokio::test]
+async fn whole_games_survive_reopening_the_database_between_turns() {
+    for (players, seed) in [(2u64, 11u64), (4, 12)] {
+        let db = TempDb::new("reopen");
+        let actors = started(&open(&db).await, players, seed).await;
+        // The same bots play the engine alone, seat by seat, for comparison.
+        let mut bots: Vec<Bot> = (0..players).map(|s| Bot::new(Strategy::Random, seed * 100 + s)).collect();
+        let mut engine = Game::from_setup(Setup::standard(Options::default(), players as usize, seed)).unwrap();
+        let mut turns = 0;
+        loop {
+            // A fresh service (new pool, empty cache) every turn: state comes from the file.
+            let service = open(&db).await;
+            let Some((actor, game, _)) = to_act(&service, &actors).await else { break };
+            let seat = game.to_act().unwrap();
+            loop {
+                let (game, _, _, _) = service.snapshot(PLACE, 0).await.unwrap();
+                if game.is_over() || game.to_act() != Some(seat) {
+                    break;
+                }
+                let action = bots[seat].choose(&game).unwrap();
+                engine.apply(&action).expect("engine accepts what the service accepted");
+                service.act(PLACE, &actor, action).await.unwrap_or_else(|e| panic!("{action}: {e}"));
+            }
+            service.store().close().await;
+            turns += 1;
+            assert!(turns < 500, "game does not end");
+        }
+        let service = open(&db).await;
+        let (game, _, _, _) = service.snapshot(PLACE, 0).await.unwrap();
+        assert!(game.is_over());
+        assert_eq!(serde_json::to_string(&Summary::of(&game)).unwrap(), serde_json::to_string(&Summary::of(&engine)).unwrap());
+        assert_eq!(game.placed_tiles(), engine.placed_tiles());
+    }
+}
+
+#[tokio::test]
+async fn racing_clicks_on_one_turn_apply_exactly_once() {
+    let db = TempDb::new("race");
+    let service = Arc::new(open(&db).await);
+    let actors = started(&service, 3, 5).await;
+    for round in 0..3 {
+        let (actor, game, version) = to_act(&service, &actors).await.unwrap();
+        // Every legal action of this moment, clicked at once from two services (two processes'
+        // worth of connections) and several tasks each.
+        let other = Arc::new(open(&db).await);
+        let actions = game.legal_actions();
+        let mut tasks = Vec::new();
+        for (i, action) in actions.iter().cycle().take(16).enumerate() {
+            let svc = if i % 2 == 0 { Arc::clone(&service) } else { Arc::clone(&other) };
+            let id = ComponentId::button(game_id(&service).await, version, Command::Act(*action));
+            let actor = actor.clone();
+            tasks.push(tokio::spawn(async move { svc.click(PLACE, &actor, &id, None).await }));
+        }
+        let mut applied = 0;
+        for t in tasks {
+            match t.await.unwrap() {
+                Ok(_) => applied += 1,
+                Err(ServiceError::User(m)) => assert!(m.contains("out of date"), "round {round}: {m}"),
+                Err(e) => panic!("round {round}: {e}"),
+            }
+        }
+        assert_eq!(applied, 1, "round {round}: exactly one racing click is applied");
+        let (_, after, _, _) = service.snapshot(PLACE, 0).await.unwrap();
+        assert_eq!(after, version + 1);
+    }
+}
+
+async fn game_id(service: &Service) -> i64 {
+    service.status(PLACE).await.unwrap().game.unwrap().0
+}
+
+#[tokio::test]
+async fn bad_input_gets_a_user_error_and_changes_nothing() {
+    let db = TempDb::new("bad");
+    let service = open(&db).await;
+    let actors = started(&service, 2, 3).await;
+    let (actor, game, version) = to_act(&service, &actors).await.unwrap();
+    let other = actors.iter().find(|a| a.user_id != actor.user_id).unwrap().clone();
+    let stranger = player(99);
+    let id = game_id(&service).await;
+    let legal = game.legal_actions()[0];
+    let before = dump(&db).await;
+
+    expect_user_error(service.act(PLACE, &stranger, legal).await, "not playing");
+    expect_user_error(service.act(PLACE, &other, legal).await, "not your turn");
+    let occupied = Action::PlaceTile { pos: Pos::new(0, 0), rotation: Rotation::new(0).unwrap() };
+    expect_user_error(service.act(PLACE, &actor, occupied).await, "already holds a tile");
+    let far = Action::PlaceTile { pos: Pos::new(9, 9), rotation: Rotation::new(0).unwrap() };
+    expect_user_error(service.act(PLACE, &actor, far).await, "does not touch");
+    expect_user_error(service.act(PLACE, &actor, Action::EndTurn).await, "place the drawn tile");
+    let stale = ComponentId::button(id, version - 1, Command::Act(legal));
+    expect_user_error(service.click(PLACE, &actor, &stale, None).await, "out of date");
+    let unknown_game = ComponentId::button(id + 50, version, Command::Act(legal));
+    expect_user_error(service.click(PLACE, &actor, &unknown_game, None).await, "no longer exists");
+    let elsewhere = southseas::service::Place { guild_id: 1, channel_id: 999 };
+    expect_user_error(service.click(elsewhere, &actor, &ComponentId::button(id, version, Command::Act(legal)), None).await, "another channel");
+    expect_user_error(service.act(elsewhere, &actor, legal).await, "no game in this channel");
+    for malformed in ["", "ss:", "ss:x:1:s", "ss:1:1:t9", "hello", "ss:1:1:p1,2"] {
+        expect_user_error(service.click(PLACE, &actor, malformed, None).await, "isn't one I know");
+    }
+    expect_user_error(service.click(PLACE, &actor, &ComponentId::menu(id, version), Some("zz")).await, "isn't one I know");
+    expect_user_error(service.join(PLACE, &stranger).await, "already started");
+    expect_user_error(service.start(PLACE, &actor).await, "already started");
+    expect_user_error(service.leave(PLACE, &actor).await, "can't leave");
+    expect_user_error(service.undo(PLACE, &actor).await, "nothing to undo");
+    expect_user_error(service.create(PLACE, &stranger, options(1)).await, "already has a game");
+    assert_eq!(dump(&db).await, before, "refused input must not change the database");
+
+    // The legal action still works afterwards.
+    service.act(PLACE, &actor, legal).await.expect("legal action");
+}
+
+#[tokio::test]
+async fn lobby_rules_and_one_open_game_per_channel() {
+    let db = TempDb::new("lobby");
+    let service = open(&db).await;
+    let (a, b, c) = (player(1), player(2), player(3));
+    let reply = service.create(PLACE, &a, GameOptions { max_players: 2, ..options(1) }).await.unwrap();
+    assert!(reply.text.contains("Players (1/2)") && reply.buttons[0].len() == 3, "{}", reply.text);
+    expect_user_error(service.start(PLACE, &a).await, "At least 2 players");
+    expect_user_error(service.join(PLACE, &a).await, "already in this game");
+    service.join(PLACE, &b).await.unwrap();
+    expect_user_error(service.join(PLACE, &c).await, "full");
+    expect_user_error(service.start(PLACE, &b).await, "Only the player who opened");
+    // The schema itself refuses a second open game in the channel.
+    let pool = sqlx::SqlitePool::connect(&db.url()).await.unwrap();
+    let second = sqlx::query(
+        "INSERT INTO games (guild_id, channel_id, status, options, seed, creator_id, min_players, max_players, created_at, updated_at)
+         VALUES (1, ?, 'active', '{}', 1, 1, 2, 5, 0, 0)",
+    )
+    .bind(PLACE.channel_id as i64)
+    .execute(&pool)
+    .await;
+    assert!(second.is_err(), "unique index: one lobby or active game per channel");
+    service.leave(PLACE, &b).await.unwrap();
+    service.join(PLACE, &c).await.unwrap();
+    let started = service.start(PLACE, &a).await.unwrap();
+    assert!(started.text.contains("The game begins"), "{}", started.text);
+    assert!(started.mention.is_some_and(|u| u == a.user_id || u == c.user_id));
+}
+
+#[tokio::test]
+async fn a_turn_reply_narrates_and_pings_only_the_next_player() {
+    let db = TempDb::new("reply");
+    let service = open(&db).await;
+    let actors = started(&service, 2, 8).await;
+    let mut saw_turn_change = false;
+    for _ in 0..12 {
+        let (actor, game, _) = to_act(&service, &actors).await.unwrap();
+        let action = Bot::new(Strategy::Greedy, 1).choose(&game).unwrap();
+        let reply = service.act(PLACE, &actor, action).await.unwrap();
+        let (after, _, _, _) = service.snapshot(PLACE, 0).await.unwrap();
+        let next = to_act(&service, &actors).await.unwrap().0;
+        assert_eq!(reply.mention, Some(next.user_id), "the player to act is pinged");
+        assert!(!reply.text.contains('@'), "no raw mentions in the text: {}", reply.text);
+        if after.turn() != game.turn() {
+            saw_turn_change = true;
+            assert!(reply.text.lines().count() >= 2, "what happened, then the prompt: {}", reply.text);
+            assert!(reply.text.contains("your turn: place tile"), "{}", reply.text);
+        }
+        assert!(reply.buttons.len() <= 5 && reply.buttons.iter().all(|r| r.len() <= 5));
+        assert!(reply.text.len() <= 2000);
+    }
+    assert!(saw_turn_change);
+}
+
+#[tokio::test]
+async fn undo_takes_back_a_step_but_never_a_reveal() {
+    let db = TempDb::new("undo");
+    let service = open(&db).await;
+    let actors = started(&service, 2, 21).await;
+    let (actor, game, version) = to_act(&service, &actors).await.unwrap();
+    let (pos, rotation) = game.legal_placements()[0];
+    service.act(PLACE, &actor, Action::PlaceTile { pos, rotation }).await.unwrap();
+    let (placed, _, _, _) = service.snapshot(PLACE, 0).await.unwrap();
+    if placed.to_act() == game.to_act() && !placed.is_over() && placed.turn() == game.turn() {
+        let other = actors.iter().find(|a| a.user_id != actor.user_id).unwrap();
+        expect_user_error(service.undo(PLACE, other).await, "wasn't yours");
+        let reply = service.undo(PLACE, &actor).await.unwrap();
+        assert!(reply.text.contains("undid"), "{}", reply.text);
+        let (back, v, _, _) = service.snapshot(PLACE, 0).await.unwrap();
+        assert_eq!(back.placed_tiles(), game.placed_tiles());
+        assert_eq!(v, version + 2, "undo is a change of its own: old buttons go stale");
+        service.act(PLACE, &actor, Action::PlaceTile { pos, rotation }).await.unwrap();
+    }
+    // Finish the turn; the step that drew the next tile can't be undone.
+    loop {
+        let (g, _, _, _) = service.snapshot(PLACE, 0).await.unwrap();
+        if g.turn() != game.turn() {
+            break;
+        }
+        let a = Bot::new(Strategy::Random, 3).choose(&g).unwrap();
+        service.act(PLACE, &actor, a).await.unwrap();
+    }
+    expect_user_error(service.undo(PLACE, &actor).await, "revealed");
+}
+
+#[tokio::test]
+async fn abandon_by_creator_or_majority() {
+    let db = TempDb::new("abandon");
+    let service = open(&db).await;
+    let actors = started(&service, 3, 2).await;
+    let vote = service.abandon(PLACE, &actors[1]).await.unwrap();
+    assert!(vote.text.contains("1 of 2"), "{}", vote.text);
+    let done = service.abandon(PLACE, &actors[2]).await.unwrap();
+    assert!(done.text.contains("abandoned"), "{}", done.text);
+    // The channel is free again.
+    service.create(PLACE, &actors[1], options(4)).await.unwrap();
+    let end = service.abandon(PLACE, &actors[1]).await.unwrap();
+    assert!(end.text.contains("abandoned"));
+}
+
+/// The child side of the crash test: plays bot turns forever against the database named in
+/// the environment, printing each committed version. Does nothing in a normal test run.
+#[tokio::test]
+async fn crash_child() {
+    let Ok(url) = std::env::var("SOUTHSEAS_CRASH_DB") else { return };
+    let service = Service::new(Store::open(&url).await.unwrap(), None);
+    let actors: Vec<Actor> = (0..3).map(player).collect();
+    let mut bot = Bot::new(Strategy::Random, std::process::id() as u64);
+    loop {
+        let Some((actor, game, _)) = to_act(&service, &actors).await else { return };
+        let action = bot.choose(&game).unwrap();
+        let reply = service.act(PLACE, &actor, action).await.unwrap();
+        println!("committed {}", reply.game.unwrap().1);
+    }
+}
+
+#[tokio::test]
+async fn killing_the_process_mid_turn_loses_and_doubles_nothing() {
+    let db = TempDb::new("crash");
+    let service = open(&db).await;
+    started(&service, 3, 77).await;
+    let mut last_seen = service.snapshot(PLACE, 0).await.unwrap().1;
+    service.store().close().await;
+    let mut rng = southseas_engine::Rng::new(5);
+    for round in 0..12 {
+        let mut child = std::process::Command::new(std::env::current_exe().unwrap())
+            .args(["service::crash_child", "--exact", "--nocapture", "--test-threads", "1"])
+            .env("SOUTHSEAS_CRASH_DB", db.url())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(40 + rng.below(160) as u64));
+        child.kill().unwrap();
+        child.wait().unwrap();
+        let printed: Vec<i64> = BufReader::new(child.stdout.take().unwrap())
+            .lines()
+            .map_while(Result::ok)
+            .filter_map(|l| l.strip_prefix("committed ").and_then(|v| v.parse().ok()))
+            .collect();
+        let service = open(&db).await;
+        let (game, version, _, _) = service.snapshot(PLACE, 0).await.expect("the game loads after a kill");
+        let reported = printed.last().copied().unwrap_or(last_seen);
+        assert!(version >= reported, "round {round}: committed version {reported} lost (database has {version})");
+        assert!(version <= reported + 1, "round {round}: more than the one in-flight action committed ({version} vs {reported})");
+        let actions: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM actions").fetch_one(service.store().pool()).await.unwrap();
+        let max_seq: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(seq), 0) FROM actions").fetch_one(service.store().pool()).await.unwrap();
+        assert_eq!(actions, max_seq, "round {round}: the log has no gaps or doubles");
+        assert!(version >= last_seen);
+        last_seen = version;
+        service.store().close().await;
+        if game.is_over() {
+            break;
+        }
+    }
+    assert!(last_seen > 10, "the children made progress ({last_seen})");
+}

@@ -9,7 +9,7 @@ use crate::geometry::{Pos, Rotation};
 use crate::rng::Rng;
 use crate::ships::{ShipId, ShipSet};
 use crate::tileset::{FeatureKind, TileId, TileKind, TileSet};
-use crate::wares::{Ware, Wares};
+use crate::wares::Wares;
 use crate::{Action, Event, FeatureRef, RuleError, ScoreReason};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;

@@ -9,3 +9,4 @@ pub mod sim;
 pub mod tiles;
 pub mod store;
 pub mod service;
+pub mod discord;

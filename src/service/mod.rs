@@ -239,7 +239,7 @@ impl Service {
             lines.push(format!("{}. {} ({})", seat + 1, names.of(seat), Names::colour(seat)));
         }
         lines.extend(text::narrate(&loaded.game, &names, loaded.game.opening_events()));
-        Ok(self.turn_reply(&table, &loaded, lines).await)
+        Ok(self.turn_reply(&table, &loaded, lines))
     }
 
     // ----- turns ------------------------------------------------------------------------------
@@ -295,7 +295,7 @@ impl Service {
         self.remember(table.record.id, &after);
         let table = Table { record: GameRecord { version, status, ..table.record }, seats: table.seats };
         let lines = text::narrate(&after.game, &table.names(), &events);
-        Ok(self.turn_reply(&table, &after, lines).await)
+        Ok(self.turn_reply(&table, &after, lines))
     }
 
     /// Undoes the player's own last step, as long as it revealed nothing new (no tile drawn,
@@ -336,7 +336,7 @@ impl Service {
         self.remember(table.record.id, &after);
         let table = Table { record: GameRecord { version, ..table.record }, seats: table.seats };
         let line = format!("↩️ {} undid: {}.", table.names().of(table.seat_of(actor.user_id).unwrap_or(0)), last.action);
-        Ok(self.turn_reply(&table, &after, vec![line]).await)
+        Ok(self.turn_reply(&table, &after, vec![line]))
     }
 
     /// The creator ends the game at once; any other seated player votes, and a majority ends it.
@@ -389,11 +389,10 @@ impl Service {
             return user("The game hasn't started yet: there is no board to show.");
         }
         let loaded = self.load(&mut conn, &table).await?;
-        let images = self.images(&loaded.game, &table.names(), None).await;
         Ok(Reply {
             text: format!("Board at turn {}. {}", loaded.game.turn(), text::prompt(&loaded.game, &table.names())),
-            images,
             game: Some((table.record.id, table.record.version)),
+            show_board: true,
             ..Reply::default()
         })
     }
@@ -519,7 +518,7 @@ impl Service {
     }
 
     /// The message after a step: what happened, the board, and the next player's choices.
-    async fn turn_reply(&self, table: &Table, loaded: &Loaded, mut lines: Vec<String>) -> Reply {
+    fn turn_reply(&self, table: &Table, loaded: &Loaded, mut lines: Vec<String>) -> Reply {
         let game = &loaded.game;
         let names = table.names();
         let (id, version) = (table.record.id, loaded.version);
@@ -532,10 +531,21 @@ impl Service {
             reply.menu = menu;
         }
         reply.text = fit_lines(&lines, 2000);
-        // Highlight what changed since the acting player's previous turn.
-        let since = game.turn().checked_sub(table.seats.len() as u32);
-        reply.images = self.images(game, &names, since).await;
+        reply.show_board = true;
         reply
+    }
+
+    /// Draws the board (and the drawn tile) for a reply that asks for it, highlighting the
+    /// tiles placed since the acting player's previous turn.
+    pub async fn attach_images(&self, reply: &mut Reply) -> Result<()> {
+        let (Some((id, _)), true, Some(_)) = (reply.game, reply.show_board, self.images.as_ref()) else { return Ok(()) };
+        let mut conn = self.store.pool().acquire().await?;
+        let Some(record) = store::game(&mut conn, id).await? else { return Ok(()) };
+        let table = Table { seats: store::seats(&mut conn, id).await?, record };
+        let loaded = self.load(&mut conn, &table).await?;
+        let since = loaded.game.turn().checked_sub(table.seats.len() as u32);
+        reply.images = self.images(&loaded.game, &table.names(), since).await;
+        Ok(())
     }
 }
 

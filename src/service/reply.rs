@@ -17,6 +17,9 @@ pub struct Reply {
     pub mention: Option<u64>,
     /// The game this reply is about, and its version at the time.
     pub game: Option<(GameId, i64)>,
+    /// The board belongs with this reply: `Service::attach_images` draws it. Kept apart so a
+    /// caller can answer (or defer) first and draw after.
+    pub show_board: bool,
 }
 
 #[derive(Clone, PartialEq, Eq)]

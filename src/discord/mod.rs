@@ -1,0 +1,191 @@
+//! The Discord layer: poise commands and component handlers, each a thin adapter that turns
+//! Discord input into a service call and the service's [`Reply`] into a message.
+
+mod commands;
+mod convert;
+
+use crate::service::{Actor, Command, ComponentId, Place, Reply, Service, ServiceError};
+use poise::serenity_prelude as serenity;
+use std::sync::Arc;
+
+/// What every command can reach.
+pub struct Data {
+    pub service: Arc<Service>,
+}
+
+pub type Error = anyhow::Error;
+pub type Context<'a> = poise::Context<'a, Data, Error>;
+
+#[derive(Clone)]
+pub struct DiscordConfig {
+    pub token: String,
+    /// Register commands in this guild only (instant, for development); globally otherwise.
+    pub dev_guild: Option<u64>,
+    /// Base URL of a Discord double (tests): requests and the gateway go there instead.
+    pub api_base: Option<String>,
+}
+
+impl std::fmt::Debug for DiscordConfig {
+    /// Never prints the token.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DiscordConfig").field("token", &"<redacted>").field("dev_guild", &self.dev_guild).field("api_base", &self.api_base).finish()
+    }
+}
+
+/// The permissions a game channel needs: to post turns, attach the board, and show embeds.
+pub const NEEDED_PERMISSIONS: [(serenity::Permissions, &str); 3] = [
+    (serenity::Permissions::SEND_MESSAGES, "Send Messages"),
+    (serenity::Permissions::ATTACH_FILES, "Attach Files"),
+    (serenity::Permissions::EMBED_LINKS, "Embed Links"),
+];
+
+/// The missing permissions, named, or None when all are there (or Discord didn't say).
+pub fn missing_permissions(perms: Option<serenity::Permissions>) -> Option<String> {
+    let perms = perms?;
+    let missing: Vec<&str> = NEEDED_PERMISSIONS.iter().filter(|(p, _)| !perms.contains(*p)).map(|(_, n)| *n).collect();
+    (!missing.is_empty()).then(|| {
+        format!("I'm missing the **{}** permission{} in this channel. Ask a server admin to grant it, then try again.", missing.join("**, **"), if missing.len() == 1 { "" } else { "s" })
+    })
+}
+
+/// The framework, as `serve` and the end-to-end tests run it.
+pub fn framework(service: Arc<Service>, dev_guild: Option<u64>) -> poise::Framework<Data, Error> {
+    let options = poise::FrameworkOptions {
+        commands: commands::all(),
+        on_error: |error| Box::pin(on_error(error)),
+        event_handler: |framework, event| Box::pin(on_event(framework.serenity_context, event, framework.user_data)),
+        // The owner lookup needs an extra request and nothing here uses owners.
+        initialize_owners: false,
+        ..Default::default()
+    };
+    poise::Framework::builder()
+        .options(options)
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
+                match dev_guild {
+                    Some(guild) => poise::builtins::register_in_guild(ctx, &framework.options().commands, serenity::GuildId::new(guild)).await?,
+                    None => poise::builtins::register_globally(ctx, &framework.options().commands).await?,
+                }
+                Ok(Data { service })
+            })
+        })
+        .build()
+}
+
+/// Connects and runs until the connection ends.
+pub async fn run(config: DiscordConfig, service: Arc<Service>) -> anyhow::Result<()> {
+    let mut http = serenity::HttpBuilder::new(&config.token);
+    if let Some(base) = &config.api_base {
+        // The proxy setting only takes effect with the ratelimiter off.
+        http = http.proxy(base.as_str()).ratelimiter_disabled(true);
+    }
+    // Interactions arrive without any intent; GUILDS keeps the guild list current.
+    let intents = serenity::GatewayIntents::GUILDS;
+    let mut client = serenity::ClientBuilder::new_with_http(http.build(), intents).framework(framework(service, config.dev_guild)).await?;
+    client.start().await?;
+    Ok(())
+}
+
+async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    match error {
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            tracing::error!(command = %ctx.command().qualified_name, "command failed: {error:#}");
+            let _ = ctx.send(poise::CreateReply::default().content(convert::APOLOGY).ephemeral(true)).await;
+        }
+        poise::FrameworkError::Setup { error, .. } => tracing::error!("setup failed: {error:#}"),
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                tracing::error!("while handling an error: {e}");
+            }
+        }
+    }
+}
+
+async fn on_event(ctx: &serenity::Context, event: &serenity::FullEvent, data: &Data) -> Result<(), Error> {
+    if let serenity::FullEvent::InteractionCreate { interaction: serenity::Interaction::Component(component) } = event {
+        if let Err(e) = on_component(ctx, data, component).await {
+            tracing::error!(custom_id = %component.data.custom_id, "component failed: {e:#}");
+            let followup = serenity::CreateInteractionResponseFollowup::new().content(convert::APOLOGY).ephemeral(true);
+            let _ = component.create_followup(&ctx.http, followup).await;
+        }
+    }
+    Ok(())
+}
+
+pub fn actor_of(user: &serenity::User, member: Option<&serenity::Member>) -> Actor {
+    let name = member.map_or_else(|| user.display_name(), |m| m.display_name()).to_string();
+    Actor { user_id: user.id.get(), name }
+}
+
+/// A button or select menu click: acknowledge at once (the 3-second deadline), then act.
+async fn on_component(ctx: &serenity::Context, data: &Data, ci: &serenity::ComponentInteraction) -> Result<(), Error> {
+    let id = ComponentId::parse(&ci.data.custom_id);
+    let value = match &ci.data.kind {
+        serenity::ComponentInteractionDataKind::StringSelect { values } => values.first().cloned(),
+        _ => None,
+    };
+    let command = id.and_then(|id| id.command.or_else(|| value.as_deref().and_then(Command::parse)));
+    let private = matches!(command, Some(Command::Board | Command::Status));
+    if private {
+        ci.create_response(&ctx.http, serenity::CreateInteractionResponse::Defer(serenity::CreateInteractionResponseMessage::new().ephemeral(true)))
+            .await?;
+    } else {
+        ci.create_response(&ctx.http, serenity::CreateInteractionResponse::Acknowledge).await?;
+    }
+    let place = Place { guild_id: ci.guild_id.map_or(0, |g| g.get()), channel_id: ci.channel_id.get() };
+    let actor = actor_of(&ci.user, ci.member.as_ref());
+    if matches!(command, Some(Command::Start))
+        && let Some(message) = missing_permissions(ci.app_permissions)
+    {
+        ci.create_followup(&ctx.http, serenity::CreateInteractionResponseFollowup::new().content(message).ephemeral(true)).await?;
+        return Ok(());
+    }
+    let result = data.service.click(place, &actor, &ci.data.custom_id, value.as_deref()).await;
+    let mut reply = match result {
+        Ok(reply) => reply,
+        Err(error) => {
+            let text = user_message(error);
+            if private {
+                ci.edit_response(&ctx.http, serenity::EditInteractionResponse::new().content(text)).await?;
+            } else {
+                ci.create_followup(&ctx.http, serenity::CreateInteractionResponseFollowup::new().content(text).ephemeral(true)).await?;
+            }
+            return Ok(());
+        }
+    };
+    attach_images(&data.service, &mut reply).await;
+    match command {
+        // Lobby changes update the lobby message in place.
+        Some(Command::Join | Command::Leave) => {
+            ci.edit_response(&ctx.http, convert::edit(&reply)).await?;
+        }
+        Some(Command::Board | Command::Status) => {
+            ci.edit_response(&ctx.http, convert::edit(&reply)).await?;
+        }
+        // A step of the game: a new message for it, and the clicked message loses its buttons
+        // (they are stale now; clicking them would only say so).
+        _ => {
+            ci.create_followup(&ctx.http, convert::followup(&reply, false)).await?;
+            ci.edit_response(&ctx.http, serenity::EditInteractionResponse::new().components(Vec::new())).await?;
+        }
+    }
+    Ok(())
+}
+
+async fn attach_images(service: &Service, reply: &mut Reply) {
+    if let Err(e) = service.attach_images(reply).await {
+        tracing::error!("drawing the board failed: {e}");
+    }
+}
+
+/// The text a user sees for an error: theirs in full, ours as a short apology (and logged).
+pub fn user_message(error: ServiceError) -> String {
+    match error {
+        ServiceError::User(m) => m,
+        ServiceError::Internal(e) => {
+            tracing::error!("internal error: {e:#}");
+            convert::APOLOGY.to_string()
+        }
+    }
+}

@@ -21,7 +21,7 @@ pub struct PlacedTile {
     packed: u8,
 }
 
-/// What we know about a connected feature; valid at the union-find root.
+/// A connected feature as players see it (see `Game::region`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Region {
     pub kind: FeatureKind,
@@ -29,13 +29,26 @@ pub struct Region {
     pub open: u16,
     /// Uncovered symbols: bananas, shells or fish.
     pub symbols: u16,
+    /// Tiles it spans (a tile holding two of its parts counts once).
     pub tiles: u16,
     pub islanders: [u8; 5],
     /// Set when the completion has been evaluated (so it is never evaluated twice).
     pub complete: bool,
 }
 
-impl Region {
+/// What we keep per connected feature; valid at the union-find root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Node {
+    pub kind: FeatureKind,
+    pub open: u16,
+    pub symbols: u16,
+    /// Printed features merged into it: the union-by-size weight.
+    size: u16,
+    pub islanders: [u8; 5],
+    pub complete: bool,
+}
+
+impl Node {
     pub fn occupied(&self) -> bool {
         self.islanders.iter().any(|&n| n > 0)
     }
@@ -61,7 +74,12 @@ pub(crate) struct Board {
     /// edge kinds its neighbours require (kept up to date as tiles are placed).
     frontier: Vec<Spot>,
     parent: Vec<u16>,
-    regions: Vec<Region>,
+    regions: Vec<Node>,
+    /// The features of a region form a cycle through `next` (merged in O(1) by a swap), so
+    /// a region's members can be listed without scanning the board.
+    next: Vec<u16>,
+    /// The placed tile each feature is printed on.
+    tile_of: Vec<u8>,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -88,6 +106,8 @@ impl Board {
             // About 4 features a tile: reserve once rather than regrow during the game.
             parent: Vec::with_capacity(5 * total_tiles),
             regions: Vec::with_capacity(5 * total_tiles),
+            next: Vec::with_capacity(5 * total_tiles),
+            tile_of: Vec::with_capacity(5 * total_tiles),
         }
     }
 
@@ -111,8 +131,9 @@ impl Board {
     }
 
     fn index(&self, pos: Pos) -> Option<usize> {
-        let (x, y) = (pos.x + self.radius, pos.y + self.radius);
-        let w = self.width as i32;
+        // i64: coordinates typed by a player may be anywhere in i32.
+        let (x, y) = (pos.x as i64 + self.radius as i64, pos.y as i64 + self.radius as i64);
+        let w = self.width as i64;
         (x >= 0 && y >= 0 && x < w && y < w).then(|| y as usize * self.width + x as usize)
     }
 
@@ -187,11 +208,32 @@ impl Board {
         f
     }
 
-    pub(crate) fn region(&self, feature: u16) -> &Region {
+    pub(crate) fn region(&self, feature: u16) -> &Node {
         &self.regions[self.find(feature) as usize]
     }
 
-    pub(crate) fn region_mut(&mut self, feature: u16) -> &mut Region {
+    /// The region of `feature` as players see it, with its tiles counted.
+    pub(crate) fn view(&self, feature: u16) -> Region {
+        let n = self.region(feature);
+        Region { kind: n.kind, open: n.open, symbols: n.symbols, tiles: self.tile_count(feature), islanders: n.islanders, complete: n.complete }
+    }
+
+    /// Distinct tiles the region of `feature` spans.
+    pub(crate) fn tile_count(&self, feature: u16) -> u16 {
+        let mut seen = [0u64; 4];
+        let mut f = feature;
+        loop {
+            let t = self.tile_of[f as usize] as usize;
+            seen[t / 64] |= 1 << (t % 64);
+            f = self.next[f as usize];
+            if f == feature {
+                break;
+            }
+        }
+        seen.iter().map(|w| w.count_ones() as u16).sum()
+    }
+
+    pub(crate) fn region_mut(&mut self, feature: u16) -> &mut Node {
         let root = self.find_compress(feature);
         &mut self.regions[root as usize]
     }
@@ -202,12 +244,13 @@ impl Board {
             return ra;
         }
         // Union by size (tiles) keeps the trees shallow.
-        let (big, small) = if self.regions[ra as usize].tiles >= self.regions[rb as usize].tiles { (ra, rb) } else { (rb, ra) };
+        let (big, small) = if self.regions[ra as usize].size >= self.regions[rb as usize].size { (ra, rb) } else { (rb, ra) };
+        self.next.swap(ra as usize, rb as usize);
         let s = self.regions[small as usize];
         let r = &mut self.regions[big as usize];
         r.open += s.open;
         r.symbols += s.symbols;
-        r.tiles += s.tiles;
+        r.size += s.size;
         for p in 0..5 {
             r.islanders[p] += s.islanders[p];
         }
@@ -222,12 +265,15 @@ impl Board {
         let index = self.placed.len();
         let first_feature = self.parent.len() as u16;
         for f in &kind.features {
-            self.parent.push(self.parent.len() as u16);
-            self.regions.push(Region {
+            let id = self.parent.len() as u16;
+            self.parent.push(id);
+            self.next.push(id);
+            self.tile_of.push(index as u8);
+            self.regions.push(Node {
                 kind: f.kind,
                 open: f.ports.count_ones() as u16,
                 symbols: f.symbols,
-                tiles: 1,
+                size: 1,
                 islanders: [0; 5],
                 complete: false,
             });

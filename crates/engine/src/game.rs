@@ -358,7 +358,7 @@ impl Game {
     /// The connected feature that feature `at` belongs to.
     pub fn region(&self, at: FeatureRef) -> Option<Region> {
         let id = self.feature_id(at)?;
-        Some(*self.board.region(id))
+        Some(self.board.view(id))
     }
 
     /// True when features `a` and `b` belong to the same connected feature.
@@ -381,7 +381,7 @@ impl Game {
                     at: self.feature_ref(i.feature),
                     kind: region.kind,
                     would_earn: if wins { region.symbols } else { 0 },
-                    region_tiles: region.tiles,
+                    region_tiles: self.board.tile_count(i.feature),
                     rivals: region.islanders,
                 }
             })
@@ -690,7 +690,8 @@ impl Game {
             let region = self.board.region_mut(id);
             if region.open == 0 && !region.complete {
                 region.complete = true;
-                let (occupied, tiles) = (region.occupied(), region.tiles);
+                let occupied = region.occupied();
+                let tiles = self.board.tile_count(id);
                 completed.push(root);
                 events.push(Event::FeatureCompleted { kind: f.kind, at: FeatureRef { pos: tile.pos, feature: i as u8 }, tiles });
                 if occupied {
@@ -768,7 +769,7 @@ impl Game {
             kind: region.kind,
             reason,
             at: self.feature_ref(id),
-            tiles: region.tiles,
+            tiles: self.board.tile_count(id),
             ware,
             amount: region.symbols,
             winners,

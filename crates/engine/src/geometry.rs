@@ -19,7 +19,8 @@ impl Pos {
 
     pub fn step(self, dir: Dir) -> Pos {
         let (dx, dy) = dir.offset();
-        Pos::new(self.x + dx, self.y + dy)
+        // Saturating: positions typed by players can be anywhere in i32; far ones hold nothing.
+        Pos::new(self.x.saturating_add(dx), self.y.saturating_add(dy))
     }
 
     /// The 8 squares around this one.

@@ -2,19 +2,25 @@
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
-use southseas::{script, sim, tiles};
+use southseas::{bench, config, demo, script, sim, tiles};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Parser)]
 #[command(name = "southseas", version, about = "Carcassonne: South Seas on Discord, and the tools around it")]
 struct Cli {
+    /// Without a command: run the bot (`serve`).
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand)]
 enum Command {
+    /// Run the Discord bot (needs DISCORD_TOKEN; see .env.example).
+    Serve,
+    /// Play a whole game between computer players through the bot's service, and write the
+    /// board of every turn and a transcript of the messages to a folder.
+    Demo(demo::DemoArgs),
     /// Run a scenario file and print the final state as JSON (see README: Scenario files).
     Script {
         file: PathBuf,
@@ -26,9 +32,13 @@ enum Command {
     Sim(sim::SimArgs),
     /// Print the spread of the standard tile set and ships (Markdown).
     Tiles,
+    /// Measure the service on a real SQLite file: turns per second over many concurrent
+    /// games, step latency with and without the board, replay of a whole game.
+    Bench(bench::BenchArgs),
 }
 
 fn main() -> ExitCode {
+    init_tracing();
     match run(Cli::parse()) {
         Ok(code) => code,
         Err(e) => {
@@ -41,8 +51,26 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<ExitCode> {
     // Fail early and clearly if the embedded tile or ship data is broken.
     southseas_engine::standard::load()?;
-    match cli.command {
+    match cli.command.unwrap_or(Command::Serve) {
+        Command::Serve => serve(),
+        Command::Demo(args) => {
+            let out = runtime()?.block_on(demo::run(&args, Some(southseas::images())))?;
+            println!(
+                "Demo game finished: {} actions, {} board images.\n  transcript: {}\n  boards:     {}/turn-*.png",
+                out.actions,
+                out.images,
+                out.transcript.display(),
+                out.folder.display()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Script { file, events } => script::run(&file, events),
+        Command::Bench(args) => {
+            for line in runtime()?.block_on(bench::run(&args, Some(southseas::images())))?.lines {
+                println!("{line}");
+            }
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Tiles => {
             let (tiles, ships) = southseas_engine::standard::load()?;
             print!("{}", tiles::spread(&tiles, &ships));
@@ -54,4 +82,33 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+fn init_tracing() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,serenity=warn,sqlx=warn".into());
+    tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).init();
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime> {
+    Ok(tokio::runtime::Builder::new_multi_thread().enable_all().build()?)
+}
+
+/// main: config, tracing, pool + migrations, then the framework until Ctrl-C.
+fn serve() -> Result<ExitCode> {
+    let config = config::Config::from_env()?;
+    let Some(discord) = config.discord() else {
+        eprintln!("{}", config::NO_TOKEN);
+        return Ok(ExitCode::from(2));
+    };
+    runtime()?.block_on(async {
+        let service = southseas::service::Service::open(&config.database_url).await?.with_images(southseas::images());
+        tracing::info!(database = %config.database_url, dev_guild = ?config.dev_guild, "starting");
+        let service = std::sync::Arc::new(service);
+        tokio::select! {
+            result = southseas::discord::run(discord, std::sync::Arc::clone(&service)) => result?,
+            _ = tokio::signal::ctrl_c() => tracing::info!("shutting down"),
+        }
+        service.store().close().await;
+        Ok(ExitCode::SUCCESS)
+    })
 }

@@ -1,0 +1,126 @@
+//! `southseas demo`: a whole game between computer players, played through the same service
+//! the Discord commands use, written to a folder as board images and a transcript.
+
+use crate::service::{Actor, GameOptions, ImageMaker, Place, Reply, Service};
+use anyhow::{Context, Result};
+use southseas_engine::{Bot, RetrieveRule, Strategy};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+#[derive(clap::Args, Clone, Debug)]
+pub struct DemoArgs {
+    /// Players (2 to 5).
+    #[arg(long, default_value_t = 3)]
+    pub players: usize,
+    /// Seed of the game (tile and ship order, seats); random when not given.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Computer player: greedy or random.
+    #[arg(long, default_value = "greedy")]
+    pub ai: Strategy,
+    /// Retrieve rule: empty-supply or any-turn.
+    #[arg(long, default_value = "empty-supply")]
+    pub retrieve: RetrieveRule,
+    /// Folder for the images, the transcript and the game's database.
+    #[arg(long, default_value = "out/demo")]
+    pub out: PathBuf,
+}
+
+const NAMES: [&str; 5] = ["Ana", "Bruno", "Chen", "Dara", "Emi"];
+const PLACE: Place = Place { guild_id: 1, channel_id: 1 };
+
+/// What the demo wrote.
+pub struct DemoOutput {
+    pub folder: PathBuf,
+    pub transcript: PathBuf,
+    pub images: usize,
+    pub actions: usize,
+}
+
+pub async fn run(args: &DemoArgs, images: Option<ImageMaker>) -> Result<DemoOutput> {
+    anyhow::ensure!((2..=5).contains(&args.players), "--players must be 2 to 5");
+    std::fs::create_dir_all(&args.out).with_context(|| format!("cannot create {}", args.out.display()))?;
+    let db = args.out.join("demo.db");
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+    }
+    let mut service = Service::open(&format!("sqlite://{}", db.display())).await?;
+    if let Some(images) = images {
+        service = service.with_images(images);
+    }
+    let actors: Vec<Actor> =
+        NAMES.iter().take(args.players).enumerate().map(|(i, n)| Actor { user_id: 100 + i as u64, name: n.to_string() }).collect();
+    let seed = args.seed.unwrap_or_else(|| std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_secs()));
+    let mut transcript = String::new();
+    let _ = writeln!(transcript, "# South Seas demo game (seed {seed}, {} players, {:?} bots)\n", args.players, args.ai);
+    let mut log = |who: &str, command: &str, reply: &Reply, image: Option<&str>| {
+        let _ = writeln!(transcript, "**{who}** `{command}`\n");
+        for line in mention_as_name(reply, &actors).lines() {
+            let _ = writeln!(transcript, "> {line}");
+        }
+        if let Some(name) = image {
+            let _ = writeln!(transcript, "\n![board]({name})");
+        }
+        let _ = writeln!(transcript);
+    };
+
+    let options = GameOptions { retrieve: args.retrieve, min_players: 2, max_players: 5, seed: Some(seed) };
+    let reply = service.create(PLACE, &actors[0], options).await.map_err(anyhow::Error::new)?;
+    log(&actors[0].name, "/new", &reply, None);
+    for a in &actors[1..] {
+        let reply = service.join(PLACE, a).await.map_err(anyhow::Error::new)?;
+        log(&a.name, "Join", &reply, None);
+    }
+    let mut reply = service.start(PLACE, &actors[0]).await.map_err(anyhow::Error::new)?;
+    let mut written = 0;
+    let mut image = write_images(&service, &mut reply, &args.out, 0, &mut written).await?;
+    log(&actors[0].name, "Start", &reply, image.as_deref());
+
+    let mut bots: Vec<Bot> = (0..args.players).map(|s| Bot::new(args.ai, seed.wrapping_add(s as u64))).collect();
+    let mut actions = 0;
+    loop {
+        let (game, _, _, _) = service.snapshot(PLACE, 0).await.map_err(anyhow::Error::new)?;
+        let Some(seat) = game.to_act() else { break };
+        let mut actor = None;
+        for a in &actors {
+            if service.snapshot(PLACE, a.user_id).await.map_err(anyhow::Error::new)?.2 == Some(seat) {
+                actor = Some(a.clone());
+            }
+        }
+        let actor = actor.context("nobody sits at the active seat")?;
+        let action = bots[seat].choose(&game).context("the game is not over")?;
+        let turn = game.turn();
+        reply = service.act(PLACE, &actor, action).await.map_err(anyhow::Error::new)?;
+        actions += 1;
+        let (after, _, _, _) = service.snapshot(PLACE, 0).await.map_err(anyhow::Error::new)?;
+        // One board image per turn: when the turn (or the game) ends.
+        image = if after.turn() != turn || after.is_over() {
+            write_images(&service, &mut reply, &args.out, after.turn(), &mut written).await?
+        } else {
+            None
+        };
+        log(&actor.name, &action.to_string(), &reply, image.as_deref());
+    }
+    let transcript_path = args.out.join("transcript.md");
+    std::fs::write(&transcript_path, transcript).with_context(|| format!("cannot write {}", transcript_path.display()))?;
+    service.store().close().await;
+    Ok(DemoOutput { folder: args.out.clone(), transcript: transcript_path, images: written, actions })
+}
+
+/// Writes the reply's board image as `turn-NNN.png`; returns its file name.
+async fn write_images(service: &Service, reply: &mut Reply, out: &Path, turn: u32, written: &mut usize) -> Result<Option<String>> {
+    service.attach_images(reply).await.map_err(anyhow::Error::new)?;
+    let Some(board) = reply.images.first() else { return Ok(None) };
+    let name = format!("turn-{turn:03}.png");
+    std::fs::write(out.join(&name), &board.png).with_context(|| format!("cannot write {name}"))?;
+    *written += 1;
+    Ok(Some(name))
+}
+
+/// The reply's text as a player reads it in Discord, the mention shown as @Name.
+fn mention_as_name(reply: &Reply, actors: &[Actor]) -> String {
+    match reply.mention.and_then(|id| actors.iter().find(|a| a.user_id == id)) {
+        Some(a) => format!("{} @{}", reply.text, a.name),
+        None => reply.text.clone(),
+    }
+}

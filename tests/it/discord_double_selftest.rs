@@ -1,0 +1,562 @@
+//! Proves the Discord double speaks the protocol as serenity 0.12 expects it, with a minimal
+//! serenity bot (not the project's): every payload the double makes deserialises into serenity's
+//! types, and a real serenity client identifies, registers commands, answers slash commands (with
+//! a PNG), buttons (ephemeral), select menus (message update) and autocomplete, defers and follows
+//! up, edits, posts to the channel, survives a dropped connection (RESUME) and is replaced by a
+//! second bot instance after a restart.
+
+use super::discord_double::{self as dd, Double, Member, Options, ResponseKind, callback};
+use poise::serenity_prelude as serenity;
+use serde_json::{Value, json};
+use serenity::{
+    CommandOptionType, ComponentInteractionDataKind, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateAutocompleteResponse,
+    CreateButton, CreateCommand, CreateCommandOption, CreateInteractionResponse, CreateInteractionResponseFollowup,
+    CreateInteractionResponseMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, EditInteractionResponse,
+    ResolvedValue,
+};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+fn png() -> Vec<u8> {
+    let image = image::RgbImage::from_pixel(3, 2, image::Rgb([10, 120, 200]));
+    let mut bytes = std::io::Cursor::new(Vec::new());
+    image.write_to(&mut bytes, image::ImageFormat::Png).expect("encode PNG");
+    bytes.into_inner()
+}
+
+fn alice() -> Member {
+    Member::new(1_150_000_000_000_001_001, "alice")
+}
+
+fn bob() -> Member {
+    Member::new(1_150_000_000_000_001_002, "bob")
+}
+
+#[test]
+fn serenity_deserialises_every_payload_the_double_makes() {
+    let ready: serenity::Ready = serde_json::from_value(dd::ready_json("s", "ws://127.0.0.1:1/gateway", json!([0, 1]))).expect("READY");
+    assert_eq!(ready.user.id.get(), dd::BOT_USER_ID);
+    assert_eq!(ready.application.id.get(), dd::APPLICATION_ID);
+    assert!(ready.guilds[0].unavailable);
+
+    let guild: serenity::GuildCreateEvent = serde_json::from_value(dd::guild_json(dd::DEFAULT_APP_PERMISSIONS)).expect("GUILD_CREATE");
+    let channel = &guild.guild.channels[&serenity::ChannelId::new(dd::CHANNEL_ID)];
+    assert_eq!(channel.name, dd::CHANNEL_NAME);
+    assert_eq!(channel.guild_id.get(), dd::GUILD_ID);
+    assert!(guild.guild.members.contains_key(&serenity::UserId::new(dd::BOT_USER_ID)));
+
+    let channel: serenity::GuildChannel = serde_json::from_value(dd::channel_json(dd::CHANNEL_ID)).expect("channel");
+    assert_eq!(channel.kind, serenity::ChannelType::Text);
+    let _: serenity::CurrentUser = serde_json::from_value(dd::bot_user_json()).expect("current user");
+    let _: serenity::CurrentApplicationInfo = serde_json::from_value(dd::application_json()).expect("application");
+
+    // Whole gateway frames, as the shard reads them. A dispatch that does not deserialise does not
+    // fail: serenity turns it into `Event::Unknown` and no handler runs, so check the variants.
+    let gateway = |frame: Value| serde_json::from_value::<serenity::GatewayEvent>(frame.clone()).unwrap_or_else(|e| panic!("{frame}: {e}"));
+    assert!(matches!(
+        gateway(json!({"op": 10, "s": null, "t": null, "d": {"heartbeat_interval": 41250}})),
+        serenity::GatewayEvent::Hello(41250)
+    ));
+    assert!(matches!(gateway(json!({"op": 11, "s": null, "t": null, "d": null})), serenity::GatewayEvent::HeartbeatAck));
+    assert!(matches!(gateway(json!({"op": 9, "s": null, "t": null, "d": false})), serenity::GatewayEvent::InvalidateSession(false)));
+    let dispatch = |t: &str, d: Value| gateway(json!({"op": 0, "s": 1, "t": t, "d": d}));
+    let ready = dispatch("READY", dd::ready_json("s", "ws://x/gateway", json!([0, 1])));
+    assert!(matches!(ready, serenity::GatewayEvent::Dispatch(1, serenity::Event::Ready(_))), "{ready:?}");
+    let guild = dispatch("GUILD_CREATE", dd::guild_json(8));
+    assert!(matches!(guild, serenity::GatewayEvent::Dispatch(_, serenity::Event::GuildCreate(_))), "{guild:?}");
+    let resumed = dispatch("RESUMED", json!({}));
+    assert!(matches!(resumed, serenity::GatewayEvent::Dispatch(_, serenity::Event::Resumed(_))), "{resumed:?}");
+    let mut board = dd::slash("board", &alice()).to_json();
+    board["data"]["id"] = json!("5");
+    let interaction = dispatch("INTERACTION_CREATE", board);
+    assert!(matches!(interaction, serenity::GatewayEvent::Dispatch(_, serenity::Event::InteractionCreate(_))), "{interaction:?}");
+
+    // `Double::interact` fills in `data.id` (the registered command's id) and `app_permissions`.
+    let mut slash = dd::slash("place", &alice()).string("spot", "A1 north").integer("count", 2).user("who", &bob()).to_json();
+    slash["data"]["id"] = json!("5");
+    slash["app_permissions"] = json!("2048");
+    let serenity::Interaction::Command(command) = serde_json::from_value(slash).expect("slash command") else { panic!("not a command") };
+    assert_eq!(command.user.name, "alice");
+    assert_eq!(command.member.as_ref().expect("member").guild_id.get(), dd::GUILD_ID);
+    let options = command.data.options();
+    assert!(matches!(options[0].value, ResolvedValue::String("A1 north")));
+    assert!(matches!(options[1].value, ResolvedValue::Integer(2)));
+    assert!(matches!(options[2].value, ResolvedValue::User(user, Some(_)) if user.name == "bob"));
+
+    let mut sub = dd::slash("game", &alice()).subcommand("start").boolean("retrieve", true).to_json();
+    sub["data"]["id"] = json!("6");
+    let serenity::Interaction::Command(command) = serde_json::from_value(sub).expect("subcommand") else { panic!("not a command") };
+    assert!(matches!(&command.data.options()[0].value, ResolvedValue::SubCommand(opts) if opts[0].name == "retrieve"));
+
+    let mut ac = dd::autocomplete("place", &alice()).focused("spot", "A1").to_json();
+    ac["data"]["id"] = json!("5");
+    let serenity::Interaction::Autocomplete(ac) = serde_json::from_value(ac).expect("autocomplete") else { panic!("not autocomplete") };
+    let focused = ac.data.autocomplete().expect("focused option");
+    assert_eq!((focused.name, focused.value), ("spot", "A1"));
+
+    let mut click = dd::button("join:1", &alice()).to_json();
+    click["message"] = dd::stub_message(dd::CHANNEL_ID, "join:1");
+    let serenity::Interaction::Component(click) = serde_json::from_value(click).expect("button") else { panic!("not a component") };
+    assert_eq!(click.data.custom_id, "join:1");
+    assert!(matches!(click.data.kind, ComponentInteractionDataKind::Button));
+
+    let mut pick = dd::select("pick:1", &["s"], &alice()).to_json();
+    pick["message"] = dd::stub_message(dd::CHANNEL_ID, "pick:1");
+    let serenity::Interaction::Component(pick) = serde_json::from_value(pick).expect("select") else { panic!("not a component") };
+    assert!(matches!(&pick.data.kind, ComponentInteractionDataKind::StringSelect { values } if values == &["s"]));
+
+    assert_eq!(dd::mentioned_ids("hi <@12> and <@!34>, not <@x> or <@56"), vec![12, 34]);
+    assert!(dd::timestamp().parse::<serenity::Timestamp>().is_ok(), "{}", dd::timestamp());
+}
+
+/// What the test bot saw and any error it hit.
+#[derive(Default)]
+struct Seen {
+    events: Mutex<Vec<String>>,
+    errors: Mutex<Vec<String>>,
+}
+
+impl Seen {
+    fn push(&self, event: String) {
+        self.events.lock().unwrap().push(event);
+    }
+
+    fn events(&self) -> Vec<String> {
+        self.events.lock().unwrap().clone()
+    }
+
+    fn errors(&self) -> Vec<String> {
+        self.errors.lock().unwrap().clone()
+    }
+}
+
+/// A minimal serenity bot.
+struct TestBot {
+    tag: &'static str,
+    seen: Arc<Seen>,
+}
+
+#[serenity::async_trait]
+impl serenity::EventHandler for TestBot {
+    async fn ready(&self, ctx: serenity::Context, ready: serenity::Ready) {
+        self.seen.push(format!("ready {} {}", ready.user.name, ready.session_id));
+        let guild_commands = vec![
+            CreateCommand::new("board").description("Show the board"),
+            CreateCommand::new("place")
+                .description("Place the tile")
+                .add_option(CreateCommandOption::new(CommandOptionType::String, "spot", "Where").required(true).set_autocomplete(true))
+                .add_option(CreateCommandOption::new(CommandOptionType::Integer, "count", "How many"))
+                .add_option(CreateCommandOption::new(CommandOptionType::User, "who", "Who")),
+        ];
+        if let Err(e) = serenity::GuildId::new(dd::GUILD_ID).set_commands(&ctx.http, guild_commands).await {
+            self.seen.errors.lock().unwrap().push(format!("guild commands: {e}"));
+        }
+        let global = vec![CreateCommand::new("help").description("Help")];
+        match serenity::Command::set_global_commands(&ctx.http, global).await {
+            Ok(commands) => self.seen.push(format!("global commands {}", commands.len())),
+            Err(e) => self.seen.errors.lock().unwrap().push(format!("global commands: {e}")),
+        }
+    }
+
+    async fn guild_create(&self, _ctx: serenity::Context, guild: serenity::Guild, _is_new: Option<bool>) {
+        let channels: Vec<String> = guild.channels.values().map(|c| c.name.clone()).collect();
+        self.seen.push(format!("guild {} {:?}", guild.id, channels));
+    }
+
+    async fn resume(&self, _ctx: serenity::Context, _: serenity::ResumedEvent) {
+        self.seen.push("resumed".to_string());
+    }
+
+    async fn interaction_create(&self, ctx: serenity::Context, interaction: serenity::Interaction) {
+        if let Err(e) = self.handle(&ctx, interaction).await {
+            self.seen.errors.lock().unwrap().push(e.to_string());
+        }
+    }
+}
+
+impl TestBot {
+    async fn handle(&self, ctx: &serenity::Context, interaction: serenity::Interaction) -> serenity::Result<()> {
+        match interaction {
+            serenity::Interaction::Command(cmd) if cmd.data.name == "board" => {
+                let message = CreateInteractionResponseMessage::new()
+                    .content(format!("hi from {}", self.tag))
+                    .add_file(CreateAttachment::bytes(png(), "board.png"))
+                    .components(vec![
+                        CreateActionRow::Buttons(vec![CreateButton::new("join:1").label("Join")]),
+                        CreateActionRow::SelectMenu(CreateSelectMenu::new(
+                            "pick:1",
+                            CreateSelectMenuKind::String {
+                                options: vec![CreateSelectMenuOption::new("North", "n"), CreateSelectMenuOption::new("South", "s")],
+                            },
+                        )),
+                    ]);
+                cmd.create_response(&ctx.http, CreateInteractionResponse::Message(message)).await?;
+                let original = cmd.get_response(&ctx.http).await?;
+                self.seen.push(format!("original {} {}", original.id, original.attachments[0].filename));
+            }
+            serenity::Interaction::Command(cmd) if cmd.data.name == "place" => {
+                let mut spot = String::new();
+                let mut who = None;
+                for option in cmd.data.options() {
+                    match option.value {
+                        ResolvedValue::String(s) => spot = s.to_string(),
+                        ResolvedValue::Integer(n) => self.seen.push(format!("count {n}")),
+                        ResolvedValue::User(user, _) => who = Some(user.id),
+                        _ => {}
+                    }
+                }
+                let who = who.expect("who");
+                cmd.defer(&ctx.http).await?;
+                let filled = cmd
+                    .create_followup(
+                        &ctx.http,
+                        CreateInteractionResponseFollowup::new()
+                            .content(format!("<@{who}> placed at {spot}"))
+                            .allowed_mentions(CreateAllowedMentions::new().users(vec![who]))
+                            .add_file(CreateAttachment::bytes(png(), "turn.png")),
+                    )
+                    .await?;
+                let edited =
+                    cmd.edit_response(&ctx.http, EditInteractionResponse::new().content(format!("<@{who}> placed at {spot}!"))).await?;
+                let extra = cmd
+                    .create_followup(&ctx.http, CreateInteractionResponseFollowup::new().content("just for you").ephemeral(true))
+                    .await?;
+                let note = cmd.channel_id.say(&ctx.http, "a channel note").await?;
+                let channel = ctx.http.get_channel(cmd.channel_id).await?;
+                self.seen.push(format!(
+                    "place filled={} edited={} extra={} note={} channel={}",
+                    filled.id,
+                    edited.id,
+                    extra.id,
+                    note.id,
+                    channel.guild().map(|c| c.name).unwrap_or_default()
+                ));
+            }
+            serenity::Interaction::Autocomplete(ac) => {
+                let typed = ac.data.autocomplete().map(|o| o.value.to_lowercase()).unwrap_or_default();
+                let mut response = CreateAutocompleteResponse::new();
+                for spot in ["A1 north", "A2 east", "B1 south"] {
+                    if spot.to_lowercase().contains(&typed) {
+                        response = response.add_string_choice(spot, spot);
+                    }
+                }
+                ac.create_response(&ctx.http, CreateInteractionResponse::Autocomplete(response)).await?;
+            }
+            serenity::Interaction::Component(c) => match &c.data.kind {
+                ComponentInteractionDataKind::Button => {
+                    self.seen.push(format!("button {} on {}", c.data.custom_id, c.message.id));
+                    let reply = CreateInteractionResponseMessage::new().content(format!("only you, {}", c.user.name)).ephemeral(true);
+                    c.create_response(&ctx.http, CreateInteractionResponse::Message(reply)).await?;
+                }
+                ComponentInteractionDataKind::StringSelect { values } => {
+                    let update = CreateInteractionResponseMessage::new().content(format!("picked {}", values.join(","))).components(vec![]);
+                    c.create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(update)).await?;
+                }
+                _ => {}
+            },
+            _ => {}
+        }
+        Ok(())
+    }
+}
+
+struct RunningBot {
+    seen: Arc<Seen>,
+    shard_manager: Arc<serenity::ShardManager>,
+    task: tokio::task::JoinHandle<serenity::Result<()>>,
+}
+
+async fn start_bot(double: &Double, tag: &'static str) -> RunningBot {
+    let seen = Arc::new(Seen::default());
+    let mut client = serenity::ClientBuilder::new_with_http(double.http(dd::TOKEN), serenity::GatewayIntents::non_privileged())
+        .event_handler(TestBot { tag, seen: seen.clone() })
+        .await
+        .expect("build the serenity client");
+    let shard_manager = client.shard_manager.clone();
+    let task = tokio::spawn(async move { client.start().await });
+    RunningBot { seen, shard_manager, task }
+}
+
+/// Waits (at most 20 s) until the bot has seen an event starting with `prefix`.
+async fn wait_event(seen: &Seen, prefix: &str) -> String {
+    for _ in 0..400 {
+        if let Some(event) = seen.events().into_iter().find(|e| e.starts_with(prefix)) {
+            return event;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the test bot never saw {prefix:?}; it saw {:?}, errors {:?}", seen.events(), seen.errors());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_serenity_bot_plays_through_the_double() {
+    let double = Double::start_with(Options { heartbeat_interval: Duration::from_millis(300), ..Options::default() }).await;
+    let bot = start_bot(&double, "bot1").await;
+
+    let identify = double.wait_for_identify().await;
+    assert!(identify["token"].as_str().unwrap().ends_with(dd::TOKEN), "{identify}");
+    assert_eq!(identify["compress"], true, "serenity asks for payload compression; the double answers in plain text");
+    assert!(double.gateway_queries()[0].contains("v=10"), "{:?}", double.gateway_queries());
+    wait_event(&bot.seen, "ready southseas").await;
+    let guild = wait_event(&bot.seen, "guild ").await;
+    assert!(guild.contains(dd::CHANNEL_NAME), "{guild}");
+    wait_event(&bot.seen, "global commands 1").await;
+    let commands = double.commands();
+    assert_eq!(commands.len(), 2, "{commands:?}");
+    let guild_commands = commands.iter().find(|c| c.guild_id == Some(dd::GUILD_ID)).expect("guild commands");
+    assert_eq!(guild_commands.names(), ["board", "place"]);
+    assert_eq!(guild_commands.command("place").unwrap()["options"][0]["autocomplete"], true);
+    assert!(commands.iter().any(|c| c.guild_id.is_none() && c.names() == ["help"]));
+
+    // A slash command answered with a PNG and components.
+    let board = double.interact(dd::slash("board", &alice())).await;
+    let rs = double.wait_response(board, 1).await;
+    let r = &rs[0];
+    assert_eq!((r.kind, r.callback_type), (ResponseKind::Callback, Some(callback::MESSAGE)));
+    assert_eq!(r.content.as_deref(), Some("hi from bot1"));
+    assert_eq!(r.flags, 0);
+    assert!(!r.is_ephemeral());
+    assert_eq!(r.attachments.len(), 1);
+    assert_eq!(r.attachments[0].filename, "board.png");
+    assert_eq!(r.attachments[0].bytes, png());
+    assert!(r.attachments[0].is_png());
+    assert_eq!(r.custom_ids(), ["join:1", "pick:1"]);
+    let original_id = r.message_id.expect("original message");
+    let seen_original = wait_event(&bot.seen, "original ").await;
+    assert_eq!(seen_original, format!("original {original_id} board.png"));
+    let original = double.original_message(board).expect("original");
+    let url = original["attachments"][0]["url"].as_str().unwrap().to_string();
+    assert!(url.starts_with(&double.url()), "{url}");
+
+    // A button on that message: an ephemeral reply; the double put the clicked message in.
+    let click = double.interact(dd::button("join:1", &alice())).await;
+    let r = double.wait_callback(click).await;
+    assert_eq!(r.callback_type, Some(callback::MESSAGE));
+    assert_eq!(r.content.as_deref(), Some("only you, alice"));
+    assert_eq!(r.flags, dd::EPHEMERAL);
+    assert!(r.is_ephemeral());
+    assert_eq!(wait_event(&bot.seen, "button ").await, format!("button join:1 on {original_id}"));
+
+    // A select menu: the message is updated in place.
+    let pick = double.interact(dd::select("pick:1", &["s"], &bob())).await;
+    let r = double.wait_callback(pick).await;
+    assert_eq!(r.callback_type, Some(callback::UPDATE_MESSAGE));
+    assert_eq!(r.message_id, Some(original_id));
+    let updated = double.message(original_id).unwrap();
+    assert_eq!(updated["content"], "picked s");
+    assert_eq!(updated["components"], json!([]));
+    // serenity always sends `attachments: []` with UPDATE_MESSAGE, which tells Discord to drop the
+    // message's files: the double does the same.
+    assert_eq!(r.data["attachments"], json!([]));
+    assert_eq!(updated["attachments"], json!([]));
+
+    // Autocomplete: filtered choices.
+    let ac = double.interact(dd::autocomplete("place", &alice()).focused("spot", "a")).await;
+    let r = double.wait_callback(ac).await;
+    assert_eq!(r.callback_type, Some(callback::AUTOCOMPLETE));
+    let names: Vec<String> = r.choices().into_iter().map(|(name, _)| name).collect();
+    assert_eq!(names, ["A1 north", "A2 east"]);
+    let ac = double.interact(dd::autocomplete("place", &alice()).focused("spot", "south")).await;
+    assert_eq!(double.wait_callback(ac).await.choices(), [("B1 south".to_string(), json!("B1 south"))]);
+
+    // Deferred, then a follow-up with a file and a mention, an edit, an ephemeral follow-up, and
+    // a channel message.
+    let place = double.interact(dd::slash("place", &alice()).string("spot", "A1 north").integer("count", 2).user("who", &bob())).await;
+    let rs = double.wait_response(place, 4).await;
+    let kinds: Vec<_> = rs.iter().map(|r| (r.kind, r.callback_type)).collect();
+    assert_eq!(
+        kinds,
+        [
+            (ResponseKind::Callback, Some(callback::DEFERRED_MESSAGE)),
+            (ResponseKind::Followup, None),
+            (ResponseKind::EditOriginal, None),
+            (ResponseKind::Followup, None)
+        ]
+    );
+    let bob_id = bob().id;
+    assert_eq!(rs[1].mentioned_users(), [bob_id]);
+    assert_eq!(rs[1].allowed_user_mentions(), Some(vec![bob_id]));
+    assert_eq!(rs[1].attachments[0].filename, "turn.png");
+    assert_eq!(rs[1].message_id, rs[0].message_id, "the first follow-up fills in the deferred message");
+    assert!(rs[3].is_ephemeral());
+    assert_ne!(rs[3].message_id, rs[0].message_id);
+    let notes = double.wait_channel_messages(1).await;
+    assert_eq!((notes[0].kind, notes[0].content.as_deref()), (ResponseKind::ChannelMessage, Some("a channel note")));
+    let place_event = wait_event(&bot.seen, "place ").await;
+    let (filled, extra) = (rs[1].message_id.unwrap(), rs[3].message_id.unwrap());
+    assert_eq!(
+        place_event,
+        format!("place filled={filled} edited={filled} extra={extra} note={} channel={}", notes[0].message_id.unwrap(), dd::CHANNEL_NAME)
+    );
+    assert!(bot.seen.events().contains(&"count 2".to_string()));
+    let original = double.original_message(place).unwrap();
+    assert_eq!(original["content"], format!("<@{bob_id}> placed at A1 north!"));
+    assert_eq!(original["flags"], 0, "no longer loading");
+
+    // Heartbeats were ACKed: serenity never reconnected.
+    double.wait_for_heartbeats(2).await;
+    assert_eq!(double.identifies().len(), 1);
+    assert_eq!(double.resumes(), 0);
+    assert!(bot.seen.errors().is_empty(), "{:?}", bot.seen.errors());
+    double.assert_no_unexpected();
+
+    bot.shard_manager.shutdown_all().await;
+    double.wait_for_no_connection().await;
+    let _ = bot.task.await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_double_refuses_what_discord_would_refuse() {
+    let double = Double::start().await;
+    let http = double.http(dd::TOKEN);
+    let bot = start_bot(&double, "bot1").await;
+    double.wait_for_identify().await;
+
+    // A second callback for an answered interaction.
+    let board = double.interact(dd::slash("board", &alice())).await;
+    double.wait_callback(board).await;
+    let token = double.interaction(board).unwrap()["token"].as_str().unwrap().to_string();
+    let again = CreateInteractionResponse::Message(CreateInteractionResponseMessage::new().content("again"));
+    let err = http.create_interaction_response(serenity::InteractionId::new(board), &token, &again, vec![]).await;
+    assert!(err.is_err());
+    // A route the double does not serve.
+    assert!(http.get_guild_roles(serenity::GuildId::new(dd::GUILD_ID)).await.is_err());
+    let unexpected = double.unexpected();
+    assert_eq!(unexpected.len(), 2, "{unexpected:#?}");
+    assert_eq!(unexpected[0].reason, "second callback for one interaction");
+    assert!(unexpected[1].path.ends_with("/roles"), "{unexpected:?}");
+
+    bot.shard_manager.shutdown_all().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dropped_connection_resumes_and_a_restarted_bot_takes_over() {
+    let double = Double::start().await;
+    let first = start_bot(&double, "bot1").await;
+    double.wait_for_identify().await;
+    wait_event(&first.seen, "ready ").await;
+
+    // A network blip: serenity RESUMEs and keeps receiving interactions.
+    assert_eq!(double.drop_gateway_connections(), 1);
+    wait_event(&first.seen, "resumed").await;
+    assert_eq!(double.resumes(), 1);
+    let board = double.interact(dd::slash("board", &alice())).await;
+    assert_eq!(double.wait_callback(board).await.content.as_deref(), Some("hi from bot1"));
+    assert_eq!(double.identifies().len(), 1);
+
+    // A restart: the first client's task is aborted (its shard runner lives on until evicted),
+    // then a second instance identifies and receives the next interactions.
+    first.task.abort();
+    assert_eq!(double.evict_bots(), 1);
+    double.wait_for_no_connection().await;
+    let second = start_bot(&double, "bot2").await;
+    double.wait_for_identifies(2).await;
+    wait_event(&second.seen, "ready ").await;
+    let board = double.interact(dd::slash("board", &bob())).await;
+    assert_eq!(double.wait_callback(board).await.content.as_deref(), Some("hi from bot2"));
+    // A button on the message the first instance sent still reaches the second one.
+    let click = double.interact(dd::button("join:1", &bob())).await;
+    assert_eq!(double.wait_callback(click).await.content.as_deref(), Some("only you, bob"));
+    assert_eq!(double.live_connections(), 1);
+    assert!(first.seen.errors().is_empty() && second.seen.errors().is_empty());
+    double.assert_no_unexpected();
+
+    second.shard_manager.shutdown_all().await;
+    double.wait_for_no_connection().await;
+}
+
+/// The builders' JSON round-trips through `interact` unchanged except for the filled-in parts.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn interact_fills_in_permissions_command_ids_and_messages() {
+    let double = Double::start().await;
+    let bot = start_bot(&double, "bot1").await;
+    double.wait_for_identify().await;
+    double.wait_for_commands().await;
+    wait_event(&bot.seen, "global commands").await;
+    double.set_app_permissions(1 << 11);
+    let ac = double.interact(dd::autocomplete("place", &alice()).focused("spot", "zzz")).await;
+    let payload: Value = double.interaction(ac).unwrap();
+    assert_eq!(payload["app_permissions"], "2048");
+    let registered = double.commands().iter().find(|c| c.guild_id.is_some()).unwrap().body.clone();
+    assert!(registered.as_array().is_some());
+    assert_ne!(payload["data"]["id"], "1", "the registered command id is used");
+    assert_eq!(double.wait_callback(ac).await.choices(), []);
+    // A click on a message the double never saw gets a stub message from the bot.
+    let click = double.interact(dd::button("ghost:1", &alice())).await;
+    let payload = double.interaction(click).unwrap();
+    assert_eq!(payload["message"]["author"]["id"], dd::BOT_USER_ID.to_string());
+    double.wait_callback(click).await;
+    double.assert_no_unexpected();
+    bot.shard_manager.shutdown_all().await;
+}
+
+// --- poise on top of serenity, as the project's bot runs -------------------------------------------
+
+type PoiseContext<'a> = poise::Context<'a, (), serenity::Error>;
+
+async fn autocomplete_spot(_ctx: PoiseContext<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let choices =
+        ["A1 north", "A2 east", "B1 south"].into_iter().filter(|s| s.contains(partial)).map(serenity::AutocompleteChoice::from).collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// Place the tile.
+#[poise::command(slash_command)]
+async fn place(
+    ctx: PoiseContext<'_>,
+    #[description = "Where"]
+    #[autocomplete = "autocomplete_spot"]
+    spot: String,
+    #[description = "Who goes next"] next: serenity::User,
+) -> Result<(), serenity::Error> {
+    ctx.defer().await?;
+    let reply = poise::CreateReply::default()
+        .content(format!("placed at {spot}, <@{}> is next", next.id))
+        .allowed_mentions(CreateAllowedMentions::new().users(vec![next.id]))
+        .attachment(CreateAttachment::bytes(png(), "board.png"));
+    ctx.send(reply).await?;
+    ctx.send(poise::CreateReply::default().content("psst").ephemeral(true)).await?;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_poise_bot_works_through_the_double() {
+    let double = Double::start().await;
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions { commands: vec![place()], initialize_owners: false, ..Default::default() })
+        .setup(|ctx, _ready, framework| {
+            Box::pin(async move {
+                poise::builtins::register_in_guild(ctx, &framework.options().commands, serenity::GuildId::new(dd::GUILD_ID)).await?;
+                Ok(())
+            })
+        })
+        .build();
+    let mut client = serenity::ClientBuilder::new_with_http(double.http(dd::TOKEN), serenity::GatewayIntents::non_privileged())
+        .framework(framework)
+        .await
+        .expect("build the poise client");
+    let shard_manager = client.shard_manager.clone();
+    let task = tokio::spawn(async move { client.start().await });
+
+    let registration = double.wait_for_commands().await;
+    assert_eq!(registration.guild_id, Some(dd::GUILD_ID));
+    assert_eq!(registration.names(), ["place"]);
+    assert_eq!(registration.command("place").unwrap()["options"][0]["autocomplete"], true);
+
+    let ac = double.interact(dd::autocomplete("place", &alice()).focused("spot", "A")).await;
+    let names: Vec<String> = double.wait_callback(ac).await.choices().into_iter().map(|(name, _)| name).collect();
+    assert_eq!(names, ["A1 north", "A2 east"]);
+
+    let place = double.interact(dd::slash("place", &alice()).string("spot", "A2 east").user("next", &bob())).await;
+    let rs = double.wait_response(place, 3).await;
+    assert_eq!(rs[0].callback_type, Some(callback::DEFERRED_MESSAGE));
+    assert_eq!(rs[1].kind, ResponseKind::Followup);
+    assert_eq!(rs[1].content.as_deref(), Some(format!("placed at A2 east, <@{}> is next", bob().id).as_str()));
+    assert_eq!(rs[1].allowed_user_mentions(), Some(vec![bob().id]));
+    assert_eq!(rs[1].attachments[0].bytes, png());
+    assert_eq!((rs[2].kind, rs[2].is_ephemeral()), (ResponseKind::Followup, true));
+    double.assert_no_unexpected();
+
+    shard_manager.shutdown_all().await;
+    let _ = task.await;
+}

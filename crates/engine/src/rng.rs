@@ -35,7 +35,7 @@ impl Rng {
     /// Uniform in `0..n` (Lemire's multiply-shift; the tiny bias is irrelevant for n < 2^32).
     pub fn below(&mut self, n: usize) -> usize {
         assert!(n > 0, "below(0)");
-        ((self.next_u64() >> 32) * n as u64 >> 32) as usize
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
     }
 
     pub fn shuffle<T>(&mut self, items: &mut [T]) {

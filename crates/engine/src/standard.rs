@@ -7,9 +7,12 @@ use std::sync::{Arc, OnceLock};
 pub const TILES_TOML: &str = include_str!("../../../assets/tiles.toml");
 pub const SHIPS_TOML: &str = include_str!("../../../assets/ships.toml");
 
+/// The standard tiles and ships.
+pub type Sets = (Arc<TileSet>, Arc<ShipSet>);
+
 /// Both standard sets, or the first error in them. Call at start-up to fail early.
-pub fn load() -> Result<(Arc<TileSet>, Arc<ShipSet>), DataError> {
-    static SETS: OnceLock<Result<(Arc<TileSet>, Arc<ShipSet>), DataError>> = OnceLock::new();
+pub fn load() -> Result<Sets, DataError> {
+    static SETS: OnceLock<Result<Sets, DataError>> = OnceLock::new();
     SETS.get_or_init(|| {
         let tiles = TileSet::parse(TILES_TOML).map_err(|e| e.context("assets/tiles.toml"))?;
         let stack = tiles.stack().len();

@@ -323,7 +323,7 @@ fn build_kind(r: &RawTile) -> Result<TileKind, DataError> {
                 [c] => {
                     let d = Dir::from_letter(*c).ok_or_else(|| err(field.clone(), format!("`{token}` is not a port")))?;
                     if edges[d.index()] != EdgeKind::Sea {
-                        return Err(err(field, format!("edge {token} is not a sea edge: name its halves (e.g. {token}{}) if it is a bridge", Port::new(d, 0).half_name().unwrap_or("")[1..].to_string())));
+                        return Err(err(field, format!("edge {token} is not a sea edge: name its halves (e.g. {token}{}) if it is a bridge", &Port::new(d, 0).half_name().unwrap_or("")[1..])));
                     }
                     Port::edge_mask(d)
                 }
@@ -383,9 +383,9 @@ fn build_kind(r: &RawTile) -> Result<TileKind, DataError> {
 
     let mut port_feature = [u8::MAX; 12];
     for (fi, f) in features.iter().enumerate() {
-        for p in 0..12 {
+        for (p, slot) in port_feature.iter_mut().enumerate() {
             if f.ports & (1 << p) != 0 {
-                port_feature[p] = fi as u8;
+                *slot = fi as u8;
             }
         }
     }

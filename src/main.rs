@@ -32,6 +32,8 @@ enum Command {
     Sim(sim::SimArgs),
     /// Print the spread of the standard tile set and ships (Markdown).
     Tiles,
+    /// Write the board PNG (and the drawn tile) of a scenario file or of a simulated game.
+    Render(southseas::render::cli::RenderArgs),
     /// Measure the service on a real SQLite file: turns per second over many concurrent
     /// games, step latency with and without the board, replay of a whole game.
     Bench(bench::BenchArgs),
@@ -76,6 +78,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             print!("{}", tiles::spread(&tiles, &ships));
             Ok(ExitCode::SUCCESS)
         }
+        Command::Render(args) => southseas::render::cli::run(&args),
         Command::Sim(args) => {
             let report = sim::run(&args)?;
             print!("{report}");

@@ -1,0 +1,268 @@
+//! The board: tiles, symbols, boat tokens, islanders, highlights, open spots and coordinates.
+
+use super::cache::{self, Icon};
+use super::paint::{self, Rgb8, blit_rgb, fill, rect, rect_outline, sd_box};
+use super::palette as pal;
+use super::tile::{Shapes, Symbol, rotate_point};
+use super::{BoardView, Players};
+use image::RgbImage;
+use southseas_engine::{FeatureKind, Game, PlacedTile, Pos, TileKind};
+
+/// Largest side of the board area (tiles plus the ring of open spots), in pixels.
+pub const MAX_BOARD_PX: u32 = 3200;
+/// Tile size on ordinary boards, and the floor for huge ones.
+pub const TILE_PX: u32 = 96;
+pub const MIN_TILE_PX: u32 = 40;
+
+/// Where the board's squares are in the image.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Frame {
+    /// Board squares shown: tiles plus one ring around them.
+    pub min: Pos,
+    pub max: Pos,
+    pub tile: u32,
+    /// Width of the coordinate strips around the board.
+    pub margin: u32,
+    /// Top-left corner of the board area (including its coordinate strips) in the image.
+    pub origin: (u32, u32),
+}
+
+impl Frame {
+    pub fn for_game(game: &Game) -> Frame {
+        let (mut min, mut max) = (Pos::new(i32::MAX, i32::MAX), Pos::new(i32::MIN, i32::MIN));
+        for t in game.placed_tiles() {
+            min = Pos::new(min.x.min(t.pos.x), min.y.min(t.pos.y));
+            max = Pos::new(max.x.max(t.pos.x), max.y.max(t.pos.y));
+        }
+        let (min, max) = (Pos::new(min.x - 1, min.y - 1), Pos::new(max.x + 1, max.y + 1));
+        let cells = ((max.x - min.x + 1).max(max.y - min.y + 1)) as u32;
+        let tile = (MAX_BOARD_PX / cells).clamp(MIN_TILE_PX, TILE_PX) & !1;
+        let margin = (tile as f32 * 0.3).clamp(20.0, 30.0) as u32;
+        Frame { min, max, tile, margin, origin: (0, 0) }
+    }
+
+    pub fn cols(&self) -> u32 {
+        (self.max.x - self.min.x + 1) as u32
+    }
+
+    pub fn rows(&self) -> u32 {
+        (self.max.y - self.min.y + 1) as u32
+    }
+
+    /// Size of the board area, coordinate strips included.
+    pub fn size(&self) -> (u32, u32) {
+        (self.cols() * self.tile + 2 * self.margin, self.rows() * self.tile + 2 * self.margin)
+    }
+
+    /// Top-left pixel of the square at `pos`.
+    pub fn square(&self, pos: Pos) -> (i32, i32) {
+        (
+            (self.origin.0 + self.margin) as i32 + (pos.x - self.min.x) * self.tile as i32,
+            (self.origin.1 + self.margin) as i32 + (pos.y - self.min.y) * self.tile as i32,
+        )
+    }
+
+    /// The pixel at tile units (u, v) of the square at `pos`.
+    pub fn point(&self, pos: Pos, (u, v): (f32, f32)) -> (f32, f32) {
+        let (x, y) = self.square(pos);
+        (x as f32 + u * self.tile as f32, y as f32 + v * self.tile as f32)
+    }
+}
+
+/// Draws tiles of one size. Bases, layouts and icons come from the process-wide cache
+/// (`cache.rs`), so a board is mostly blits.
+pub struct Art {
+    pub tile: u32,
+}
+
+impl Art {
+    pub fn new(tile: u32) -> Art {
+        Art { tile }
+    }
+
+    fn icon_for(&self, symbol: Symbol) -> (Icon, f32) {
+        let t = self.tile as f32;
+        match symbol {
+            Symbol::Banana => (Icon::Banana, t * 0.19),
+            Symbol::Shell => (Icon::Shell, t * 0.17),
+            Symbol::Fish { count: 1, .. } => (Icon::Fish1, t * 0.2),
+            Symbol::Fish { .. } => (Icon::Fish2, t * 0.2),
+            Symbol::Boat => (Icon::Boat, t * 0.25),
+            Symbol::Market => (Icon::Hut, t * 0.3),
+        }
+    }
+
+    /// Where an islander on feature `feature` of a tile stands, in tile units of the board.
+    pub fn slot(&self, kind: &TileKind, quarter_turns: u8, feature: u8) -> (f32, f32) {
+        let layout = cache::layout(kind);
+        rotate_point(layout.slots.get(feature as usize).copied().unwrap_or((0.5, 0.5)), quarter_turns)
+    }
+
+    /// Draws a tile (base and symbols) with its top-left at (x, y); groups in `covered` get a
+    /// boat token instead of their fish.
+    pub fn draw_tile(&self, img: &mut RgbImage, kind: &TileKind, quarter_turns: u8, x: i32, y: i32, covered: u8) {
+        blit_rgb(img, &cache::base(&Shapes::of(kind), self.tile, quarter_turns), x, y);
+        let layout = cache::layout(kind);
+        let t = self.tile as f32;
+        for &(p, symbol) in &layout.symbols {
+            let (u, v) = rotate_point(p, quarter_turns);
+            let (px, py) = (x as f32 + u * t, y as f32 + v * t);
+            let (icon, size) = match symbol {
+                Symbol::Fish { group, .. } if covered & (1 << group) != 0 => (Icon::Token, t * 0.21),
+                _ => self.icon_for(symbol),
+            };
+            cache::draw_icon(img, &icon, size, px, py);
+        }
+    }
+}
+
+/// Draws an islander of `seat`, `height` pixels tall (or long, lying), centred on (cx, cy).
+pub fn figure<S: paint::Surface>(s: &mut S, players: &Players, seat: usize, height: f32, lying: bool, cx: f32, cy: f32) {
+    let icon = Icon::Figure { colour: players.colour(seat), letter: players.letter(seat), lying };
+    cache::draw_icon(s, &icon, height, cx, cy);
+}
+
+/// Draws the board area into `img` at `frame.origin`.
+pub fn draw_board(img: &mut RgbImage, game: &Game, view: &BoardView, players: &Players, frame: &Frame, art: &Art) {
+    let t = frame.tile;
+    let tf = t as f32;
+    let (ox, oy) = frame.origin;
+    let (bw, bh) = frame.size();
+    rect(img, ox as f32, oy as f32, bw as f32, bh as f32, pal::BACKGROUND, 1.0);
+    // Faint grid on the empty squares, so positions can be counted.
+    let (gx, gy) = frame.square(frame.min);
+    for c in 0..=frame.cols() {
+        rect(img, (gx + (c * t) as i32) as f32 - 0.5, gy as f32, 1.0, (frame.rows() * t) as f32, pal::GRID_LINE, 1.0);
+    }
+    for r in 0..=frame.rows() {
+        rect(img, gx as f32, (gy + (r * t) as i32) as f32 - 0.5, (frame.cols() * t) as f32, 1.0, pal::GRID_LINE, 1.0);
+    }
+
+    let tiles = game.tiles();
+    for placed in game.placed_tiles() {
+        let kind = tiles.get(placed.tile);
+        let (x, y) = frame.square(placed.pos);
+        art.draw_tile(img, kind, placed.rotation.quarter_turns(), x, y, placed.covered);
+        // A thin seam so that tile borders stay visible on open water.
+        let (x, y) = (x as f32, y as f32);
+        rect(img, x, y, tf, 1.0, [0, 0, 0], 0.16);
+        rect(img, x, y + tf - 1.0, tf, 1.0, [0, 0, 0], 0.16);
+        rect(img, x, y + 1.0, 1.0, tf - 2.0, [0, 0, 0], 0.16);
+        rect(img, x + tf - 1.0, y + 1.0, 1.0, tf - 2.0, [0, 0, 0], 0.16);
+    }
+
+    // Recent tiles, then the last one on top.
+    let placed = game.placed_tiles();
+    if let Some(since) = view.since_turn {
+        for (turn, p) in placed.iter().enumerate().skip(1) {
+            if turn as u32 >= since && turn + 1 < placed.len() {
+                highlight(img, frame, p, pal::RECENT, (tf * 0.035).max(2.0), Some(turn));
+            }
+        }
+    }
+    if placed.len() > 1 {
+        let last = placed.last().expect("placed");
+        highlight(img, frame, last, pal::HIGHLIGHT, (tf * 0.055).max(3.0), Some(placed.len() - 1));
+    }
+
+    // Islanders.
+    for i in game.islanders() {
+        let Some(tile) = game.tile_at(i.at.pos) else { continue };
+        let slot = art.slot(tiles.get(tile.tile), tile.rotation.quarter_turns(), i.at.feature);
+        let (px, py) = frame.point(i.at.pos, slot);
+        figure(img, players, i.player as usize, tf * 0.37, i.kind == FeatureKind::Sea, px, py);
+    }
+
+    if view.show_spots {
+        draw_spots(img, game, frame);
+    }
+    draw_coordinates(img, frame);
+}
+
+fn highlight(img: &mut RgbImage, frame: &Frame, p: &PlacedTile, colour: Rgb8, width: f32, turn: Option<usize>) {
+    let (x, y) = frame.square(p.pos);
+    let t = frame.tile as f32;
+    let (x, y) = (x as f32, y as f32);
+    rect_outline(img, x + width / 2.0, y + width / 2.0, t - width, t - width, width * 0.6, width, colour, 1.0);
+    rect_outline(img, x + width + 0.5, y + width + 0.5, t - 2.0 * width - 1.0, t - 2.0 * width - 1.0, width * 0.4, 1.0, pal::WHITE, 0.8);
+    if let Some(turn) = turn {
+        // A badge with the turn number in the top-left corner.
+        let label = turn.to_string();
+        let size = (t * 0.16).clamp(10.0, 16.0);
+        let fonts = paint::fonts();
+        let w = paint::text_width(&fonts.bold, size, &label) + size * 0.6;
+        let h = size * 1.15;
+        let (bx, by) = (x + width * 0.5, y + width * 0.5);
+        fill(img, (bx, by, bx + w, by + h), colour, 1.0, |px, py| sd_box(px, py, bx + w / 2.0, by + h / 2.0, w / 2.0, h / 2.0, h * 0.3));
+        paint::text_centered(img, &fonts.bold, size, bx + w / 2.0, by + h / 2.0, pal::WHITE, &label);
+    }
+}
+
+/// Open spots for the drawn tile: a dashed square, the label and the rotations that fit.
+fn draw_spots(img: &mut RgbImage, game: &Game, frame: &Frame) {
+    let t = frame.tile as f32;
+    let fonts = paint::fonts();
+    for spot in game.placement_spots() {
+        let (x, y) = frame.square(spot.pos);
+        let (x, y) = (x as f32, y as f32);
+        let inset = (t * 0.05).max(2.0);
+        rect(img, x + inset, y + inset, t - 2.0 * inset, t - 2.0 * inset, pal::WHITE, 0.62);
+        dashed_square(img, x + inset, y + inset, t - 2.0 * inset, (t * 0.025).max(1.5), pal::SPOT_INK);
+        let label_size = (t * if spot.label.len() > 1 { 0.34 } else { 0.42 }).max(14.0);
+        paint::text_centered(img, &fonts.bold, label_size, x + t / 2.0, y + t * 0.4, pal::SPOT_INK, &spot.label);
+        let hint: Vec<String> = spot.rotations.iter().map(|r| r.degrees().to_string()).collect();
+        let hint = format!("{}°", hint.join(" "));
+        let mut size = (t * 0.15).max(9.0);
+        let max_w = t - 2.0 * inset - 4.0;
+        let w = paint::text_width(&fonts.regular, size, &hint);
+        if w > max_w {
+            size *= max_w / w;
+        }
+        paint::text_centered(img, &fonts.regular, size, x + t / 2.0, y + t * 0.77, pal::SPOT_INK, &hint);
+    }
+}
+
+fn dashed_square(img: &mut RgbImage, x: f32, y: f32, side: f32, lw: f32, c: Rgb8) {
+    let dash = (side / 9.0).max(4.0);
+    let n = (side / dash).floor() as i32;
+    for k in 0..n {
+        if k % 2 == 1 {
+            continue;
+        }
+        let a = k as f32 * dash + (side - n as f32 * dash) / 2.0;
+        let len = dash.min(side - a);
+        rect(img, x + a, y, len, lw, c, 1.0);
+        rect(img, x + a, y + side - lw, len, lw, c, 1.0);
+        rect(img, x, y + a, lw, len, c, 1.0);
+        rect(img, x + side - lw, y + a, lw, len, c, 1.0);
+    }
+}
+
+/// Column numbers (x, growing east) above and below, row numbers (y, growing south) left and
+/// right: the engine's coordinates.
+fn draw_coordinates(img: &mut RgbImage, frame: &Frame) {
+    let fonts = paint::fonts();
+    let t = frame.tile as f32;
+    let m = frame.margin as f32;
+    let size = (m * 0.55).clamp(10.0, 16.0);
+    let (ox, oy) = (frame.origin.0 as f32, frame.origin.1 as f32);
+    let (bw, bh) = frame.size();
+    for x in frame.min.x..=frame.max.x {
+        let (sx, _) = frame.square(Pos::new(x, frame.min.y));
+        let cx = sx as f32 + t / 2.0;
+        let label = x.to_string();
+        paint::text_centered(img, &fonts.bold, size, cx, oy + m / 2.0, pal::INK_SOFT, &label);
+        paint::text_centered(img, &fonts.bold, size, cx, oy + bh as f32 - m / 2.0, pal::INK_SOFT, &label);
+    }
+    for y in frame.min.y..=frame.max.y {
+        let (_, sy) = frame.square(Pos::new(frame.min.x, y));
+        let cy = sy as f32 + t / 2.0;
+        let label = y.to_string();
+        paint::text_centered(img, &fonts.bold, size, ox + m / 2.0, cy, pal::INK_SOFT, &label);
+        paint::text_centered(img, &fonts.bold, size, ox + bw as f32 - m / 2.0, cy, pal::INK_SOFT, &label);
+    }
+    // Which way the numbers grow: x east (top-right corner), y south (bottom-left corner).
+    let small = size * 0.85;
+    paint::text_centered(img, &fonts.bold, small, ox + bw as f32 - m / 2.0, oy + m / 2.0, pal::INK_SOFT, "x→");
+    paint::text_centered(img, &fonts.bold, small, ox + m / 2.0, oy + bh as f32 - m / 2.0, pal::INK_SOFT, "y↓");
+}

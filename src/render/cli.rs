@@ -1,0 +1,84 @@
+//! `southseas render`: write the board PNG (and the drawn tile) of a scenario file or of a
+//! simulated game at a chosen turn, so anyone can look.
+
+use super::{BoardView, board_png, drawn_tile_png};
+use anyhow::{Context, Result, bail};
+use southseas_engine::scenario::Scenario;
+use southseas_engine::{Bot, Game, Options, Phase, Setup, Strategy};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(clap::Args, Clone, Debug)]
+pub struct RenderArgs {
+    /// A scenario file (see README: Scenario files); its final state is drawn.
+    #[arg(long, conflicts_with_all = ["seed", "turn"])]
+    pub scenario: Option<PathBuf>,
+    /// Seed of a simulated game (the same games as `southseas sim --seed S`).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Players in the simulated game (2 to 5).
+    #[arg(long, default_value_t = 4)]
+    pub players: usize,
+    /// Stop the simulated game when this turn starts (its tile drawn); past the end: the final board.
+    #[arg(long)]
+    pub turn: Option<u32>,
+    /// Computer player: greedy or random.
+    #[arg(long, default_value = "greedy")]
+    pub ai: Strategy,
+    /// Player names, comma-separated, in seat order.
+    #[arg(long, value_delimiter = ',')]
+    pub names: Vec<String>,
+    /// Highlight the tiles placed since this turn.
+    #[arg(long)]
+    pub since: Option<u32>,
+    /// Hide the open spots for the drawn tile.
+    #[arg(long)]
+    pub no_spots: bool,
+    /// Where to write the board; the drawn tile goes next to it as NAME-tile.png.
+    #[arg(long, default_value = "board.png")]
+    pub out: PathBuf,
+}
+
+/// Plays a seeded game with the bots of `southseas sim` until turn `turn` starts (or the end).
+pub fn simulate(players: usize, seed: u64, ai: Strategy, turn: u32) -> Result<Game> {
+    if !(2..=5).contains(&players) {
+        bail!("--players must be 2 to 5");
+    }
+    let mut game = Game::from_setup(Setup::standard(Options::default(), players, seed)).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let mut bots: Vec<Bot> = (0..players).map(|seat| Bot::new(ai, seed.wrapping_mul(31).wrapping_add(seat as u64))).collect();
+    while let Some(seat) = game.to_act() {
+        if game.turn() >= turn && game.phase() == Phase::PlaceTile {
+            break;
+        }
+        let action = bots[seat].choose(&game).context("the bot found no action")?;
+        game.apply(&action).map_err(|e| anyhow::anyhow!("bot action refused: {e}"))?;
+    }
+    Ok(game)
+}
+
+fn tile_path(out: &Path) -> PathBuf {
+    let stem = out.file_stem().and_then(|s| s.to_str()).unwrap_or("board");
+    out.with_file_name(format!("{stem}-tile.png"))
+}
+
+pub fn run(args: &RenderArgs) -> Result<ExitCode> {
+    let game = match (&args.scenario, args.seed) {
+        (Some(path), _) => {
+            let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+            let scenario = Scenario::parse(&text).with_context(|| format!("{} is not a valid scenario", path.display()))?;
+            scenario.run().with_context(|| format!("{} failed", path.display()))?.0
+        }
+        (None, Some(seed)) => simulate(args.players, seed, args.ai, args.turn.unwrap_or(u32::MAX))?,
+        (None, None) => bail!("give --scenario FILE, or --seed S (with --players P --turn T)"),
+    };
+    let view = BoardView { names: args.names.clone(), since_turn: args.since, show_spots: !args.no_spots };
+    let png = board_png(&game, &view);
+    std::fs::write(&args.out, &png).with_context(|| format!("cannot write {}", args.out.display()))?;
+    println!("{} ({} bytes, turn {}, {:?})", args.out.display(), png.len(), game.turn(), game.phase());
+    let tile_out = tile_path(&args.out);
+    if let Some(tile_png) = drawn_tile_png(&game) {
+        std::fs::write(&tile_out, &tile_png).with_context(|| format!("cannot write {}", tile_out.display()))?;
+        println!("{} ({} bytes)", tile_out.display(), tile_png.len());
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,180 @@
+//! Board images: the PNG players look at after every turn, and the drawn tile in its four
+//! rotations.
+//!
+//! Rendering takes an engine state and returns PNG bytes; it does no I/O. Tiles are drawn from
+//! their data (`assets/tiles.toml`): each tile base is rasterised once per (shapes, rotation)
+//! and call, then blitted, so a full board costs little more than its PNG encoding. The same
+//! state always gives the same bytes.
+//!
+//! ```
+//! use southseas::render::{BoardView, board_png};
+//! use southseas_engine::{Game, Options};
+//!
+//! let game = Game::new(Options::default(), 3, 7).unwrap();
+//! let png = board_png(&game, &BoardView::default());
+//! assert_eq!(&png[1..4], b"PNG");
+//! ```
+
+mod board;
+mod cache;
+pub mod cli;
+mod paint;
+mod palette;
+mod panel;
+mod sprites;
+mod tile;
+
+#[cfg(test)]
+mod tests;
+
+pub use board::{Frame, MAX_BOARD_PX, MIN_TILE_PX, TILE_PX};
+use image::{ImageEncoder, RgbImage};
+use southseas_engine::{COLOURS, Game, Rotation};
+
+/// What to show besides the game state.
+#[derive(Clone, Debug)]
+pub struct BoardView {
+    /// Player names in seat order; missing names default to the seat's colour.
+    pub names: Vec<String>,
+    /// Highlight every tile placed on this turn or later (the last tile is always highlighted).
+    pub since_turn: Option<u32>,
+    /// Show the open spots where the drawn tile fits, labelled as the commands accept them.
+    pub show_spots: bool,
+}
+
+impl Default for BoardView {
+    fn default() -> BoardView {
+        BoardView { names: Vec::new(), since_turn: None, show_spots: true }
+    }
+}
+
+/// Names, letters and colours of the seats.
+pub struct Players {
+    names: Vec<String>,
+    letters: Vec<String>,
+}
+
+impl Players {
+    pub fn new(game: &Game, names: &[String]) -> Players {
+        let given: Vec<Option<String>> =
+            (0..game.player_count()).map(|seat| names.get(seat).map(|n| n.trim().to_string()).filter(|n| !n.is_empty())).collect();
+        let names: Vec<String> =
+            given.iter().enumerate().map(|(seat, n)| n.clone().unwrap_or_else(|| capitalised(COLOURS[seat]))).collect();
+        // Each player's letter: the first letter of the name not taken by an earlier seat,
+        // else the seat number. Unnamed seats use their colour's usual letter (K for black).
+        let mut letters: Vec<String> = Vec::new();
+        for (seat, name) in names.iter().enumerate() {
+            let usual = ["R", "B", "Y", "G", "K"][seat.min(4)];
+            if given[seat].is_none() && !letters.iter().any(|l| l == usual) {
+                letters.push(usual.to_string());
+                continue;
+            }
+            let letter = name
+                .chars()
+                .filter(|c| c.is_alphanumeric())
+                .flat_map(char::to_uppercase)
+                .find(|c| !letters.iter().any(|l| l.starts_with(*c)))
+                .map(|c| c.to_string())
+                .unwrap_or_else(|| (seat + 1).to_string());
+            letters.push(letter);
+        }
+        Players { names, letters }
+    }
+
+    pub fn len(&self) -> usize {
+        self.names.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.names.is_empty()
+    }
+
+    pub fn name(&self, seat: usize) -> &str {
+        &self.names[seat]
+    }
+
+    pub fn letter(&self, seat: usize) -> String {
+        self.letters[seat].clone()
+    }
+
+    pub fn colour(&self, seat: usize) -> paint::Rgb8 {
+        palette::player_colour(COLOURS[seat])
+    }
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
+}
+
+/// Width of the side panel, in pixels.
+pub const PANEL_W: u32 = 470;
+
+/// The board image, not yet encoded (for benchmarks and pixel tests).
+pub fn board_image(game: &Game, view: &BoardView) -> RgbImage {
+    let players = Players::new(game, &view.names);
+    let mut frame = Frame::for_game(game);
+    let art = board::Art::new(frame.tile);
+    let (bw, bh) = frame.size();
+    let gap = 16;
+    // The panel goes beside a tall or square board, below a wide one.
+    let below = bw > bh * 5 / 4 && bw >= 2 * PANEL_W + gap;
+    let columns = if below { ((bw + gap) / (PANEL_W + gap)).max(1) } else { 1 };
+    let cards = panel::cards(game, &players);
+    let panel_w = columns * PANEL_W + (columns - 1) * gap;
+    let (panel_h, placements) = panel::flow(&cards, columns, gap);
+    let (w, h) =
+        if below { (bw.max(panel_w + 2 * gap), bh + panel_h + 2 * gap) } else { (bw + panel_w + 2 * gap, bh.max(panel_h + 2 * gap)) };
+    let mut img = paint::solid(w, h, palette::PANEL);
+    frame.origin = (0, 0);
+    board::draw_board(&mut img, game, view, &players, &frame, &art);
+    let (px, py) = if below { (gap, bh + gap) } else { (bw + gap, gap) };
+    for (card, (cx, cy)) in cards.iter().zip(placements) {
+        paint::blit_rgb(&mut img, card, (px + cx) as i32, (py + cy) as i32);
+    }
+    img
+}
+
+/// The board as PNG bytes.
+pub fn board_png(game: &Game, view: &BoardView) -> Vec<u8> {
+    encode_png(&board_image(game, view))
+}
+
+/// Where the board sits in [`board_image`]'s picture (for tests and tools).
+pub fn board_frame(game: &Game) -> Frame {
+    Frame::for_game(game)
+}
+
+/// The drawn tile in its four rotations, labelled, with the rotations that fit nowhere marked;
+/// `None` when no tile waits to be placed.
+pub fn drawn_tile_image(game: &Game) -> Option<RgbImage> {
+    let tile = game.drawn_tile()?;
+    Some(panel::drawn_tile_strip(game, tile))
+}
+
+pub fn drawn_tile_png(game: &Game) -> Option<Vec<u8>> {
+    drawn_tile_image(game).map(|img| encode_png(&img))
+}
+
+/// Rotations of the drawn tile that fit at some open spot, with the spots' labels.
+pub fn rotation_spots(game: &Game) -> [Vec<String>; 4] {
+    let spots = game.placement_spots();
+    Rotation::ALL.map(|r| spots.iter().filter(|s| game.is_legal_placement(s.pos, r)).map(|s| s.label.clone()).collect())
+}
+
+/// PNG encoding. Fast (fdeflate) compression with the adaptive filter: the pictures are flat
+/// colours with anti-aliased edges, which the per-row filter choice turns into long runs of
+/// zeros that even the fastest deflate packs well (a full board stays far below 2 MB), while
+/// stronger compression costs several times the time for a few per cent. The bot encodes after
+/// every turn, so encode time is what we optimise for once the size is comfortably small.
+pub fn encode_png(img: &RgbImage) -> Vec<u8> {
+    let mut out = Vec::with_capacity(img.as_raw().len() / 8);
+    image::codecs::png::PngEncoder::new_with_quality(
+        &mut out,
+        image::codecs::png::CompressionType::Fast,
+        image::codecs::png::FilterType::Adaptive,
+    )
+    .write_image(img.as_raw(), img.width(), img.height(), image::ExtendedColorType::Rgb8)
+    .expect("encoding a PNG in memory cannot fail");
+    out
+}

@@ -1,0 +1,51 @@
+//! Colours. Flat colours keep the PNG small and the picture calm; the player colours are
+//! strong and each figure also carries its player's letter (for colour-blind players).
+
+use super::paint::Rgb8;
+
+pub const SEA: Rgb8 = [62, 146, 204];
+pub const SHALLOW: Rgb8 = [118, 196, 222];
+pub const COAST: Rgb8 = [170, 138, 82];
+pub const SAND: Rgb8 = [238, 218, 160];
+pub const GREEN: Rgb8 = [118, 178, 84];
+pub const GREEN_DEEP: Rgb8 = [80, 150, 66];
+pub const RAIL: Rgb8 = [92, 58, 28];
+pub const PLANK: Rgb8 = [178, 128, 72];
+pub const PLANK_GAP: Rgb8 = [112, 74, 38];
+pub const BRIDGE_SHADOW: Rgb8 = [40, 100, 150];
+pub const STONE: Rgb8 = [160, 160, 152];
+pub const STONE_DARK: Rgb8 = [72, 72, 68];
+pub const STONE_LIGHT: Rgb8 = [210, 210, 202];
+
+pub const BACKGROUND: Rgb8 = [232, 224, 204];
+pub const GRID_LINE: Rgb8 = [214, 204, 180];
+pub const INK: Rgb8 = [34, 38, 46];
+pub const INK_SOFT: Rgb8 = [96, 100, 110];
+pub const WHITE: Rgb8 = [255, 255, 255];
+pub const PANEL: Rgb8 = [246, 242, 232];
+pub const CARD: Rgb8 = [255, 253, 248];
+pub const CARD_EDGE: Rgb8 = [205, 196, 176];
+
+/// The last placed tile and the tiles placed since a given turn.
+pub const HIGHLIGHT: Rgb8 = [236, 0, 140];
+pub const RECENT: Rgb8 = [255, 170, 0];
+pub const SPOT_INK: Rgb8 = [20, 40, 90];
+pub const BAD: Rgb8 = [190, 30, 30];
+
+pub const OUTLINE: Rgb8 = [22, 22, 26];
+
+/// Player colours in seat order, matching `southseas_engine::COLOURS` (red, blue, yellow,
+/// green, black).
+pub const PLAYERS: [Rgb8; 5] = [[218, 38, 46], [36, 86, 214], [250, 206, 28], [30, 150, 64], [34, 34, 38]];
+
+/// The colour for an engine colour name; grey for an unknown one.
+pub fn player_colour(name: &str) -> Rgb8 {
+    match name {
+        "red" => PLAYERS[0],
+        "blue" => PLAYERS[1],
+        "yellow" => PLAYERS[2],
+        "green" => PLAYERS[3],
+        "black" => PLAYERS[4],
+        _ => [128, 128, 128],
+    }
+}

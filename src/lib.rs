@@ -17,7 +17,11 @@ pub mod discord;
 /// The board images a reply carries: the board, and the drawn tile in its four rotations.
 pub fn images() -> service::ImageMaker {
     std::sync::Arc::new(|game, names, since_turn| {
-        let _ = (game, names, since_turn);
-        Vec::new()
+        let view = render::BoardView { names: names.0.clone(), since_turn, show_spots: true };
+        let mut images = vec![service::Image { name: "board.png".into(), png: render::board_png(game, &view) }];
+        if let Some(png) = render::drawn_tile_png(game) {
+            images.push(service::Image { name: "tile.png".into(), png });
+        }
+        images
     })
 }

@@ -3,5 +3,6 @@
 mod cli;
 mod discord_double;
 mod discord_double_selftest;
+mod discord_e2e;
 mod service;
 mod support;

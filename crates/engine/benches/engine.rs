@@ -3,10 +3,18 @@
 //! game should cost about what it costs early on).
 //!
 //! `cargo bench -p southseas-engine` (about a minute). Targets: a random 5-player game in
-//! ≤ 50 µs (≥ 20,000 games/s on one core); turn 70 ≤ 1.5 × turn 5.
+//! ≤ 50 µs (≥ 20,000 games/s on one core); turn 70 ≤ 1.5 × turn 5. `games/replay_game_5p`
+//! replays recorded random games without the bot, to tell the engine's share from the bot's.
+//!
+//! The turn benchmarks clone the state before each measured turn (outside the timing), in batches
+//! of 64: criterion's `SmallInput` batches run to thousands of clones, and thousands of turn-70
+//! states (several KB each) no longer fit in the caches, which made turn 70 look several times dearer
+//! than it is in a game. A cloned `Vec` also has no spare capacity, so the first push of each
+//! (placed tiles, features, frontier) reallocates and copies it inside the measured turn, a cost
+//! that grows with the board and that a game played without clones pays only now and then.
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
-use southseas_engine::{Action, Bot, Event, Game, Options, Phase, Strategy};
+use southseas_engine::{Action, Bot, Event, Game, Options, Phase, Setup, Strategy};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -30,6 +38,29 @@ fn random_game_5p(c: &mut Criterion) {
             black_box(game.final_scores().map(|s| s[0].total))
         })
     });
+    // The engine's share of a random game: the same kind of games replayed from their recorded
+    // actions, without the bot's choices (setup + `apply` only).
+    let recorded: Vec<(u64, Vec<Action>)> = (1..=64u64)
+        .map(|seed| {
+            let mut game = Game::new(Options::default(), 5, seed).expect("5 players");
+            let mut bot = Bot::new(Strategy::Random, seed);
+            let mut actions = Vec::new();
+            while let Some(action) = bot.choose(&game) {
+                game.apply(&action).expect("legal");
+                actions.push(action);
+            }
+            (seed, actions)
+        })
+        .collect();
+    let mut next = 0;
+    group.bench_function("replay_game_5p", |b| {
+        b.iter(|| {
+            let (seed, actions) = &recorded[next % recorded.len()];
+            next += 1;
+            let game = Game::replay(Setup::standard(Options::default(), 5, *seed), actions).expect("recorded actions replay");
+            black_box(game.final_scores().map(|s| s[0].total))
+        })
+    });
     let mut seed = 0u64;
     group.bench_function("greedy_game_3p", |b| {
         b.iter(|| {
@@ -49,7 +80,7 @@ fn endgame_state() -> Game {
     for seed in 1.. {
         let mut game = Game::new(Options::default(), 4, seed).expect("4 players");
         let mut bot = Bot::new(Strategy::Random, seed);
-        while !game.is_over() && !(game.stack_size() == 1 && game.phase() == Phase::PlaceTile) {
+        while !(game.is_over() || (game.stack_size() == 1 && game.phase() == Phase::PlaceTile)) {
             let action = bot.choose(&game).expect("game runs");
             game.apply(&action).expect("legal");
         }
@@ -118,7 +149,7 @@ fn turn_cost(c: &mut Criterion) {
                     play_turn(&mut g, &mut bot);
                     g
                 },
-                BatchSize::SmallInput,
+                BatchSize::NumIterations(64),
             )
         });
     }
@@ -126,8 +157,7 @@ fn turn_cost(c: &mut Criterion) {
     for (name, game, bot) in [("turn 5", &early, &early_bot), ("turn 70", &late, &late_bot)] {
         let (mut g, mut bot) = (game.clone(), bot.clone());
         let mut actions: Vec<Action> = Vec::new();
-        loop {
-            let Some(action) = bot.choose(&g) else { break };
+        while let Some(action) = bot.choose(&g) {
             actions.push(action);
             let events = g.apply(&action).expect("legal");
             if events.iter().any(|e| matches!(e, Event::TurnStarted { .. } | Event::GameOver { .. })) {

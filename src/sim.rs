@@ -66,7 +66,7 @@ pub fn play_game(options: Options, players: usize, seed: u64, ai: Strategy) -> (
     let mut events = game.opening_events().to_vec();
     while let Some(seat) = game.to_act() {
         let action = bots[seat].choose(&game).expect("game not over");
-        events.extend(game.apply(&action).expect("bots choose legal actions"));
+        game.apply_into(&action, &mut events).expect("bots choose legal actions");
     }
     (game, events)
 }

@@ -20,8 +20,11 @@ use std::time::Duration;
 
 /// Plays a game to its end with one bot choosing for every seat.
 fn play_out(game: &mut Game, bot: &mut Bot) {
+    // One event buffer for the whole game, as a simulation would do.
+    let mut events = Vec::new();
     while let Some(action) = bot.choose(game) {
-        game.apply(&action).expect("bots choose legal actions");
+        events.clear();
+        game.apply_into(&action, &mut events).expect("bots choose legal actions");
     }
 }
 

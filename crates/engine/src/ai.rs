@@ -30,13 +30,11 @@ impl std::str::FromStr for Strategy {
 pub struct Bot {
     strategy: Strategy,
     rng: Rng,
-    /// Reused between turns so that a random game allocates little.
-    placements: Vec<(crate::Pos, crate::Rotation)>,
 }
 
 impl Bot {
     pub fn new(strategy: Strategy, seed: u64) -> Bot {
-        Bot { strategy, rng: Rng::new(seed), placements: Vec::new() }
+        Bot { strategy, rng: Rng::new(seed) }
     }
 
     /// The bot's action for the player to act. `None` when the game is over.
@@ -52,12 +50,8 @@ impl Bot {
 
     fn random(&mut self, game: &Game) -> Action {
         if game.phase() == Phase::PlaceTile {
-            self.placements.clear();
-            game.for_each_placement(|pos, rotation| {
-                self.placements.push((pos, rotation));
-                true
-            });
-            let (pos, rotation) = self.placements[self.rng.below(self.placements.len())];
+            let n = game.placement_count();
+            let (pos, rotation) = game.nth_placement(self.rng.below(n)).expect("a drawn tile always has a placement");
             return Action::PlaceTile { pos, rotation };
         }
         let actions = game.legal_actions();

@@ -70,9 +70,13 @@ pub(crate) struct Board {
     /// 0 = empty, otherwise index + 1 into `placed`.
     grid: Vec<u8>,
     pub(crate) placed: Vec<PlacedTile>,
-    /// Empty squares next to a tile, sorted in reading order (by y, then x), each with the
-    /// edge kinds its neighbours require (kept up to date as tiles are placed).
+    /// Empty squares next to a tile, each with the edge kinds its neighbours require (kept up
+    /// to date as tiles are placed). Unordered: `Game::legal_placements` sorts for display.
     frontier: Vec<Spot>,
+    /// Per grid cell: 0, or index + 1 of its spot in `frontier` (O(1) updates).
+    spot_of: Vec<u8>,
+    /// Markets not closed yet: (position, feature id). At most a handful.
+    open_markets: Vec<(Pos, u16)>,
     parent: Vec<u16>,
     regions: Vec<Node>,
     /// The features of a region form a cycle through `next` (merged in O(1) by a swap), so
@@ -103,6 +107,8 @@ impl Board {
             grid: vec![0; width * width],
             placed: Vec::with_capacity(total_tiles),
             frontier: Vec::with_capacity(64),
+            spot_of: vec![0; width * width],
+            open_markets: Vec::new(),
             // About 4 features a tile: reserve once rather than regrow during the game.
             parent: Vec::with_capacity(5 * total_tiles),
             regions: Vec::with_capacity(5 * total_tiles),
@@ -124,9 +130,14 @@ impl Board {
         self.radius = radius;
         self.width = 2 * radius as usize + 1;
         self.grid = vec![0; self.width * self.width];
+        self.spot_of = vec![0; self.width * self.width];
         for (i, t) in self.placed.iter().enumerate() {
             let cell = self.index(t.pos).expect("inside the grown grid");
             self.grid[cell] = (i + 1) as u8;
+        }
+        for (i, spot) in self.frontier.iter().enumerate() {
+            let cell = self.index(spot.pos).expect("inside the grown grid");
+            self.spot_of[cell] = (i + 1) as u8;
         }
     }
 
@@ -168,7 +179,7 @@ impl Board {
         mask != 0 && kind.packed_edges(rotation) & mask == required
     }
 
-    /// Calls `f` for every legal (spot, rotation) of `kind`, in reading order; stops when `f`
+    /// Calls `f` for every legal (spot, rotation) of `kind`, in frontier order; stops when `f`
     /// returns false. Symmetric rotations that look alike are offered once.
     pub(crate) fn for_each_placement(&self, kind: &TileKind, mut f: impl FnMut(Pos, Rotation) -> bool) {
         for spot in &self.frontier {
@@ -181,6 +192,11 @@ impl Board {
                 }
             }
         }
+    }
+
+    /// How many (spot, rotation) pairs `for_each_placement` would offer, without listing them.
+    pub(crate) fn count_placements(&self, kind: &TileKind) -> usize {
+        self.frontier.iter().map(|s| kind.fitting_rotations(s.required).count_ones() as usize).sum()
     }
 
     pub(crate) fn can_place(&self, kind: &TileKind) -> bool {
@@ -299,47 +315,65 @@ impl Board {
             }
         }
 
-        if let Ok(i) = self.frontier.binary_search_by_key(&(pos.y, pos.x), |s| (s.pos.y, s.pos.x)) {
-            self.frontier.remove(i);
+        if kind.market {
+            let local = kind.features.iter().position(|f| f.kind == FeatureKind::Market).expect("a market tile has a market");
+            self.open_markets.push((pos, first_feature + local as u16));
         }
+        self.remove_spot(cell);
         let packed = kind.packed_edges(rotation);
         for d in Dir::ALL {
             let p = pos.step(d);
             if self.at(p).is_some() {
                 continue;
             }
-            match self.frontier.binary_search_by_key(&(p.y, p.x), |s| (s.pos.y, s.pos.x)) {
-                Ok(i) => {
+            let c = self.index(p).expect("the grid covers the neighbours of every tile");
+            match self.spot_of[c] {
+                0 => {
+                    let (required, _) = self.constraints(p);
+                    self.frontier.push(Spot { pos: p, required });
+                    self.spot_of[c] = self.frontier.len() as u8;
+                }
+                n => {
                     // The spot's edge facing the new tile must now match the new tile's edge.
                     let side = 2 * d.opposite().index();
                     let theirs = (packed >> (2 * d.index())) & 3;
-                    self.frontier[i].required |= theirs << side;
-                }
-                Err(i) => {
-                    let (required, _) = self.constraints(p);
-                    self.frontier.insert(i, Spot { pos: p, required });
+                    self.frontier[n as usize - 1].required |= theirs << side;
                 }
             }
         }
         index
     }
 
-    /// Markets at or around `pos` whose 8 surrounding squares are all filled and that have not
-    /// been marked complete yet (feature ids of the market features).
-    pub(crate) fn newly_closed_markets(&self, tiles: &TileSet, pos: Pos) -> Vec<u16> {
-        std::iter::once(pos)
-            .chain(pos.surrounding())
-            .filter_map(|p| {
-                let t = self.at(p)?;
-                if !tiles.get(t.tile).market {
-                    return None;
-                }
-                let local = tiles.get(t.tile).features.iter().position(|f| f.kind == FeatureKind::Market)?;
-                let id = t.first_feature + local as u16;
-                let closed = p.surrounding().all(|q| self.at(q).is_some());
-                (closed && !self.regions[id as usize].complete).then_some(id)
-            })
-            .collect()
+    fn remove_spot(&mut self, cell: usize) {
+        let n = std::mem::take(&mut self.spot_of[cell]);
+        if n == 0 {
+            return;
+        }
+        let i = n as usize - 1;
+        self.frontier.swap_remove(i);
+        if let Some(moved) = self.frontier.get(i) {
+            let c = self.index(moved.pos).expect("spots are inside the grid");
+            self.spot_of[c] = n;
+        }
+    }
+
+    /// Markets at or around `pos` whose 8 surrounding squares are now all filled; they are
+    /// taken off the list of open markets (feature ids of the market features).
+    pub(crate) fn close_markets_around(&mut self, pos: Pos) -> Vec<u16> {
+        let mut closed = Vec::new();
+        let mut i = 0;
+        while i < self.open_markets.len() {
+            let (m, id) = self.open_markets[i];
+            let near = (m.x - pos.x).abs() <= 1 && (m.y - pos.y).abs() <= 1;
+            if near && m.surrounding().all(|q| self.at(q).is_some()) {
+                closed.push(id);
+                self.open_markets.swap_remove(i);
+            } else {
+                i += 1;
+            }
+        }
+        closed.sort_unstable();
+        closed
     }
 
     /// The tile holding feature `id`, and the feature's index on that tile.

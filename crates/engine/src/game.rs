@@ -430,6 +430,7 @@ impl Game {
                 true
             });
         }
+        out.sort_unstable_by_key(|(p, r)| (p.y, p.x, *r));
         out
     }
 
@@ -446,11 +447,32 @@ impl Game {
         spots
     }
 
-    /// Calls `f` for each legal placement without allocating; `f` returns false to stop.
+    /// Calls `f` for each legal placement without allocating, in no particular (but
+    /// deterministic) order; `f` returns false to stop.
     pub fn for_each_placement(&self, f: impl FnMut(Pos, Rotation) -> bool) {
         if let Some(tile) = self.drawn_tile() {
             self.board.for_each_placement(self.tiles.get(tile), f);
         }
+    }
+
+    /// `legal_placements().len()`, without building the list.
+    pub fn placement_count(&self) -> usize {
+        self.drawn_tile().map_or(0, |t| self.board.count_placements(self.tiles.get(t)))
+    }
+
+    /// The `n`-th placement in `for_each_placement` order (for choosing one at random).
+    pub fn nth_placement(&self, n: usize) -> Option<(Pos, Rotation)> {
+        let mut k = n;
+        let mut found = None;
+        self.for_each_placement(|pos, rot| {
+            if k == 0 {
+                found = Some((pos, rot));
+                return false;
+            }
+            k -= 1;
+            true
+        });
+        found
     }
 
     pub fn is_legal_placement(&self, pos: Pos, rotation: Rotation) -> bool {
@@ -551,21 +573,27 @@ impl Game {
     /// ending the turn when no ship can be paid.
     pub fn apply(&mut self, action: &Action) -> Result<Vec<Event>, RuleError> {
         let mut events = Vec::new();
+        self.apply_into(action, &mut events)?;
+        Ok(events)
+    }
+
+    /// [`Game::apply`], appending the events to `events` (simulations reuse one buffer).
+    pub fn apply_into(&mut self, action: &Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
         match (self.phase, *action) {
             (Phase::GameOver, _) => return Err(RuleError::GameOver),
-            (Phase::PlaceTile, Action::PlaceTile { pos, rotation }) => self.place_tile(pos, rotation, &mut events)?,
-            (Phase::Islander { pos }, Action::PlaceIslander { feature }) => self.place_islander(pos, feature, &mut events)?,
+            (Phase::PlaceTile, Action::PlaceTile { pos, rotation }) => self.place_tile(pos, rotation, events)?,
+            (Phase::Islander { pos }, Action::PlaceIslander { feature }) => self.place_islander(pos, feature, events)?,
             (Phase::Islander { .. }, Action::RetrieveIslander { pos, feature }) => {
-                self.retrieve_islander(FeatureRef { pos, feature }, &mut events)?
+                self.retrieve_islander(FeatureRef { pos, feature }, events)?
             }
-            (Phase::Islander { .. }, Action::SkipIslander) => self.evaluate_turn(&mut events),
+            (Phase::Islander { .. }, Action::SkipIslander) => self.evaluate_turn(events),
             (Phase::MarketShip { player }, Action::ChooseShip { ship }) => {
                 if !self.market_choices().contains(&ship) {
                     return Err(RuleError::NotAMarketChoice);
                 }
                 let (_, feature) = self.pending_markets.pop_front().expect("a market is pending");
-                self.take_for_market(player, feature, ship, &mut events);
-                self.process_markets(&mut events);
+                self.take_for_market(player, feature, ship, events);
+                self.process_markets(events);
             }
             (Phase::Deliver, Action::Deliver { ship }) => {
                 if !self.display.contains(&ship) {
@@ -574,7 +602,7 @@ impl Game {
                 let options = self.payment_options(ship);
                 match options.as_slice() {
                     [] => return Err(RuleError::CannotPay { demand: self.ships.get(ship).demand.to_string() }),
-                    [only] => self.deliver(ship, *only, &mut events),
+                    [only] => self.deliver(ship, *only, events),
                     _ => self.phase = Phase::Payment { ship },
                 }
             }
@@ -582,13 +610,13 @@ impl Game {
                 if !self.payment_options(ship).contains(&payment) {
                     return Err(RuleError::PaymentNotAccepted { demand: self.ships.get(ship).demand.to_string() });
                 }
-                self.deliver(ship, payment, &mut events);
+                self.deliver(ship, payment, events);
             }
-            (Phase::Deliver, Action::EndTurn) => self.end_turn(&mut events),
+            (Phase::Deliver, Action::EndTurn) => self.end_turn(events),
             (phase, _) => return Err(RuleError::WrongPhase { expected: phase_expectation(phase) }),
         }
-        self.take_forced_steps(&mut events);
-        Ok(events)
+        self.take_forced_steps(events);
+        Ok(())
     }
 
     fn take_forced_steps(&mut self, events: &mut Vec<Event>) {
@@ -713,7 +741,7 @@ impl Game {
         }
 
         let mut markets: Vec<(u8, u16)> = Vec::new();
-        for id in self.board.newly_closed_markets(&self.tiles, tile.pos) {
+        for id in self.board.close_markets_around(tile.pos) {
             self.board.region_mut(id).complete = true;
             events.push(Event::FeatureCompleted { kind: FeatureKind::Market, at: self.feature_ref(id), tiles: 9 });
             if let Some(isl) = self.islanders.iter().find(|i| i.feature == id) {

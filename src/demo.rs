@@ -73,7 +73,7 @@ pub async fn run(args: &DemoArgs, images: Option<ImageMaker>) -> Result<DemoOutp
     }
     let mut reply = service.start(PLACE, &actors[0]).await.map_err(anyhow::Error::new)?;
     let mut written = 0;
-    let mut image = write_images(&service, &mut reply, &args.out, 0, &mut written).await?;
+    let mut image = write_images(&service, &mut reply, &args.out, "turn-001.png", &mut written).await?;
     log(&actors[0].name, "Start", &reply, image.as_deref());
 
     let mut bots: Vec<Bot> = (0..args.players).map(|s| Bot::new(args.ai, seed.wrapping_add(s as u64))).collect();
@@ -93,9 +93,11 @@ pub async fn run(args: &DemoArgs, images: Option<ImageMaker>) -> Result<DemoOutp
         reply = service.act(PLACE, &actor, action).await.map_err(anyhow::Error::new)?;
         actions += 1;
         let (after, _, _, _) = service.snapshot(PLACE, 0).await.map_err(anyhow::Error::new)?;
-        // One board image per turn: when the turn (or the game) ends.
-        image = if after.turn() != turn || after.is_over() {
-            write_images(&service, &mut reply, &args.out, after.turn(), &mut written).await?
+        // One board image per turn, as it starts, and the final board.
+        image = if after.is_over() {
+            write_images(&service, &mut reply, &args.out, "final.png", &mut written).await?
+        } else if after.turn() != turn {
+            write_images(&service, &mut reply, &args.out, &format!("turn-{:03}.png", after.turn()), &mut written).await?
         } else {
             None
         };
@@ -107,14 +109,13 @@ pub async fn run(args: &DemoArgs, images: Option<ImageMaker>) -> Result<DemoOutp
     Ok(DemoOutput { folder: args.out.clone(), transcript: transcript_path, images: written, actions })
 }
 
-/// Writes the reply's board image as `turn-NNN.png`; returns its file name.
-async fn write_images(service: &Service, reply: &mut Reply, out: &Path, turn: u32, written: &mut usize) -> Result<Option<String>> {
+/// Writes the reply's board image as `name`; returns the name.
+async fn write_images(service: &Service, reply: &mut Reply, out: &Path, name: &str, written: &mut usize) -> Result<Option<String>> {
     service.attach_images(reply).await.map_err(anyhow::Error::new)?;
     let Some(board) = reply.images.first() else { return Ok(None) };
-    let name = format!("turn-{turn:03}.png");
-    std::fs::write(out.join(&name), &board.png).with_context(|| format!("cannot write {name}"))?;
+    std::fs::write(out.join(name), &board.png).with_context(|| format!("cannot write {name}"))?;
     *written += 1;
-    Ok(Some(name))
+    Ok(Some(name.to_string()))
 }
 
 /// The reply's text as a player reads it in Discord, the mention shown as @Name.

@@ -58,7 +58,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Demo(args) => {
             let out = runtime()?.block_on(demo::run(&args, Some(southseas::images())))?;
             println!(
-                "Demo game finished: {} actions, {} board images.\n  transcript: {}\n  boards:     {}/turn-*.png",
+                "Demo game finished: {} actions, {} board images.\n  transcript: {}\n  boards:     {}/turn-*.png and final.png",
                 out.actions,
                 out.images,
                 out.transcript.display(),

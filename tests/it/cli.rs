@@ -106,3 +106,34 @@ fn sim_refuses_bad_player_counts() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--players must be 2 to 5"));
 }
+
+#[test]
+fn serve_without_a_token_explains_what_to_do() {
+    let out = Command::new(env!("CARGO_BIN_EXE_southseas"))
+        .arg("serve")
+        .env("DISCORD_TOKEN", "")
+        .env("DATABASE_URL", "sqlite::memory:")
+        .output()
+        .expect("the binary runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("DISCORD_TOKEN") && stderr.contains("README") && stderr.contains("demo"), "{stderr}");
+}
+
+#[test]
+fn demo_writes_boards_and_a_transcript() {
+    let dir = std::env::temp_dir().join(format!("southseas-demo-{}", std::process::id()));
+    let out = southseas(&["demo", "--players", "2", "--seed", "5", "--ai", "random", "--out", dir.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("transcript.md"), "says where: {stdout}");
+    let transcript = std::fs::read_to_string(dir.join("transcript.md")).expect("transcript written");
+    assert!(transcript.contains("The game begins") && transcript.contains("Game over"), "a whole game");
+    let boards = std::fs::read_dir(&dir).unwrap().filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().starts_with("turn-")).count();
+    assert!(boards >= 70, "a board per turn ({boards})");
+    for name in ["turn-001.png", "final.png"] {
+        let png = std::fs::read(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(png.starts_with(b"\x89PNG"), "{name}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

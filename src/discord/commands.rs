@@ -60,7 +60,11 @@ async fn respond(ctx: Context<'_>, result: Result<Reply, ServiceError>) -> Resul
                     tracing::error!("drawing the board failed: {e}");
                 }
             }
-            ctx.send(convert::create_reply(&reply, false)).await?;
+            let handle = ctx.send(convert::create_reply(&reply, false)).await?;
+            if reply.game.is_some() && (!reply.buttons.is_empty() || reply.menu.is_some()) {
+                let message = handle.message().await?;
+                super::posted(ctx.http(), &ctx.data().service, &reply, &message).await;
+            }
         }
         Err(e) => {
             ctx.send(poise::CreateReply::default().content(user_message(e)).ephemeral(true)).await?;

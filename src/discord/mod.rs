@@ -166,11 +166,31 @@ async fn on_component(ctx: &serenity::Context, data: &Data, ci: &serenity::Compo
         // A step of the game: a new message for it, and the clicked message loses its buttons
         // (they are stale now; clicking them would only say so).
         _ => {
-            ci.create_followup(&ctx.http, convert::followup(&reply, false)).await?;
+            let message = ci.create_followup(&ctx.http, convert::followup(&reply, false)).await?;
             ci.edit_response(&ctx.http, serenity::EditInteractionResponse::new().components(Vec::new())).await?;
+            posted(&ctx.http, &data.service, &reply, &message).await;
         }
     }
     Ok(())
+}
+
+/// After a turn message is posted: remember it, and retire the buttons of the game's previous
+/// turn message so only the newest message offers choices (old ones would only say "stale").
+pub async fn posted(http: &serenity::Http, service: &Service, reply: &Reply, message: &serenity::Message) {
+    let Some((game, version)) = reply.game else { return };
+    if reply.buttons.is_empty() && reply.menu.is_none() {
+        return;
+    }
+    match service.record_message(game, message.id.get(), "turn", version).await {
+        Ok(Some(previous)) => {
+            let edit = serenity::EditMessage::new().components(Vec::new());
+            if let Err(e) = message.channel_id.edit_message(http, serenity::MessageId::new(previous), edit).await {
+                tracing::warn!("could not retire the buttons of message {previous}: {e}");
+            }
+        }
+        Ok(None) => {}
+        Err(e) => tracing::warn!("could not record message {}: {}", message.id, user_message(e)),
+    }
 }
 
 async fn attach_images(service: &Service, reply: &mut Reply) {

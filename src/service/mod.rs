@@ -438,6 +438,15 @@ impl Service {
         Ok((loaded.game.clone(), table.record.version, table.seat_of(user_id), table.names()))
     }
 
+    /// Remembers a message the bot posted for a game; returns the game's previous message of
+    /// that kind, whose buttons the caller may now retire.
+    pub async fn record_message(&self, game: GameId, message_id: u64, kind: &str, version: i64) -> Result<Option<u64>> {
+        let mut conn = self.store.pool().acquire().await?;
+        let previous = store::messages(&mut conn, game).await?.into_iter().find(|(id, k, _)| k == kind && *id != message_id).map(|(id, _, _)| id);
+        store::record_message(&mut conn, game, message_id, kind, version).await?;
+        Ok(previous)
+    }
+
     // ----- internals --------------------------------------------------------------------------
 
     async fn open_table(&self, conn: &mut SqliteConnection, place: Place) -> Result<Table> {

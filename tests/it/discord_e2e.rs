@@ -94,6 +94,7 @@ async fn a_complete_two_player_game_through_discord() {
 
     let mut bots = [Bot::new(Strategy::Greedy, 1), Bot::new(Strategy::Greedy, 2)];
     let mut last_message_ids: Vec<String> = first_turn.custom_ids();
+    let mut previous_message = first_turn.message_id;
     let mut stale_checked = false;
     let mut restarted = false;
     let mut steps = 0;
@@ -195,6 +196,23 @@ async fn a_complete_two_player_game_through_discord() {
         ok_responses(&responses, &format!("step {steps}: {action}"));
         let message = posted(&responses);
         last_message_ids = message.custom_ids();
+        // Only the newest turn message offers choices: the one before lost its buttons.
+        if let (Some(previous), Some(current)) = (previous_message, message.message_id)
+            && previous != current
+        {
+            // The bot retires them right after posting; give it a moment.
+            let mut retired = false;
+            for _ in 0..200 {
+                let old = double.message(previous).expect("the previous turn message exists");
+                if old["components"].as_array().is_none_or(|c| c.is_empty()) {
+                    retired = true;
+                    break;
+                }
+                tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+            }
+            assert!(retired, "step {steps}: stale buttons left on {previous}");
+        }
+        previous_message = message.message_id.or(previous_message);
         let (after, _, _) = state(&db).await;
         if let Some(next) = after.to_act() {
             let next_user = if seat_of(&db, alice.id).await == Some(next) { alice.id } else { bob.id };

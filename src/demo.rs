@@ -1,7 +1,7 @@
 //! `southseas demo`: a whole game between computer players, played through the same service
 //! the Discord commands use, written to a folder as board images and a transcript.
 
-use crate::service::{Actor, GameOptions, ImageMaker, Place, Reply, Service};
+use crate::service::{Actor, GameOptions, ImageMaker, Place, Reply, Service, text};
 use anyhow::{Context, Result};
 use southseas_engine::{Bot, RetrieveRule, Strategy};
 use std::fmt::Write as _;
@@ -101,7 +101,7 @@ pub async fn run(args: &DemoArgs, images: Option<ImageMaker>) -> Result<DemoOutp
         } else {
             None
         };
-        log(&actor.name, &action.to_string(), &reply, image.as_deref());
+        log(&actor.name, &what_they_did(&game, &action), &reply, image.as_deref());
     }
     let transcript_path = args.out.join("transcript.md");
     std::fs::write(&transcript_path, transcript).with_context(|| format!("cannot write {}", transcript_path.display()))?;
@@ -116,6 +116,17 @@ async fn write_images(service: &Service, reply: &mut Reply, out: &Path, name: &s
     std::fs::write(out.join(name), &board.png).with_context(|| format!("cannot write {name}"))?;
     *written += 1;
     Ok(Some(name.to_string()))
+}
+
+/// The step as the player took it in Discord: the command, or the button they pressed.
+fn what_they_did(game: &southseas_engine::Game, action: &southseas_engine::Action) -> String {
+    match *action {
+        southseas_engine::Action::PlaceTile { pos, rotation } => {
+            let label = game.placement_spots().into_iter().find(|s| s.pos == pos).map_or_else(|| "?".into(), |s| s.label);
+            format!("/place {label} {}", rotation.degrees())
+        }
+        _ => format!("[{}]", text::action_label(game, action)),
+    }
 }
 
 /// The reply's text as a player reads it in Discord, the mention shown as @Name.

@@ -215,7 +215,8 @@ pub fn parse_placement(game: &Game, input: &str) -> Result<Action, String> {
     let Some(spot) = spots.iter().find(|s| s.label == label) else {
         return Err(format!("There is no spot `{label}` for this tile. Pick one from the list (the letters on the board image)."));
     };
-    let rotation = match words.find_map(|w| w.parse::<u32>().ok()) {
+    // The rotation comes last ("B 90", or "B · (1, 0) · 90°" copied from the list).
+    let rotation = match words.filter_map(|w| w.parse::<u32>().ok()).last() {
         Some(deg) => Rotation::from_degrees(deg).filter(|r| spot.rotations.contains(r)).ok_or_else(|| {
             let fits: Vec<String> = spot.rotations.iter().map(|r| format!("{}°", r.degrees())).collect();
             format!("At {label} the tile fits turned {} only.", fits.join(" or "))

@@ -12,6 +12,10 @@ use southseas_engine::{FeatureKind, Game, PlacedTile, Pos, TileKind};
 pub const MAX_BOARD_PX: u32 = 3200;
 /// Tile size on ordinary boards, and the floor for huge ones.
 pub const TILE_PX: u32 = 96;
+/// Height of an islander on the board, in tiles.
+pub const FIGURE: f32 = 0.37;
+/// Largest tile, for young boards beside a tall panel.
+pub const MAX_TILE_PX: u32 = 144;
 pub const MIN_TILE_PX: u32 = 40;
 
 /// Where the board's squares are in the image.
@@ -36,9 +40,23 @@ impl Frame {
         }
         let (min, max) = (Pos::new(min.x - 1, min.y - 1), Pos::new(max.x + 1, max.y + 1));
         let cells = ((max.x - min.x + 1).max(max.y - min.y + 1)) as u32;
-        let tile = (MAX_BOARD_PX / cells).clamp(MIN_TILE_PX, TILE_PX) & !1;
+        Frame::with_tile(min, max, (MAX_BOARD_PX / cells).clamp(MIN_TILE_PX, TILE_PX))
+    }
+
+    fn with_tile(min: Pos, max: Pos, tile: u32) -> Frame {
+        let tile = tile & !1;
         let margin = (tile as f32 * 0.3).clamp(20.0, 30.0) as u32;
         Frame { min, max, tile, margin, origin: (0, 0) }
+    }
+
+    /// The same squares with larger tiles (up to [`MAX_TILE_PX`]) so that the board is about
+    /// `height` pixels tall: a young board need not be a small picture beside a tall panel.
+    pub fn grown_to(&self, height: u32) -> Frame {
+        let rows = self.rows();
+        let cells = self.cols().max(rows);
+        let wanted = height.saturating_sub(2 * self.margin) / rows;
+        let tile = wanted.min(MAX_TILE_PX).min(MAX_BOARD_PX / cells).max(self.tile);
+        Frame::with_tile(self.min, self.max, tile)
     }
 
     pub fn cols(&self) -> u32 {
@@ -170,7 +188,7 @@ pub fn draw_board(img: &mut RgbImage, game: &Game, view: &BoardView, players: &P
         let Some(tile) = game.tile_at(i.at.pos) else { continue };
         let slot = art.slot(tiles.get(tile.tile), tile.rotation.quarter_turns(), i.at.feature);
         let (px, py) = frame.point(i.at.pos, slot);
-        figure(img, players, i.player as usize, tf * 0.37, i.kind == FeatureKind::Sea, px, py);
+        figure(img, players, i.player as usize, tf * FIGURE, i.kind == FeatureKind::Sea, px, py);
     }
 
     if view.show_spots {
@@ -183,8 +201,8 @@ fn highlight(img: &mut RgbImage, frame: &Frame, p: &PlacedTile, colour: Rgb8, wi
     let (x, y) = frame.square(p.pos);
     let t = frame.tile as f32;
     let (x, y) = (x as f32, y as f32);
-    rect_outline(img, x + width / 2.0, y + width / 2.0, t - width, t - width, width * 0.6, width, colour, 1.0);
-    rect_outline(img, x + width + 0.5, y + width + 0.5, t - 2.0 * width - 1.0, t - 2.0 * width - 1.0, width * 0.4, 1.0, pal::WHITE, 0.8);
+    rect_outline(img, (x + width / 2.0, y + width / 2.0, t - width, t - width), width * 0.6, width, colour, 1.0);
+    rect_outline(img, (x + width + 0.5, y + width + 0.5, t - 2.0 * width - 1.0, t - 2.0 * width - 1.0), width * 0.4, 1.0, pal::WHITE, 0.8);
     if let Some(turn) = turn {
         // A badge with the turn number in the top-left corner.
         let label = turn.to_string();
@@ -210,15 +228,19 @@ fn draw_spots(img: &mut RgbImage, game: &Game, frame: &Frame) {
         dashed_square(img, x + inset, y + inset, t - 2.0 * inset, (t * 0.025).max(1.5), pal::SPOT_INK);
         let label_size = (t * if spot.label.len() > 1 { 0.34 } else { 0.42 }).max(14.0);
         paint::text_centered(img, &fonts.bold, label_size, x + t / 2.0, y + t * 0.4, pal::SPOT_INK, &spot.label);
-        let hint: Vec<String> = spot.rotations.iter().map(|r| r.degrees().to_string()).collect();
-        let hint = format!("{}°", hint.join(" "));
-        let mut size = (t * 0.15).max(9.0);
-        let max_w = t - 2.0 * inset - 4.0;
-        let w = paint::text_width(&fonts.regular, size, &hint);
-        if w > max_w {
-            size *= max_w / w;
+        // The turns that fit (exactly the ones the commands accept), on one or two lines.
+        let degrees: Vec<String> = spot.rotations.iter().map(|r| r.degrees().to_string()).collect();
+        let lines: Vec<String> = if degrees.len() <= 2 {
+            vec![format!("{}°", degrees.join(" "))]
+        } else {
+            let (a, b) = degrees.split_at(2);
+            vec![a.join(" "), format!("{}°", b.join(" "))]
+        };
+        let size = (t * 0.15).max(9.0);
+        let first = if lines.len() == 1 { 0.77 } else { 0.7 };
+        for (k, line) in lines.iter().enumerate() {
+            paint::text_centered(img, &fonts.regular, size, x + t / 2.0, y + t * first + k as f32 * size * 1.1, pal::SPOT_INK, line);
         }
-        paint::text_centered(img, &fonts.regular, size, x + t / 2.0, y + t * 0.77, pal::SPOT_INK, &hint);
     }
 }
 

@@ -140,3 +140,9 @@ pub fn draw_icon<S: super::paint::Surface>(s: &mut S, which: &Icon, size: f32, c
     let (w, h) = img.dimensions();
     super::paint::blit_rgba(s, &img, (cx - w as f32 / 2.0).round() as i32, (cy - h as f32 / 2.0).round() as i32);
 }
+
+/// Empties the cache (for benchmarks of a first render, and for tests that check that caching
+/// never changes a picture).
+pub fn clear() {
+    *lock() = Cache::default();
+}

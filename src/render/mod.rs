@@ -27,7 +27,7 @@ mod tile;
 #[cfg(test)]
 mod tests;
 
-pub use board::{Frame, MAX_BOARD_PX, MIN_TILE_PX, TILE_PX};
+pub use board::{Frame, MAX_BOARD_PX, MAX_TILE_PX, MIN_TILE_PX, TILE_PX};
 use image::{ImageEncoder, RgbImage};
 use southseas_engine::{COLOURS, Game, Rotation};
 
@@ -110,27 +110,47 @@ fn capitalised(s: &str) -> String {
 /// Width of the side panel, in pixels.
 pub const PANEL_W: u32 = 470;
 
+/// Where everything goes: the board's frame, and the panel's cards and their places.
+struct Plan {
+    frame: Frame,
+    cards: Vec<RgbImage>,
+    /// Top-left of each card.
+    places: Vec<(u32, u32)>,
+    size: (u32, u32),
+}
+
+const GAP: u32 = 16;
+
+fn plan(game: &Game, players: &Players) -> Plan {
+    let cards = panel::cards(game, players);
+    let mut frame = Frame::for_game(game);
+    let (bw, bh) = frame.size();
+    // The panel goes beside a tall or square board, below a wide one.
+    let below = bw > bh * 5 / 4 && bw >= 2 * PANEL_W + GAP;
+    let columns = if below { ((bw + GAP) / (PANEL_W + GAP)).max(1) } else { 1 };
+    let panel_w = columns * PANEL_W + (columns - 1) * GAP;
+    let (panel_h, offsets) = panel::flow(&cards, columns, GAP);
+    if !below {
+        frame = frame.grown_to(panel_h + 2 * GAP);
+    }
+    let (bw, bh) = frame.size();
+    let (size, (px, py)) = if below {
+        ((bw.max(panel_w + 2 * GAP), bh + panel_h + 2 * GAP), (GAP, bh + GAP))
+    } else {
+        ((bw + panel_w + 2 * GAP, bh.max(panel_h + 2 * GAP)), (bw + GAP, GAP))
+    };
+    let places = offsets.into_iter().map(|(x, y)| (px + x, py + y)).collect();
+    Plan { frame, cards, places, size }
+}
+
 /// The board image, not yet encoded (for benchmarks and pixel tests).
 pub fn board_image(game: &Game, view: &BoardView) -> RgbImage {
     let players = Players::new(game, &view.names);
-    let mut frame = Frame::for_game(game);
-    let art = board::Art::new(frame.tile);
-    let (bw, bh) = frame.size();
-    let gap = 16;
-    // The panel goes beside a tall or square board, below a wide one.
-    let below = bw > bh * 5 / 4 && bw >= 2 * PANEL_W + gap;
-    let columns = if below { ((bw + gap) / (PANEL_W + gap)).max(1) } else { 1 };
-    let cards = panel::cards(game, &players);
-    let panel_w = columns * PANEL_W + (columns - 1) * gap;
-    let (panel_h, placements) = panel::flow(&cards, columns, gap);
-    let (w, h) =
-        if below { (bw.max(panel_w + 2 * gap), bh + panel_h + 2 * gap) } else { (bw + panel_w + 2 * gap, bh.max(panel_h + 2 * gap)) };
-    let mut img = paint::solid(w, h, palette::PANEL);
-    frame.origin = (0, 0);
-    board::draw_board(&mut img, game, view, &players, &frame, &art);
-    let (px, py) = if below { (gap, bh + gap) } else { (bw + gap, gap) };
-    for (card, (cx, cy)) in cards.iter().zip(placements) {
-        paint::blit_rgb(&mut img, card, (px + cx) as i32, (py + cy) as i32);
+    let plan = plan(game, &players);
+    let mut img = paint::solid(plan.size.0, plan.size.1, palette::PANEL);
+    board::draw_board(&mut img, game, view, &players, &plan.frame, &board::Art::new(plan.frame.tile));
+    for (card, &(x, y)) in plan.cards.iter().zip(&plan.places) {
+        paint::blit_rgb(&mut img, card, x as i32, y as i32);
     }
     img
 }
@@ -141,8 +161,8 @@ pub fn board_png(game: &Game, view: &BoardView) -> Vec<u8> {
 }
 
 /// Where the board sits in [`board_image`]'s picture (for tests and tools).
-pub fn board_frame(game: &Game) -> Frame {
-    Frame::for_game(game)
+pub fn board_frame(game: &Game, view: &BoardView) -> Frame {
+    plan(game, &Players::new(game, &view.names)).frame
 }
 
 /// The drawn tile in its four rotations, labelled, with the rotations that fit nowhere marked;
@@ -154,6 +174,12 @@ pub fn drawn_tile_image(game: &Game) -> Option<RgbImage> {
 
 pub fn drawn_tile_png(game: &Game) -> Option<Vec<u8>> {
     drawn_tile_image(game).map(|img| encode_png(&img))
+}
+
+/// Forgets the cached tile pictures, layouts and icons: the next render draws them afresh
+/// (the output is the same either way; benchmarks use this to measure a first render).
+pub fn clear_caches() {
+    cache::clear();
 }
 
 /// Rotations of the drawn tile that fit at some open spot, with the spots' labels.

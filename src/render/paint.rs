@@ -158,7 +158,7 @@ pub fn rect<S: Surface>(s: &mut S, x: f32, y: f32, w: f32, h: f32, c: Rgb8, alph
 
 /// A rounded rectangle outline of width `lw` centred on the border of the box. Only pixels
 /// near the border are evaluated, each once: four corner squares and four thin edge strips.
-pub fn rect_outline<S: Surface>(s: &mut S, x: f32, y: f32, w: f32, h: f32, r: f32, lw: f32, c: Rgb8, alpha: f32) {
+pub fn rect_outline<S: Surface>(s: &mut S, (x, y, w, h): (f32, f32, f32, f32), r: f32, lw: f32, c: Rgb8, alpha: f32) {
     let (cx, cy) = (x + w / 2.0, y + h / 2.0);
     let sdf = |px: f32, py: f32| sd_box(px, py, cx, cy, w / 2.0, h / 2.0, r).abs() - lw / 2.0;
     let (x0, x1) = ((x - lw).floor(), (x + w + lw).ceil());
@@ -181,12 +181,12 @@ pub fn rect_outline<S: Surface>(s: &mut S, x: f32, y: f32, w: f32, h: f32, r: f3
         (x0, ccy0, left, ccy1),
         (right, ccy0, x1, ccy1),
     ] {
-        fill_rows(s, a, b, cc, d, c, alpha, sdf);
+        fill_rows(s, (a, b, cc, d), c, alpha, sdf);
     }
 }
 
 /// Like [`fill`] but over exactly the pixel rows [y0, y1) and columns covering [x0, x1).
-fn fill_rows<S: Surface>(s: &mut S, x0: f32, y0: f32, x1: f32, y1: f32, c: Rgb8, alpha: f32, sdf: impl Fn(f32, f32) -> f32) {
+fn fill_rows<S: Surface>(s: &mut S, (x0, y0, x1, y1): (f32, f32, f32, f32), c: Rgb8, alpha: f32, sdf: impl Fn(f32, f32) -> f32) {
     let (w, h) = s.dims();
     let (px0, px1) = (x0.floor().max(0.0) as u32, (x1.ceil().max(0.0) as u32).min(w));
     let (py0, py1) = (y0.max(0.0) as u32, (y1.max(0.0) as u32).min(h));
@@ -280,10 +280,6 @@ pub fn sd_polygon(x: f32, y: f32, pts: &[(f32, f32)]) -> f32 {
     }
     let d = d.sqrt();
     if inside { -d } else { d }
-}
-
-pub fn bbox_of(pts: &[(f32, f32)]) -> (f32, f32, f32, f32) {
-    pts.iter().fold((f32::MAX, f32::MAX, f32::MIN, f32::MIN), |b, &(x, y)| (b.0.min(x), b.1.min(y), b.2.max(x), b.3.max(y)))
 }
 
 // ----- text -------------------------------------------------------------------------------------
@@ -394,19 +390,6 @@ pub fn text_centered<S: Surface>(s: &mut S, font: &FontRef<'static>, size: f32, 
     text(s, font, size, cx - w / 2.0, cy - cap_middle(size), c, t);
 }
 
-/// Centred text with a halo of colour `halo` around it, readable on any background.
-pub fn text_centered_halo<S: Surface>(s: &mut S, font: &FontRef<'static>, size: f32, cx: f32, cy: f32, c: Rgb8, halo: Rgb8, t: &str) {
-    let w = text_width(font, size, t);
-    let (x, y) = (cx - w / 2.0, cy - cap_middle(size));
-    let r = (size / 12.0).clamp(1.0, 2.5);
-    for (dx, dy) in
-        [(-r, 0.0), (r, 0.0), (0.0, -r), (0.0, r), (-0.7 * r, -0.7 * r), (0.7 * r, -0.7 * r), (-0.7 * r, 0.7 * r), (0.7 * r, 0.7 * r)]
-    {
-        text(s, font, size, x + dx, y + dy, halo, t);
-    }
-    text(s, font, size, x, y, c, t);
-}
-
 /// Distance from the `y` given to [`text`] to the middle of a capital letter.
 pub fn cap_middle(size: f32) -> f32 {
     // DejaVu: ascent 0.928, cap height 0.729 (of the em): middle = ascent - cap / 2.
@@ -457,11 +440,6 @@ pub fn blit_rgba<S: Surface>(dst: &mut S, src: &RgbaImage, x: i32, y: i32) {
             }
         }
     }
-}
-
-/// Scales an RGB image down by box filtering (for thumbnails); `size` is the new side.
-pub fn shrink(src: &RgbImage, size: u32) -> RgbImage {
-    image::imageops::resize(src, size, size, image::imageops::FilterType::Triangle)
 }
 
 pub fn solid(w: u32, h: u32, c: Rgb8) -> RgbImage {

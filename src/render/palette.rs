@@ -8,7 +8,8 @@ pub const SHALLOW: Rgb8 = [118, 196, 222];
 pub const COAST: Rgb8 = [170, 138, 82];
 pub const SAND: Rgb8 = [238, 218, 160];
 pub const GREEN: Rgb8 = [118, 178, 84];
-pub const GREEN_DEEP: Rgb8 = [80, 150, 66];
+/// The inside of an island, away from its beach.
+pub const ISLAND: Rgb8 = [100, 166, 76];
 pub const RAIL: Rgb8 = [92, 58, 28];
 pub const PLANK: Rgb8 = [178, 128, 72];
 pub const PLANK_GAP: Rgb8 = [112, 74, 38];

@@ -47,8 +47,8 @@ impl Card {
             fill(&mut img, (x0 + 1.0, y0 + 1.0, x0 + r, y0 + r), pal::PANEL, 1.0, outside);
         }
         match accent {
-            Some(c) => rect_outline(&mut img, 1.5, 1.5, w - 3.0, hf - 3.0, r - 1.5, 3.0, c, 1.0),
-            None => rect_outline(&mut img, 0.75, 0.75, w - 1.5, hf - 1.5, r - 0.75, 1.5, pal::CARD_EDGE, 1.0),
+            Some(c) => rect_outline(&mut img, (1.5, 1.5, w - 3.0, hf - 3.0), r - 1.5, 3.0, c, 1.0),
+            None => rect_outline(&mut img, (0.75, 0.75, w - 1.5, hf - 1.5), r - 0.75, 1.5, pal::CARD_EDGE, 1.0),
         }
         img
     }
@@ -158,7 +158,7 @@ fn status_card(game: &Game, players: &Players) -> RgbImage {
         let kind = game.tiles().get(tile);
         let (tx, ty) = (PAD as i32, c.y as i32);
         art.draw_tile(&mut c.img, kind, 0, tx, ty, 0);
-        rect_outline(&mut c.img, tx as f32, ty as f32, t as f32, t as f32, 0.0, 1.5, pal::INK, 1.0);
+        rect_outline(&mut c.img, (tx as f32, ty as f32, t as f32, t as f32), 0.0, 1.5, pal::INK, 1.0);
         let x = PAD + t as f32 + 14.0;
         text(&mut c.img, &fonts.bold, BODY + 1.0, x, c.y + 2.0, pal::INK, &format!("Drawn tile {}", kind.name));
         let spots = game.placement_spots();
@@ -344,6 +344,26 @@ fn legend_card() -> RgbImage {
     c.finish(None)
 }
 
+/// True when the tile looks the same turned `a` and turned `b` (same features on the same ports).
+fn same_look(kind: &southseas_engine::TileKind, a: Rotation, b: Rotation) -> bool {
+    let look = |r: Rotation| {
+        let mut v: Vec<_> = kind
+            .features
+            .iter()
+            .map(|f| {
+                let ports =
+                    (0..12u8).filter(|p| f.ports & (1 << p) != 0).fold(0u16, |m, p| m | r.apply_port(southseas_engine::Port(p)).bit());
+                let mut fish = f.fish.clone();
+                fish.sort();
+                (f.kind, ports, f.symbols, fish, f.boat)
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    look(a) == look(b)
+}
+
 /// Breaks "A, B, C, …" into lines no wider than `width`.
 fn wrap_labels(font: &ab_glyph::FontRef<'static>, size: f32, labels: &[String], width: f32) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
@@ -372,7 +392,16 @@ pub fn drawn_tile_strip(game: &Game, tile: TileId) -> RgbImage {
     let kind = game.tiles().get(tile);
     let fits = rotation_spots(game);
     let line_h = 21.0;
-    let lines: Vec<Vec<String>> = fits.iter().map(|spots| wrap_labels(&fonts.regular, BODY, spots, cell_w as f32 - 10.0)).collect();
+    let lines: Vec<Vec<String>> = Rotation::ALL
+        .iter()
+        .map(|r| {
+            if kind.distinct_rotations.contains(r) {
+                wrap_labels(&fonts.regular, BODY, &fits[r.quarter_turns() as usize], cell_w as f32 - 10.0)
+            } else {
+                Vec::new()
+            }
+        })
+        .collect();
     let most = lines.iter().map(Vec::len).max().unwrap_or(1).max(1);
     let (w, h) = (4 * cell_w + 24, t + 100 + (most as f32 * line_h) as u32 + 24);
     let mut img = paint::solid(w, h, pal::PANEL);
@@ -393,32 +422,26 @@ pub fn drawn_tile_strip(game: &Game, tile: TileId) -> RgbImage {
         paint::text_centered(&mut img, &fonts.bold, TITLE + 3.0, cx, 56.0, pal::INK, &format!("{}°", rot.degrees()));
         art.draw_tile(&mut img, kind, rot.quarter_turns(), x as i32, y as i32, 0);
         let spots = &fits[k];
-        let same_as = (!kind.distinct_rotations.contains(&rot))
-            .then(|| {
-                Rotation::ALL
-                    .iter()
-                    .find(|r| kind.distinct_rotations.contains(r) && fits[r.quarter_turns() as usize] == *spots)
-                    .map(|r| r.degrees())
-            })
-            .flatten();
         let mut ty = (y + t) as f32 + 18.0;
-        if spots.is_empty() {
+        if !kind.distinct_rotations.contains(&rot) {
+            // Looks exactly like a smaller turn: the commands take that one.
+            let same =
+                Rotation::ALL.iter().find(|r| kind.distinct_rotations.contains(r) && same_look(kind, **r, rot)).map_or(0, |r| r.degrees());
+            rect(&mut img, x as f32, y as f32, t as f32, t as f32, pal::PANEL, 0.45);
+            paint::text_centered(&mut img, &fonts.regular, BODY, cx, ty, pal::INK_SOFT, &format!("same as {same}°"));
+        } else if spots.is_empty() {
             rect(&mut img, x as f32, y as f32, t as f32, t as f32, pal::PANEL, 0.6);
             let (x0, y0, s) = (x as f32 + 10.0, y as f32 + 10.0, t as f32 - 20.0);
             fill(&mut img, (x0, y0, x0 + s, y0 + s), pal::BAD, 0.9, |px, py| {
                 paint::sd_capsule(px, py, x0, y0, x0 + s, y0 + s, 3.0).min(paint::sd_capsule(px, py, x0 + s, y0, x0, y0 + s, 3.0))
             });
             paint::text_centered(&mut img, &fonts.bold, BODY, cx, ty, pal::BAD, "fits nowhere");
-            ty += line_h;
         } else {
-            rect_outline(&mut img, x as f32, y as f32, t as f32, t as f32, 0.0, 2.0, pal::INK, 1.0);
+            rect_outline(&mut img, (x as f32, y as f32, t as f32, t as f32), 0.0, 2.0, pal::INK, 1.0);
             for line in &lines[k] {
                 paint::text_centered(&mut img, &fonts.regular, BODY, cx, ty, pal::INK, line);
                 ty += line_h;
             }
-        }
-        if let Some(d) = same_as {
-            paint::text_centered(&mut img, &fonts.regular, SMALL, cx, ty, pal::INK_SOFT, &format!("(looks like {d}°)"));
         }
     }
     img

@@ -195,6 +195,14 @@ fn figure_sdf(x: f32, y: f32) -> f32 {
     head.min(sd_polygon(x, y, &BODY) - 0.025)
 }
 
+/// A point on a figure's arm, well inside its colour (away from the letter and the outline),
+/// relative to the figure's centre: for pixel tests.
+#[cfg(test)]
+pub fn figure_colour_point(height: f32, lying: bool) -> (f32, f32) {
+    let (ux, uy) = (0.34, 0.47);
+    if lying { ((uy - 0.5) * height, -ux * height) } else { (ux * height, (uy - 0.5) * height) }
+}
+
 /// An islander in a player's colour with the player's letter. Standing figures are `height`
 /// pixels tall; lying ones (fishermen) are `height` pixels long, head to the west.
 pub fn draw_figure<S: Surface>(s: &mut S, cx: f32, cy: f32, height: f32, colour: Rgb8, letter: &str, lying: bool) {

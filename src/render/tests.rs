@@ -1,60 +1,327 @@
-use super::*;
-use southseas_engine::{Options, Strategy};
+//! Renderer tests: dimensions and size limits over many games, determinism, and pixel probes
+//! at known places (the start tile's island, an islander, the last tile's highlight, spots).
 
-#[test]
-fn smoke() {
-    let game = cli::simulate(4, 3, Strategy::Greedy, 30).unwrap();
-    let png = board_png(&game, &BoardView::default());
-    std::fs::write("/tmp/board.png", &png).unwrap();
-    std::fs::write("/tmp/tile.png", drawn_tile_png(&game).unwrap()).unwrap();
-    let _ = Options::default();
+use super::*;
+use image::Rgb;
+use southseas_engine::{Action, FeatureKind, Options, Phase, Pos, Strategy};
+
+fn pixel(img: &RgbImage, (x, y): (f32, f32)) -> [u8; 3] {
+    img.get_pixel(x as u32, y as u32).0
+}
+
+fn named(n: usize) -> BoardView {
+    BoardView { names: ["Ana", "Bo", "Cy", "Di", "Ed"][..n].iter().map(|s| s.to_string()).collect(), ..BoardView::default() }
+}
+
+/// Plays a bot game until `stop` says so (or the end).
+fn play_until(players: usize, seed: u64, ai: Strategy, mut stop: impl FnMut(&Game) -> bool) -> Game {
+    let mut game = Game::new(Options::default(), players, seed).unwrap();
+    let mut bots: Vec<southseas_engine::Bot> = (0..players).map(|s| southseas_engine::Bot::new(ai, seed * 31 + s as u64)).collect();
+    while let Some(seat) = game.to_act() {
+        if stop(&game) {
+            break;
+        }
+        let action = bots[seat].choose(&game).unwrap();
+        game.apply(&action).unwrap();
+    }
+    game
+}
+
+/// Checks one board against the quality bars; returns (png bytes, width, height, tile px).
+fn check_limits(game: &Game) -> (usize, u32, u32, u32) {
+    let view = BoardView::default();
+    let img = board_image(game, &view);
+    let frame = board_frame(game, &view);
+    let png = encode_png(&img);
+    let (w, h) = img.dimensions();
+    assert!(w <= 4096 && h <= 4096, "{w}x{h} is over 4096 px");
+    assert!(png.len() < 2_000_000, "{} bytes is over 2 MB", png.len());
+    // Typical boards (up to 33 squares across, ring of open spots included) get full-size tiles.
+    if frame.cols().max(frame.rows()) <= MAX_BOARD_PX / TILE_PX {
+        assert!(frame.tile >= TILE_PX, "tile {} px on a {}x{} board", frame.tile, frame.cols(), frame.rows());
+    }
+    assert!(frame.tile >= MIN_TILE_PX);
+    (png.len(), w, h, frame.tile)
 }
 
 #[test]
-fn debug_layout() {
-    let tiles = southseas_engine::standard::tiles();
-    for name in ["F1", "start", "E5", "B1", "S1", "X1", "O1", "M1"] {
-        let id = tiles.id_of(name).unwrap();
-        let l = tile::layout(tiles.get(id));
-        println!("{name}: slots {:?}\n   symbols {:?}", l.slots, l.symbols);
+fn final_boards_of_many_games_stay_within_size_limits() {
+    // A few dozen games, both bots, all player counts; the ignored test below runs thousands.
+    let mut largest = (0, 0, 0, 0);
+    for seed in 0..12u64 {
+        for (players, ai) in [(2, Strategy::Random), (3, Strategy::Greedy), (5, Strategy::Random)] {
+            let (game, _) = crate::sim::play_game(Options::default(), players, 100 + seed, ai);
+            assert!(game.is_over());
+            largest = largest.max(check_limits(&game));
+        }
+    }
+    eprintln!("largest of 36 final boards: {} bytes, {}x{} px, tile {} px", largest.0, largest.1, largest.2, largest.3);
+}
+
+#[test]
+#[ignore = "thousands of games: run with --release -- --ignored"]
+fn final_boards_of_thousands_of_games_stay_within_size_limits() {
+    let (mut largest_bytes, mut largest_side) = ((0, 0, 0, 0, 0), (0, 0, 0, 0, 0));
+    let mut count = 0;
+    for seed in 1..=1000u64 {
+        for (players, ai) in [(2, Strategy::Random), (4, Strategy::Greedy), (5, Strategy::Random)] {
+            let (game, _) = crate::sim::play_game(Options::default(), players, seed, ai);
+            let (bytes, w, h, tile) = check_limits(&game);
+            count += 1;
+            if bytes > largest_bytes.0 {
+                largest_bytes = (bytes, w, h, tile, seed);
+            }
+            if w.max(h) > largest_side.1.max(largest_side.2) {
+                largest_side = (bytes, w, h, tile, seed);
+            }
+        }
+    }
+    eprintln!("{count} final boards; largest file {largest_bytes:?}; largest side {largest_side:?} (bytes, w, h, tile, seed)");
+}
+
+#[test]
+fn the_same_state_gives_the_same_bytes_cached_or_not() {
+    let game = cli::simulate(4, 8, Strategy::Greedy, 25).unwrap();
+    let view = BoardView { since_turn: Some(22), ..named(4) };
+    let a = board_png(&game, &view);
+    let b = board_png(&game, &view);
+    clear_caches();
+    let c = board_png(&game, &view);
+    assert!(a == b && b == c, "renders differ");
+    let t1 = drawn_tile_png(&game).unwrap();
+    clear_caches();
+    assert_eq!(t1, drawn_tile_png(&game).unwrap());
+}
+
+#[test]
+fn start_tile_shows_its_island_at_the_centre() {
+    let game = Game::new(Options::default(), 3, 7).unwrap();
+    let view = BoardView::default();
+    let img = board_image(&game, &view);
+    let frame = board_frame(&game, &view);
+    // The island runs west to east through the centre (no islander yet); its colour there is
+    // the island's green, the sea is blue north and south of it.
+    let centre = pixel(&img, frame.point(Pos::ORIGIN, (0.5, 0.5)));
+    assert_eq!(centre, palette::ISLAND, "centre of the start tile");
+    let north = pixel(&img, frame.point(Pos::ORIGIN, (0.5, 0.03)));
+    assert_eq!(north, palette::SEA, "north edge of the start tile");
+}
+
+#[test]
+fn islanders_show_their_player_colour_where_they_stand() {
+    // Play until there are islanders of several players, fishermen among them if possible.
+    let game = play_until(4, 21, Strategy::Greedy, |g| {
+        let on_board = g.islanders();
+        g.phase() == Phase::PlaceTile && on_board.len() >= 5 && on_board.iter().any(|i| i.kind == FeatureKind::Sea)
+    });
+    let islanders = game.islanders();
+    assert!(islanders.len() >= 3, "the game has islanders on the board");
+    let view = named(4);
+    let img = board_image(&game, &view);
+    let frame = board_frame(&game, &view);
+    let players = Players::new(&game, &view.names);
+    for i in islanders {
+        let tile = game.tile_at(i.at.pos).unwrap();
+        let art = board::Art::new(frame.tile);
+        let slot = art.slot(game.tiles().get(tile.tile), tile.rotation.quarter_turns(), i.at.feature);
+        let (cx, cy) = frame.point(i.at.pos, slot);
+        let lying = i.kind == FeatureKind::Sea;
+        let (dx, dy) = sprites::figure_colour_point(frame.tile as f32 * board::FIGURE, lying);
+        assert_eq!(
+            pixel(&img, (cx + dx, cy + dy)),
+            players.colour(i.player as usize),
+            "islander of seat {} on {:?} at {}",
+            i.player,
+            i.kind,
+            i.at.pos
+        );
     }
 }
 
 #[test]
-fn timing() {
-    let (game, _) = crate::sim::play_game(Options::default(), 5, 11, Strategy::Greedy);
-    let view = BoardView::default();
-    let t0 = std::time::Instant::now();
-    let img = board_image(&game, &view);
-    println!("cold {:?}", t0.elapsed());
-    let median = |f: &mut dyn FnMut()| {
-        let mut v: Vec<f64> = (0..31)
-            .map(|_| {
-                let t = std::time::Instant::now();
-                f();
-                t.elapsed().as_secs_f64() * 1e3
-            })
-            .collect();
-        v.sort_by(f64::total_cmp);
-        v[15]
-    };
-    let draw = median(&mut || {
-        std::hint::black_box(board_image(&game, &view));
-    });
-    let enc = median(&mut || {
-        std::hint::black_box(encode_png(&img));
-    });
-    let png = encode_png(&img);
-    println!("dims {:?} draw {draw:.2} ms encode {enc:.2} ms size {}", img.dimensions(), png.len());
-    std::fs::write("/tmp/end.png", &png).unwrap();
+fn the_last_tile_is_highlighted_and_earlier_ones_on_request() {
+    let game = cli::simulate(3, 4, Strategy::Random, 12).unwrap();
+    let placed = game.placed_tiles();
+    let last = placed.last().unwrap().pos;
+    let earlier = placed[placed.len() - 2].pos;
+    for since in [None, Some(placed.len() as u32 - 2)] {
+        let view = BoardView { since_turn: since, ..BoardView::default() };
+        let img = board_image(&game, &view);
+        let frame = board_frame(&game, &view);
+        let inset = (frame.tile as f32 * 0.055).max(3.0) / 2.0;
+        assert_eq!(pixel(&img, frame.point(last, (0.0, 0.5)).map_x(|x| x + inset)), palette::HIGHLIGHT);
+        let recent = pixel(&img, frame.point(earlier, (0.0, 0.5)).map_x(|x| x + 1.0));
+        assert_eq!(recent == palette::RECENT, since.is_some(), "tile of the turn before the last, since {since:?}");
+    }
 }
 
 #[test]
-#[ignore]
-fn profile_loop() {
-    let (game, _) = crate::sim::play_game(Options::default(), 5, 11, Strategy::Greedy);
+fn open_spots_are_drawn_only_when_asked() {
+    let game = cli::simulate(2, 9, Strategy::Greedy, 6).unwrap();
+    let spots = game.placement_spots();
+    assert!(!spots.is_empty());
+    let probe = |show: bool| {
+        let view = BoardView { show_spots: show, ..BoardView::default() };
+        let img = board_image(&game, &view);
+        let frame = board_frame(&game, &view);
+        spots.iter().map(|s| pixel(&img, frame.point(s.pos, (0.12, 0.5)))).collect::<Vec<_>>()
+    };
+    assert!(probe(false).iter().all(|&p| p == palette::BACKGROUND));
+    assert!(probe(true).iter().all(|&p| p != palette::BACKGROUND && p[0] > palette::BACKGROUND[0]), "spots are lighter squares");
+}
+
+#[test]
+fn coordinates_follow_the_engine() {
+    let game = cli::simulate(2, 3, Strategy::Greedy, 10).unwrap();
+    let frame = board_frame(&game, &BoardView::default());
+    let (x0, y0) = frame.square(Pos::new(0, 0));
+    assert_eq!(frame.square(Pos::new(1, 0)), (x0 + frame.tile as i32, y0), "x grows east");
+    assert_eq!(frame.square(Pos::new(0, 1)), (x0, y0 + frame.tile as i32), "y grows south");
+    for t in game.placed_tiles() {
+        assert!(
+            (frame.min.x < t.pos.x && t.pos.x < frame.max.x) && (frame.min.y < t.pos.y && t.pos.y < frame.max.y),
+            "a ring of squares around the tiles"
+        );
+    }
+}
+
+#[test]
+fn board_dimensions_follow_the_frame_and_the_panel() {
+    let game = cli::simulate(5, 2, Strategy::Greedy, 40).unwrap();
     let view = BoardView::default();
-    for _ in 0..200 {
-        std::hint::black_box(board_image(&game, &view));
+    let img = board_image(&game, &view);
+    let frame = board_frame(&game, &view);
+    let (bw, bh) = frame.size();
+    let (w, h) = img.dimensions();
+    assert!(w >= bw + PANEL_W && h >= bh, "panel beside the board: {w}x{h} for a {bw}x{bh} board");
+    assert!(frame.tile >= 80, "legible tiles");
+    assert_eq!(img.get_pixel(w - 2, 2), &Rgb(palette::PANEL));
+}
+
+/// A long line of open-sea tiles north of the start tile: a wide, flat board.
+fn wide_board() -> Game {
+    let n = 14;
+    let mut text = format!("players = 2\nstart_player = 0\ntiles = \"inline\"\ndeck = [{}]\nactions = [", vec!["\"W0\""; n + 1].join(", "));
+    for x in 0..n {
+        text += &format!("\"place {x} -1\", \"skip\", ");
+    }
+    text += "]\n[[tile]]\nid = \"start\"\nstart = true\nislands = [{ edges = \"EW\", bananas = 1 }]\nseas = [{ ports = \"N\" }, { ports = \"S\" }]\n";
+    text += "[[tile]]\nid = \"W0\"\nseas = [{ ports = \"N E S W\", fish = [2, 1], boat = true }]\n";
+    let scenario = southseas_engine::scenario::Scenario::parse(&text).unwrap();
+    scenario.run().unwrap().0
+}
+
+#[test]
+fn a_wide_board_gets_its_panel_below() {
+    let game = wide_board();
+    let view = BoardView::default();
+    let img = board_image(&game, &view);
+    let frame = board_frame(&game, &view);
+    let (bw, bh) = frame.size();
+    let (w, h) = img.dimensions();
+    assert_eq!(w, bw, "the panel fits under the board's width");
+    assert!(h > bh + 300, "panel below: {w}x{h} for a {bw}x{bh} board");
+    assert_eq!(frame.tile, TILE_PX);
+    if let Ok(path) = std::env::var("RENDER_WIDE_OUT") {
+        std::fs::write(path, encode_png(&img)).unwrap();
+    }
+}
+
+#[test]
+fn drawn_tile_image_shows_four_rotations_and_nothing_after_the_end() {
+    let game = cli::simulate(3, 5, Strategy::Greedy, 8).unwrap();
+    let png = drawn_tile_png(&game).expect("a tile is drawn");
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    let img = drawn_tile_image(&game).unwrap();
+    assert!(img.width() > 4 * 128 && img.height() > 128);
+    let fits = rotation_spots(&game);
+    let spots = game.placement_spots();
+    for s in &spots {
+        for r in &s.rotations {
+            assert!(fits[r.quarter_turns() as usize].contains(&s.label));
+        }
+    }
+    let (over, _) = crate::sim::play_game(Options::default(), 2, 5, Strategy::Random);
+    assert!(drawn_tile_png(&over).is_none());
+    // A finished game still has a board.
+    assert_eq!(&board_png(&over, &BoardView::default())[1..4], b"PNG");
+}
+
+#[test]
+fn letters_tell_players_apart_without_colour() {
+    let game = Game::new(Options::default(), 5, 1).unwrap();
+    let unnamed = Players::new(&game, &[]);
+    let letters: Vec<String> = (0..5).map(|s| unnamed.letter(s)).collect();
+    assert_eq!(letters, ["R", "B", "Y", "G", "K"]);
+    let names: Vec<String> = ["anna", "Arne", "Al", "bob", "Anna"].iter().map(|s| s.to_string()).collect();
+    let named = Players::new(&game, &names);
+    let letters: Vec<String> = (0..5).map(|s| named.letter(s)).collect();
+    assert_eq!(letters, ["A", "R", "L", "B", "N"]);
+    assert_eq!(named.name(0), "anna");
+}
+
+#[test]
+fn a_scenario_renders_after_every_action() {
+    // Boards in the middle of a turn (islander and delivery phases) render too.
+    let mut game = Game::new(Options::default(), 2, 11).unwrap();
+    let (pos, rotation) = game.legal_placements()[0];
+    game.apply(&Action::PlaceTile { pos, rotation }).unwrap();
+    assert!(matches!(game.phase(), Phase::Islander { .. } | Phase::Deliver));
+    let img = board_image(&game, &BoardView::default());
+    assert!(img.width() > 0);
+    assert!(drawn_tile_png(&game).is_none());
+}
+
+#[test]
+#[ignore = "writes /tmp/sheet.png: every tile kind, plain and with an islander on each feature"]
+fn tile_sheet() {
+    let game = Game::new(Options::default(), 5, 1).unwrap();
+    let players = Players::new(&game, &[]);
+    let tiles = game.tiles();
+    let t = 112u32;
+    let per_row = 12u32;
+    let rows = (tiles.kinds.len() as u32).div_ceil(per_row);
+    let mut img = paint::solid(per_row * (t + 8) + 8, rows * (2 * t + 40) + 8, palette::PANEL);
+    let art = board::Art::new(t);
+    for (i, kind) in tiles.kinds.iter().enumerate() {
+        let (col, row) = (i as u32 % per_row, i as u32 / per_row);
+        let (x, y) = (8 + col * (t + 8), 8 + row * (2 * t + 40));
+        paint::text(&mut img, &paint::fonts().bold, 14.0, x as f32, y as f32, palette::INK, &kind.name);
+        art.draw_tile(&mut img, kind, 0, x as i32, y as i32 + 20, 0);
+        art.draw_tile(&mut img, kind, 1, x as i32, (y + t + 24) as i32, 1);
+        for f in 0..kind.features.len() {
+            let (u, v) = art.slot(kind, 1, f as u8);
+            let lying = kind.features[f].kind == FeatureKind::Sea;
+            board::figure(
+                &mut img,
+                &players,
+                f % 5,
+                t as f32 * board::FIGURE,
+                lying,
+                x as f32 + u * t as f32,
+                (y + t + 24) as f32 + v * t as f32,
+            );
+        }
+    }
+    std::fs::write("/tmp/sheet.png", encode_png(&img)).unwrap();
+}
+
+trait MapX {
+    fn map_x(self, f: impl Fn(f32) -> f32) -> Self;
+}
+
+impl MapX for (f32, f32) {
+    fn map_x(self, f: impl Fn(f32) -> f32) -> Self {
+        (f(self.0), self.1)
+    }
+}
+
+#[test]
+#[ignore = "profiling helper"]
+fn profile_cold() {
+    let (game, _) = crate::sim::play_game(Options::default(), 5, 11, Strategy::Greedy);
+    for _ in 0..60 {
+        clear_caches();
+        std::hint::black_box(board_image(&game, &BoardView::default()));
     }
 }

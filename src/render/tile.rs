@@ -162,7 +162,7 @@ pub enum Bridge {
     /// A straight run (through the tile, or from an edge to the centre).
     Line { ax: f32, ay: f32, bx: f32, by: f32 },
     /// A quarter circle of radius 0.5 around a corner.
-    Arc { cx: f32, cy: f32, a0: f32 },
+    Arc { cx: f32, cy: f32 },
 }
 
 fn edge_mid(e: usize, out: f32) -> (f32, f32) {
@@ -189,7 +189,7 @@ fn bridge_shape(mask: u8) -> Bridge {
                 m if m == S | W => (0.0, 1.0),
                 _ => (0.0, 0.0),
             };
-            Bridge::Arc { cx, cy, a0: 0.0 }
+            Bridge::Arc { cx, cy }
         }
         [a, ..] => {
             let (ax, ay) = edge_mid(*a, 0.05);
@@ -200,22 +200,24 @@ fn bridge_shape(mask: u8) -> Bridge {
 }
 
 impl Bridge {
-    /// (distance to the band, position along the bridge), tile units.
+    /// Distance to the band (tile units).
     #[inline]
-    fn sdf(&self, u: f32, v: f32) -> (f32, f32) {
+    fn dist(&self, u: f32, v: f32) -> f32 {
+        match *self {
+            Bridge::Line { ax, ay, bx, by } => sd_capsule(u, v, ax, ay, bx, by, BRIDGE_HALF),
+            Bridge::Arc { cx, cy } => (((u - cx).powi(2) + (v - cy).powi(2)).sqrt() - 0.5).abs() - BRIDGE_HALF,
+        }
+    }
+
+    /// Position along the bridge (tile units), for the planks.
+    #[inline]
+    fn along(&self, u: f32, v: f32) -> f32 {
         match *self {
             Bridge::Line { ax, ay, bx, by } => {
-                let d = sd_capsule(u, v, ax, ay, bx, by, BRIDGE_HALF);
                 let (dx, dy) = (bx - ax, by - ay);
-                let len = (dx * dx + dy * dy).sqrt().max(1e-6);
-                let along = ((u - ax) * dx + (v - ay) * dy) / len;
-                (d, along)
+                ((u - ax) * dx + (v - ay) * dy) / (dx * dx + dy * dy).sqrt().max(1e-6)
             }
-            Bridge::Arc { cx, cy, a0 } => {
-                let r = ((u - cx).powi(2) + (v - cy).powi(2)).sqrt();
-                let ang = (v - cy).atan2(u - cx) - a0;
-                ((r - 0.5).abs() - BRIDGE_HALF, ang * 0.5)
-            }
+            Bridge::Arc { cx, cy } => (v - cy).atan2(u - cx) * 0.5,
         }
     }
 
@@ -232,7 +234,7 @@ impl Bridge {
                 let usable = if ends_inside { (len - stop_at_centre).max(0.05) / len.max(1e-6) } else { 1.0 };
                 (ax + dx * t * usable, ay + dy * t * usable)
             }
-            Bridge::Arc { cx, cy, .. } => {
+            Bridge::Arc { cx, cy } => {
                 // The quarter of the circle that lies on the tile.
                 let start = match (cx as i32, cy as i32) {
                     (1, 0) => std::f32::consts::FRAC_PI_2,
@@ -263,10 +265,11 @@ impl Geometry {
         if self.market { ((u - 0.5).powi(2) + (v - 0.5).powi(2)).sqrt() - ISLET_R } else { 1.0 }
     }
 
-    fn bridge_sdf(&self, u: f32, v: f32) -> (f32, f32) {
-        self.bridges.iter().fold((1.0f32, 0.0f32), |best, b| {
-            let (d, s) = b.sdf(u, v);
-            if d < best.0 { (d, s) } else { best }
+    /// Distance to the nearest bridge and that bridge.
+    fn bridge_sdf(&self, u: f32, v: f32) -> (f32, Option<&Bridge>) {
+        self.bridges.iter().fold((1.0f32, None), |best, b| {
+            let d = b.dist(u, v);
+            if d < best.0 { (d, Some(b)) } else { best }
         })
     }
 }
@@ -305,9 +308,10 @@ pub fn render_base(shapes: &Shapes, size: u32) -> RgbImage {
             // Lighter water along the coasts.
             over(&mut c, pal::SHALLOW, cov(land - shallow));
             if !g.bridges.is_empty() {
-                let (d, along) = g.bridge_sdf(u, v);
+                let (d, nearest) = g.bridge_sdf(u, v);
                 let d = d * t;
-                if d < 1.0 {
+                if let Some(b) = nearest.filter(|_| d < 1.0) {
+                    let along = b.along(u, v);
                     over(&mut c, pal::BRIDGE_SHADOW, 0.5 * cov(d - 0.12 * t * 0.25));
                     over(&mut c, pal::RAIL, cov(d));
                     over(&mut c, pal::PLANK, cov(d + rail));
@@ -321,7 +325,7 @@ pub fn render_base(shapes: &Shapes, size: u32) -> RgbImage {
                 over(&mut c, pal::COAST, cov(land));
                 over(&mut c, pal::SAND, cov(land + coast));
                 over(&mut c, pal::GREEN, cov(island + beach));
-                over(&mut c, pal::GREEN_DEEP, 0.55 * cov(island + beach * 3.2));
+                over(&mut c, pal::ISLAND, cov(island + beach * 2.6));
             }
             if g.junction {
                 let d = (((u - 0.5).powi(2) + (v - 0.5).powi(2)).sqrt() - JUNCTION_R) * t;
@@ -362,13 +366,13 @@ pub struct Layout {
 }
 
 /// Radii (tile units) used to keep things apart.
-const R_ISLANDER: f32 = 0.16;
+const R_ISLANDER: f32 = 0.19;
 const R_BANANA: f32 = 0.09;
 const R_SHELL: f32 = 0.08;
 const R_FISH1: f32 = 0.09;
 const R_FISH2: f32 = 0.115;
 const R_BOAT: f32 = 0.12;
-const R_HUT: f32 = 0.16;
+const R_HUT: f32 = 0.15;
 
 const GRID: usize = 24;
 
@@ -406,7 +410,7 @@ pub fn layout(kind: &TileKind) -> Layout {
             *c = Cell::Islet;
         } else if let Some(k) = (0..g.islands.len()).find(|&k| g.islands[k].sdf(u, v) < 0.0) {
             *c = Cell::Island(k as u8);
-        } else if let Some(k) = (0..g.bridges.len()).find(|&k| g.bridges[k].sdf(u, v).0 < 0.01) {
+        } else if let Some(k) = (0..g.bridges.len()).find(|&k| g.bridges[k].dist(u, v) < 0.01) {
             *c = Cell::Bridge(k as u8);
         }
     }
@@ -485,14 +489,14 @@ pub fn layout(kind: &TileKind) -> Layout {
             .map(|(i, c)| match f.kind {
                 FeatureKind::Island => island_features.iter().position(|&x| x == fi).is_some_and(|k| *c == Cell::Island(k as u8)),
                 FeatureKind::Sea => *c == Cell::Sea(fi as u8),
-                // The merchant stands at the edge of the market's islet.
+                // The merchant stands beside the stall, at the edge of the market's islet.
                 FeatureKind::Market => {
                     let r = ((centre(i) - 0.5).powi(2) + (centre_v(i) - 0.5).powi(2)).sqrt();
-                    r < ISLET_R + 0.16 && !matches!(c, Cell::Bridge(_) | Cell::Stone)
+                    (ISLET_R + 0.02..ISLET_R + 0.2).contains(&r) && !matches!(c, Cell::Bridge(_) | Cell::Stone)
                 }
                 FeatureKind::Bridge => {
                     let k = bridge_features.iter().position(|&x| x == fi).expect("a bridge feature");
-                    let near = g.bridges[k].sdf(centre(i), centre_v(i)).0 < 0.09;
+                    let near = g.bridges[k].dist(centre(i), centre_v(i)) < 0.09;
                     near && matches!(c, Cell::Bridge(_) | Cell::Sea(_) | Cell::Water | Cell::Island(_))
                 }
             })
@@ -506,7 +510,18 @@ pub fn layout(kind: &TileKind) -> Layout {
         placed.push((p, r));
         p
     };
-    // Symbols first, near the middle of their feature; then the islander slots beside them.
+    // Symbols near the middle of their feature, then the islanders beside them; a banana
+    // picker on an island that covers the tile's centre stands there.
+    let mut pending_islands = Vec::new();
+    for (k, &fi) in island_features.iter().enumerate() {
+        if g.islands[k].sdf(0.5, 0.5) < -0.12 {
+            // An island over the tile's centre: its banana picker stands right there.
+            placed.push(((0.5, 0.5), R_ISLANDER));
+            out.slots[fi] = (0.5, 0.5);
+        } else {
+            pending_islands.push(fi);
+        }
+    }
     for fi in 0..kind.features.len() {
         if kind.features[fi].boat {
             let p = put(fi, R_BOAT, &mut placed);
@@ -524,10 +539,15 @@ pub fn layout(kind: &TileKind) -> Layout {
             out.symbols.push((p, Symbol::Banana));
         }
     }
-    for order in [FeatureKind::Island, FeatureKind::Bridge, FeatureKind::Market, FeatureKind::Sea] {
+    // A tile holds at most one islander (it is placed on the tile just laid), so the slots
+    // keep clear of the symbols but not of each other.
+    for fi in pending_islands {
+        out.slots[fi] = put(fi, R_ISLANDER, &mut placed.clone());
+    }
+    for order in [FeatureKind::Bridge, FeatureKind::Market, FeatureKind::Sea] {
         for fi in 0..kind.features.len() {
             if kind.features[fi].kind == order {
-                out.slots[fi] = put(fi, R_ISLANDER, &mut placed);
+                out.slots[fi] = put(fi, R_ISLANDER, &mut placed.clone());
             }
         }
     }

@@ -95,6 +95,8 @@ pub struct Service {
     /// Last known state per game, keyed by version; a miss replays the log.
     cache: Mutex<HashMap<GameId, Arc<Loaded>>>,
     images: Option<ImageMaker>,
+    /// Seed for new games that don't bring one (tests and demos want repeatable games).
+    default_seed: Option<u64>,
 }
 
 /// Seats in turn order: the game's players.
@@ -123,7 +125,13 @@ impl Service {
     }
 
     pub fn new(store: Store, images: Option<ImageMaker>) -> Service {
-        Service { store, cache: Mutex::new(HashMap::new()), images }
+        Service { store, cache: Mutex::new(HashMap::new()), images, default_seed: None }
+    }
+
+    /// New games without a seed of their own use this one instead of a random seed.
+    pub fn with_default_seed(mut self, seed: u64) -> Service {
+        self.default_seed = Some(seed);
+        self
     }
 
     pub fn with_images(mut self, images: ImageMaker) -> Service {
@@ -142,7 +150,7 @@ impl Service {
         if !(2..=5).contains(&options.min_players) || !(options.min_players..=5).contains(&options.max_players) {
             return user("Player limits must be between 2 and 5, with the minimum not above the maximum.");
         }
-        let seed = options.seed.unwrap_or_else(random_seed);
+        let seed = options.seed.or(self.default_seed).unwrap_or_else(random_seed);
         let mut tx = self.store.begin_write().await?;
         let new = NewGame {
             guild_id: place.guild_id,

@@ -55,7 +55,9 @@ impl Frame {
         let rows = self.rows();
         let cells = self.cols().max(rows);
         let wanted = height.saturating_sub(2 * self.margin) / rows;
-        let tile = wanted.min(MAX_TILE_PX).min(MAX_BOARD_PX / cells).max(self.tile);
+        // In steps of 16 px, so that a growing board comes back to the same few sizes (and
+        // the cached tile pictures of those sizes).
+        let tile = (wanted.min(MAX_TILE_PX).min(MAX_BOARD_PX / cells) / 16 * 16).max(self.tile);
         Frame::with_tile(self.min, self.max, tile)
     }
 

@@ -325,3 +325,39 @@ fn profile_cold() {
         std::hint::black_box(board_image(&game, &BoardView::default()));
     }
 }
+
+#[test]
+#[ignore = "compares PNG settings on a full end-game board (run with --release)"]
+fn png_settings() {
+    use image::codecs::png::{CompressionType as C, FilterType as F, PngEncoder};
+    let (game, _) = crate::sim::play_game(Options::default(), 5, 11, Strategy::Greedy);
+    let img = board_image(&game, &BoardView::default());
+    for (c, f) in [
+        (C::Fast, F::Adaptive),
+        (C::Fast, F::Sub),
+        (C::Fast, F::Up),
+        (C::Fast, F::NoFilter),
+        (C::Default, F::Adaptive),
+        (C::Level(3), F::Adaptive),
+        (C::Best, F::Adaptive),
+    ] {
+        let mut times = Vec::new();
+        let mut len = 0;
+        for _ in 0..9 {
+            let t = std::time::Instant::now();
+            let mut out = Vec::new();
+            image::ImageEncoder::write_image(
+                PngEncoder::new_with_quality(&mut out, c, f),
+                img.as_raw(),
+                img.width(),
+                img.height(),
+                image::ExtendedColorType::Rgb8,
+            )
+            .unwrap();
+            times.push(t.elapsed().as_secs_f64() * 1e3);
+            len = out.len();
+        }
+        times.sort_by(f64::total_cmp);
+        eprintln!("{c:?} {f:?}: {len} bytes, {:.2} ms", times[4]);
+    }
+}

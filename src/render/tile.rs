@@ -542,16 +542,21 @@ pub fn layout(kind: &TileKind) -> Layout {
     // A tile holds at most one islander (it is placed on the tile just laid), so the slots
     // keep clear of the symbols but not of each other.
     for fi in pending_islands {
-        out.slots[fi] = put(fi, R_ISLANDER, &mut placed.clone());
+        out.slots[fi] = inside(put(fi, R_ISLANDER, &mut placed.clone()));
     }
     for order in [FeatureKind::Bridge, FeatureKind::Market, FeatureKind::Sea] {
         for fi in 0..kind.features.len() {
             if kind.features[fi].kind == order {
-                out.slots[fi] = put(fi, R_ISLANDER, &mut placed.clone());
+                out.slots[fi] = inside(put(fi, R_ISLANDER, &mut placed.clone()));
             }
         }
     }
     out
+}
+
+/// Keeps a figure on its own tile (a figure is about 0.37 tile tall, or long lying down).
+fn inside((u, v): (f32, f32)) -> (f32, f32) {
+    (u.clamp(0.2, 0.8), v.clamp(0.2, 0.8))
 }
 
 /// The grid cells along the border where port `p` lies.

@@ -274,7 +274,19 @@ fn player_card(game: &Game, players: &Players, seat: usize, score: u16, projecte
 /// Demand as icons and words: exact wares as icons, the flexible ones in words.
 fn draw_demand(img: &mut RgbImage, demand: &Demand, x: f32, cy: f32) {
     let fonts = paint::fonts();
-    let words = |img: &mut RgbImage, x: f32, t: &str| text(img, &fonts.regular, BODY, x, cy - paint::cap_middle(BODY), pal::INK, t);
+    let words = |img: &mut RgbImage, x: f32, t: &str, bold: bool| {
+        let font = if bold { &fonts.bold } else { &fonts.regular };
+        x + text(img, font, BODY, x, cy - paint::cap_middle(BODY), pal::INK, t)
+    };
+    // "any of the three wares": the three icons in a light box.
+    let trio = |img: &mut RgbImage, x: f32| {
+        let (w, h) = (66.0, 26.0);
+        fill(img, (x, cy - h / 2.0, x + w, cy + h / 2.0), pal::PANEL, 1.0, |px, py| sd_box(px, py, x + w / 2.0, cy, w / 2.0, h / 2.0, 7.0));
+        for (k, ware) in Ware::ALL.into_iter().enumerate() {
+            ware_icon(img, ware, x + 12.0 + k as f32 * 21.0, cy, 18.0);
+        }
+        x + w + 6.0
+    };
     match *demand {
         Demand::Exact(w) => {
             let mut x = x;
@@ -289,13 +301,20 @@ fn draw_demand(img: &mut RgbImage, demand: &Demand, x: f32, cy: f32) {
             }
         }
         Demand::Any(n) => {
-            words(img, x, &format!("any {n} wares"));
+            let x = words(img, x, &format!("{n} ×"), true) + 6.0;
+            let x = trio(img, x);
+            words(img, x, "any mix", false);
         }
         Demand::Same(n) => {
-            words(img, x, &format!("{n} of one kind"));
+            let x = words(img, x, &format!("{n} ×"), true) + 6.0;
+            let x = trio(img, x);
+            words(img, x, "all alike", false);
         }
         Demand::SameAndOther(a, b) => {
-            words(img, x, &format!("{a} of one kind + {b} other"));
+            let x = words(img, x, &format!("{a} ×"), true) + 6.0;
+            let x = trio(img, x);
+            let x = words(img, x, "alike + ", false);
+            words(img, x, &format!("{b} other"), true);
         }
     }
 }

@@ -317,16 +317,6 @@ impl MapX for (f32, f32) {
 }
 
 #[test]
-#[ignore = "profiling helper"]
-fn profile_cold() {
-    let (game, _) = crate::sim::play_game(Options::default(), 5, 11, Strategy::Greedy);
-    for _ in 0..60 {
-        clear_caches();
-        std::hint::black_box(board_image(&game, &BoardView::default()));
-    }
-}
-
-#[test]
 #[ignore = "compares PNG settings on a full end-game board (run with --release)"]
 fn png_settings() {
     use image::codecs::png::{CompressionType as C, FilterType as F, PngEncoder};

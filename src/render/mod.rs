@@ -2,9 +2,17 @@
 //! rotations.
 //!
 //! Rendering takes an engine state and returns PNG bytes; it does no I/O. Tiles are drawn from
-//! their data (`assets/tiles.toml`): each tile base is rasterised once per (shapes, rotation)
-//! and call, then blitted, so a full board costs little more than its PNG encoding. The same
-//! state always gives the same bytes.
+//! their data (`assets/tiles.toml`): islands, bridges, the junction stone and the market islet
+//! are signed-distance shapes rasterised once per (shapes, size, rotation); symbols and
+//! islanders are placed by a small layout pass per tile kind; both are kept in a process-wide
+//! cache (`cache.rs`) with the icons and glyphs, so a board is mostly blits and costs less
+//! than its PNG encoding. The cache never changes a picture: the same state always gives the
+//! same bytes.
+//!
+//! Code map: `tile.rs` (shapes, base raster, layout), `sprites.rs` (icons and figures),
+//! `board.rs` (frame, tiles, islanders, highlights, spots, coordinates), `panel.rs` (the side
+//! panel and the drawn-tile image), `paint.rs` (anti-aliased painting, text), `cli.rs`
+//! (`southseas render`).
 //!
 //! ```
 //! use southseas::render::{BoardView, board_png};

@@ -273,6 +273,30 @@ fn a_scenario_renders_after_every_action() {
 }
 
 #[test]
+fn every_step_of_a_game_renders() {
+    // After each action of a whole game (all phases, markets, boats, game end): no panic, and
+    // the picture holds the whole board.
+    let mut game = Game::new(Options::default(), 3, 77).unwrap();
+    let mut bots: Vec<southseas_engine::Bot> = (0..3).map(|s| southseas_engine::Bot::new(Strategy::Random, 5 + s)).collect();
+    let view = BoardView { since_turn: Some(1), ..named(3) };
+    let mut steps = 0;
+    while let Some(seat) = game.to_act() {
+        let action = bots[seat].choose(&game).unwrap();
+        game.apply(&action).unwrap();
+        {
+            let img = board_image(&game, &view);
+            let (bw, bh) = board_frame(&game, &view).size();
+            assert!(img.width() >= bw && img.height() >= bh);
+            if let Some(tile) = drawn_tile_image(&game) {
+                assert!(tile.width() > 0);
+            }
+        }
+        steps += 1;
+    }
+    assert!(steps > 72);
+}
+
+#[test]
 #[ignore = "writes /tmp/sheet.png: every tile kind, plain and with an islander on each feature"]
 fn tile_sheet() {
     let game = Game::new(Options::default(), 5, 1).unwrap();

@@ -80,7 +80,12 @@ pub async fn run(args: &BenchArgs, images: Option<ImageMaker>) -> Result<Report>
         }
         tables.push((place, by_seat));
     }
-    lines.push(format!("setup: {} games of {} players created and started in {:.1} s", args.games, args.players, t.elapsed().as_secs_f64()));
+    lines.push(format!(
+        "setup: {} games of {} players created and started in {:.1} s",
+        args.games,
+        args.players,
+        t.elapsed().as_secs_f64()
+    ));
 
     // Load: `tasks` workers, each looping over its share of the games, one action per visit.
     let deadline = Instant::now() + Duration::from_secs(args.seconds);
@@ -156,7 +161,10 @@ pub async fn run(args: &BenchArgs, images: Option<ImageMaker>) -> Result<Report>
     for g in 0..3 {
         let place = Place { guild_id: 1, channel_id: 1 + g };
         let actors: Vec<Actor> = (0..args.players).map(|s| Actor { user_id: 900_000 + g * 10 + s as u64, name: format!("S{s}") }).collect();
-        service.create(place, &actors[0], GameOptions { seed: Some(500 + g), ..GameOptions::default() }).await.map_err(anyhow::Error::new)?;
+        service
+            .create(place, &actors[0], GameOptions { seed: Some(500 + g), ..GameOptions::default() })
+            .await
+            .map_err(anyhow::Error::new)?;
         for a in &actors[1..] {
             service.join(place, a).await.map_err(anyhow::Error::new)?;
         }
@@ -182,7 +190,12 @@ pub async fn run(args: &BenchArgs, images: Option<ImageMaker>) -> Result<Report>
     }
     solo.sort();
     with_board.sort();
-    lines.push(format!("step latency, one player alone: p50 {}, p99 {} ({} steps)", ms(percentile(&solo, 0.5)), ms(percentile(&solo, 0.99)), solo.len()));
+    lines.push(format!(
+        "step latency, one player alone: p50 {}, p99 {} ({} steps)",
+        ms(percentile(&solo, 0.5)),
+        ms(percentile(&solo, 0.99)),
+        solo.len()
+    ));
     if !with_board.is_empty() {
         lines.push(format!(
             "step latency with the board drawn (PNG of board + tile): p50 {}, p99 {}",

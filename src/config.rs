@@ -30,7 +30,11 @@ impl Config {
             Some(v) => Some(v.parse().map_err(|_| anyhow::anyhow!("DEV_GUILD_ID must be a server id (a number), not `{v}`"))?),
             None => None,
         };
-        Ok(Config { discord_token: var("DISCORD_TOKEN"), database_url: var("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.into()), dev_guild })
+        Ok(Config {
+            discord_token: var("DISCORD_TOKEN"),
+            database_url: var("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.into()),
+            dev_guild,
+        })
     }
 
     pub fn discord(&self) -> Option<DiscordConfig> {

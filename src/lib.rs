@@ -3,16 +3,16 @@
 //! Dependency direction: engine ← (render, store) ← service ← discord ← main.
 //! See ARCHITECTURE.md for the code map.
 
-pub mod render;
-pub mod script;
-pub mod sim;
-pub mod tiles;
-pub mod store;
-pub mod service;
 pub mod bench;
 pub mod config;
 pub mod demo;
 pub mod discord;
+pub mod render;
+pub mod script;
+pub mod service;
+pub mod sim;
+pub mod store;
+pub mod tiles;
 
 /// The board images a reply carries: the board, and the drawn tile in its four rotations.
 pub fn images() -> service::ImageMaker {

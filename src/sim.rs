@@ -195,7 +195,16 @@ impl fmt::Display for Report {
         let g = s.games as f64;
         let per = |x: u64| x as f64 / g;
         let a = &self.args;
-        writeln!(f, "games: {} ({} players, {:?} bots, retrieve {}, seeds {}..{})", s.games, a.players, a.ai, a.retrieve.name(), a.seed, a.seed + s.games - 1)?;
+        writeln!(
+            f,
+            "games: {} ({} players, {:?} bots, retrieve {}, seeds {}..{})",
+            s.games,
+            a.players,
+            a.ai,
+            a.retrieve.name(),
+            a.seed,
+            a.seed + s.games - 1
+        )?;
         writeln!(f, "speed: {:.0} games/s on {} threads ({:.2} s)", g / s.seconds, self.threads, s.seconds)?;
         writeln!(f, "turns per game: {:.1}", per(s.turns))?;
         writeln!(
@@ -245,7 +254,14 @@ mod tests {
 
     #[test]
     fn statistics_do_not_depend_on_thread_count() {
-        let args = |threads| SimArgs { games: 6, players: 3, seed: 9, ai: Strategy::Random, retrieve: RetrieveRule::EmptySupply, threads: Some(threads) };
+        let args = |threads| SimArgs {
+            games: 6,
+            players: 3,
+            seed: 9,
+            ai: Strategy::Random,
+            retrieve: RetrieveRule::EmptySupply,
+            threads: Some(threads),
+        };
         let a = run(&args(1)).unwrap().stats;
         let b = run(&args(2)).unwrap().stats;
         assert_eq!(a.games, 6);

@@ -197,7 +197,10 @@ pub fn placement_items(game: &Game) -> Vec<(String, String)> {
         .iter()
         .flat_map(|s| {
             s.rotations.iter().map(move |&r| {
-                (format!("{} · {} · {}°", s.label, text::coords(s.pos), r.degrees()), Command::Act(Action::PlaceTile { pos: s.pos, rotation: r }).code())
+                (
+                    format!("{} · {} · {}°", s.label, text::coords(s.pos), r.degrees()),
+                    Command::Act(Action::PlaceTile { pos: s.pos, rotation: r }).code(),
+                )
             })
         })
         .collect()
@@ -216,7 +219,7 @@ pub fn parse_placement(game: &Game, input: &str) -> Result<Action, String> {
         return Err(format!("There is no spot `{label}` for this tile. Pick one from the list (the letters on the board image)."));
     };
     // The rotation comes last ("B 90", or "B · (1, 0) · 90°" copied from the list).
-    let rotation = match words.filter_map(|w| w.parse::<u32>().ok()).last() {
+    let rotation = match words.filter_map(|w| w.parse::<u32>().ok()).next_back() {
         Some(deg) => Rotation::from_degrees(deg).filter(|r| spot.rotations.contains(r)).ok_or_else(|| {
             let fits: Vec<String> = spot.rotations.iter().map(|r| format!("{}°", r.degrees())).collect();
             format!("At {label} the tile fits turned {} only.", fits.join(" or "))
@@ -404,10 +407,12 @@ async fn status(ctx: Context<'_>) -> Result<(), Error> {
 async fn tiles(ctx: Context<'_>) -> Result<(), Error> {
     let result = match current(ctx).await {
         Some((game, _)) => {
-            let kinds: Vec<String> =
-                game.remaining_tiles().iter().map(|(t, n)| format!("{}×{}", n, game.tiles().get(*t).name)).collect();
+            let kinds: Vec<String> = game.remaining_tiles().iter().map(|(t, n)| format!("{}×{}", n, game.tiles().get(*t).name)).collect();
             Ok(Reply {
-                text: text::truncate(&format!("**{} tiles left** ({} discarded): {}", game.stack_size(), game.discarded().len(), kinds.join(", ")), 2000),
+                text: text::truncate(
+                    &format!("**{} tiles left** ({} discarded): {}", game.stack_size(), game.discarded().len(), kinds.join(", ")),
+                    2000,
+                ),
                 ..Reply::default()
             })
         }

@@ -42,7 +42,8 @@ pub fn components(reply: &Reply) -> Vec<serenity::CreateActionRow> {
                 }
             })
             .collect();
-        let select = serenity::CreateSelectMenu::new(&menu.id, serenity::CreateSelectMenuKind::String { options }).placeholder(&menu.placeholder);
+        let select =
+            serenity::CreateSelectMenu::new(&menu.id, serenity::CreateSelectMenuKind::String { options }).placeholder(&menu.placeholder);
         rows.push(serenity::CreateActionRow::SelectMenu(select));
     }
     // A menu takes one of the five rows.
@@ -60,7 +61,11 @@ fn attachments(reply: &Reply) -> Vec<serenity::CreateAttachment> {
 }
 
 pub fn create_reply(reply: &Reply, ephemeral: bool) -> poise::CreateReply {
-    let mut r = poise::CreateReply::default().content(content(reply)).allowed_mentions(mentions(reply)).components(components(reply)).ephemeral(ephemeral);
+    let mut r = poise::CreateReply::default()
+        .content(content(reply))
+        .allowed_mentions(mentions(reply))
+        .components(components(reply))
+        .ephemeral(ephemeral);
     for a in attachments(reply) {
         r = r.attachment(a);
     }
@@ -77,7 +82,8 @@ pub fn followup(reply: &Reply, ephemeral: bool) -> serenity::CreateInteractionRe
 }
 
 pub fn edit(reply: &Reply) -> serenity::EditInteractionResponse {
-    let mut e = serenity::EditInteractionResponse::new().content(content(reply)).allowed_mentions(mentions(reply)).components(components(reply));
+    let mut e =
+        serenity::EditInteractionResponse::new().content(content(reply)).allowed_mentions(mentions(reply)).components(components(reply));
     for a in attachments(reply) {
         e = e.new_attachment(a);
     }

@@ -28,7 +28,11 @@ pub struct DiscordConfig {
 impl std::fmt::Debug for DiscordConfig {
     /// Never prints the token.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("DiscordConfig").field("token", &"<redacted>").field("dev_guild", &self.dev_guild).field("api_base", &self.api_base).finish()
+        f.debug_struct("DiscordConfig")
+            .field("token", &"<redacted>")
+            .field("dev_guild", &self.dev_guild)
+            .field("api_base", &self.api_base)
+            .finish()
     }
 }
 
@@ -44,7 +48,11 @@ pub fn missing_permissions(perms: Option<serenity::Permissions>) -> Option<Strin
     let perms = perms?;
     let missing: Vec<&str> = NEEDED_PERMISSIONS.iter().filter(|(p, _)| !perms.contains(*p)).map(|(_, n)| *n).collect();
     (!missing.is_empty()).then(|| {
-        format!("I'm missing the **{}** permission{} in this channel. Ask a server admin to grant it, then try again.", missing.join("**, **"), if missing.len() == 1 { "" } else { "s" })
+        format!(
+            "I'm missing the **{}** permission{} in this channel. Ask a server admin to grant it, then try again.",
+            missing.join("**, **"),
+            if missing.len() == 1 { "" } else { "s" }
+        )
     })
 }
 
@@ -64,7 +72,9 @@ pub fn framework(service: Arc<Service>, dev_guild: Option<u64>) -> poise::Framew
             Box::pin(async move {
                 tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
                 match dev_guild {
-                    Some(guild) => poise::builtins::register_in_guild(ctx, &framework.options().commands, serenity::GuildId::new(guild)).await?,
+                    Some(guild) => {
+                        poise::builtins::register_in_guild(ctx, &framework.options().commands, serenity::GuildId::new(guild)).await?
+                    }
                     None => poise::builtins::register_globally(ctx, &framework.options().commands).await?,
                 }
                 Ok(Data { service })
@@ -128,8 +138,11 @@ async fn on_component(ctx: &serenity::Context, data: &Data, ci: &serenity::Compo
     let command = id.and_then(|id| id.command.or_else(|| value.as_deref().and_then(Command::parse)));
     let private = matches!(command, Some(Command::Board | Command::Status));
     if private {
-        ci.create_response(&ctx.http, serenity::CreateInteractionResponse::Defer(serenity::CreateInteractionResponseMessage::new().ephemeral(true)))
-            .await?;
+        ci.create_response(
+            &ctx.http,
+            serenity::CreateInteractionResponse::Defer(serenity::CreateInteractionResponseMessage::new().ephemeral(true)),
+        )
+        .await?;
     } else {
         ci.create_response(&ctx.http, serenity::CreateInteractionResponse::Acknowledge).await?;
     }

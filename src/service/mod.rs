@@ -332,7 +332,9 @@ impl Service {
         let prefix: Vec<Action> = loaded.log[..loaded.log.len() - 1].iter().map(|a| a.action).collect();
         let before = Game::replay(setup_of(&table), &prefix).map_err(|(i, e)| internal(format!("replay failed at action {i}: {e}")))?;
         let events = before.clone().apply(&last.action).map_err(|e| internal(format!("stored action no longer applies: {e}")))?;
-        if events.iter().any(|e| matches!(e, Event::TurnStarted { .. } | Event::TileDiscarded { .. } | Event::ShipRevealed { .. } | Event::GameOver { .. })) {
+        if events.iter().any(|e| {
+            matches!(e, Event::TurnStarted { .. } | Event::TileDiscarded { .. } | Event::ShipRevealed { .. } | Event::GameOver { .. })
+        }) {
             return user("That step can't be undone: it revealed a new tile or ship (or ended the turn).");
         }
         store::delete_action(&mut tx, table.record.id, last.seq).await?;
@@ -362,7 +364,10 @@ impl Service {
             store::touch(&mut tx, r.id, r.status).await?;
             tx.commit().await?;
             return Ok(Reply {
-                text: format!("🗳️ {} votes to abandon the game ({votes} of {needed} votes needed; `/abandon` to vote).", text::escape(&actor.name)),
+                text: format!(
+                    "🗳️ {} votes to abandon the game ({votes} of {needed} votes needed; `/abandon` to vote).",
+                    text::escape(&actor.name)
+                ),
                 ..Reply::default()
             });
         }
@@ -450,7 +455,8 @@ impl Service {
     /// that kind, whose buttons the caller may now retire.
     pub async fn record_message(&self, game: GameId, message_id: u64, kind: &str, version: i64) -> Result<Option<u64>> {
         let mut conn = self.store.pool().acquire().await?;
-        let previous = store::messages(&mut conn, game).await?.into_iter().find(|(id, k, _)| k == kind && *id != message_id).map(|(id, _, _)| id);
+        let previous =
+            store::messages(&mut conn, game).await?.into_iter().find(|(id, k, _)| k == kind && *id != message_id).map(|(id, _, _)| id);
         store::record_message(&mut conn, game, message_id, kind, version).await?;
         Ok(previous)
     }
@@ -494,7 +500,8 @@ impl Service {
         }
         let log = store::actions(conn, id).await?;
         let actions: Vec<Action> = log.iter().map(|a| a.action).collect();
-        let game = Game::replay(setup_of(table), &actions).map_err(|(i, e)| internal(format!("game {id}: action {} no longer applies: {e}", i + 1)))?;
+        let game = Game::replay(setup_of(table), &actions)
+            .map_err(|(i, e)| internal(format!("game {id}: action {} no longer applies: {e}", i + 1)))?;
         let loaded = Arc::new(Loaded { version: table.record.version, game, log });
         self.remember(id, &loaded);
         Ok(loaded)
@@ -517,7 +524,9 @@ impl Service {
         let names = table.names();
         let by = loaded.log.last().and_then(|a| table.seat_of(a.user_id)).map(|s| names.of(s));
         let what = match by {
-            Some(who) => format!("{who} acted first (last step: `{}`).", loaded.log.last().map(|a| a.action.to_string()).unwrap_or_default()),
+            Some(who) => {
+                format!("{who} acted first (last step: `{}`).", loaded.log.last().map(|a| a.action.to_string()).unwrap_or_default())
+            }
             None => "the game moved on.".into(),
         };
         ServiceError::User(format!("That button is out of date: {what}\n{}", text::prompt(&loaded.game, &names)))
@@ -638,7 +647,11 @@ fn choices(game: &Game, id: GameId, version: i64) -> (Vec<Vec<Button>>, Option<M
                 .iter()
                 .map(|a| MenuOption { value: Command::Act(*a).code(), label: text::action_label(game, a), description: None })
                 .collect();
-            menu = Some(Menu { id: ComponentId::menu(id, version), placeholder: "Choose your payment".into(), options: options.into_iter().take(25).collect() });
+            menu = Some(Menu {
+                id: ComponentId::menu(id, version),
+                placeholder: "Choose your payment".into(),
+                options: options.into_iter().take(25).collect(),
+            });
             rows.push(vec![button(Command::Undo, "Undo".into(), Style::Secondary)]);
             return (rows, menu);
         }
@@ -673,7 +686,11 @@ fn choices(game: &Game, id: GameId, version: i64) -> (Vec<Vec<Button>>, Option<M
 fn lobby_reply(table: &Table, headline: &str) -> Reply {
     let r = &table.record;
     let players: Vec<String> = table.seats.iter().map(|s| format!("• {}", text::escape(&s.name))).collect();
-    let button = |command: Command, label: &str, style: Style| Button { id: ComponentId::button(r.id, r.version, command), label: label.into(), style };
+    let button = |command: Command, label: &str, style: Style| Button {
+        id: ComponentId::button(r.id, r.version, command),
+        label: label.into(),
+        style,
+    };
     let text = format!(
         "{headline}\n**Players ({}/{}):**\n{}\nRetrieve rule: {} · {}–{} players. Press **Join** to play; the opener presses **Start** when ready.",
         table.seats.len(),

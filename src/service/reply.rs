@@ -208,7 +208,19 @@ mod tests {
 
     #[test]
     fn malformed_ids_are_rejected() {
-        for id in ["", "ss", "ss:1", "ss:1:2", "xx:1:2:s", "ss:a:2:s", "ss:1:2:t1,2", "ss:1:2:i999", "ss:1:2:t1,2,4", "ss:1:2:zz", "ss:1:2:p-1,0,0"] {
+        for id in [
+            "",
+            "ss",
+            "ss:1",
+            "ss:1:2",
+            "xx:1:2:s",
+            "ss:a:2:s",
+            "ss:1:2:t1,2",
+            "ss:1:2:i999",
+            "ss:1:2:t1,2,4",
+            "ss:1:2:zz",
+            "ss:1:2:p-1,0,0",
+        ] {
             assert_eq!(ComponentId::parse(id), None, "{id}");
         }
         assert_eq!(ComponentId::parse("ss:1:2:menu"), Some(ComponentId { game: 1, version: 2, command: None }));

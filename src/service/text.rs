@@ -1,8 +1,6 @@
 //! Words for players: narration of engine events, descriptions of spots and ships, status.
 
-use southseas_engine::{
-    Action, COLOURS, Demand, Event, FeatureKind, FeatureRef, Game, Phase, Port, Pos, ScoreReason, ShipId, Ware, Wares,
-};
+use southseas_engine::{Action, COLOURS, Demand, Event, FeatureKind, FeatureRef, Game, Phase, Port, Pos, ScoreReason, ShipId, Ware, Wares};
 use std::fmt::Write;
 
 /// Colour squares, so a player's colour shows in text as on the board.
@@ -258,7 +256,11 @@ pub fn narrate(game: &Game, names: &Names, events: &[Event]) -> Vec<String> {
                     ));
                 }
                 let who = list(winners.iter().map(|&p| names.of(p as usize)).collect());
-                lines.push(if winners.len() > 1 { format!("👑 Shared win: {who}!") } else { format!("👑 {who} is King of the South Seas!") });
+                lines.push(if winners.len() > 1 {
+                    format!("👑 Shared win: {who}!")
+                } else {
+                    format!("👑 {who} is King of the South Seas!")
+                });
             }
         }
     }

@@ -7,7 +7,7 @@
 use serde::{Serialize, de::DeserializeOwned};
 use southseas_engine::{Action, Options};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Row, SqliteConnection, SqlitePool, Transaction, Sqlite};
+use sqlx::{Row, Sqlite, SqliteConnection, SqlitePool, Transaction};
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -223,10 +223,8 @@ pub async fn touch(conn: &mut SqliteConnection, id: GameId, status: Status) -> R
 }
 
 pub async fn seats(conn: &mut SqliteConnection, id: GameId) -> Result<Vec<SeatRecord>, sqlx::Error> {
-    let rows = sqlx::query("SELECT user_id, name, seat FROM seats WHERE game_id = ? ORDER BY seat, joined")
-        .bind(id)
-        .fetch_all(&mut *conn)
-        .await?;
+    let rows =
+        sqlx::query("SELECT user_id, name, seat FROM seats WHERE game_id = ? ORDER BY seat, joined").bind(id).fetch_all(&mut *conn).await?;
     rows.iter()
         .map(|r| {
             Ok(SeatRecord {
@@ -303,7 +301,11 @@ pub async fn delete_action(conn: &mut SqliteConnection, id: GameId, seq: i64) ->
 
 /// Records a vote to abandon; returns the number of votes so far.
 pub async fn vote_abandon(conn: &mut SqliteConnection, id: GameId, user_id: u64) -> Result<usize, sqlx::Error> {
-    sqlx::query("INSERT OR IGNORE INTO abandon_votes (game_id, user_id) VALUES (?, ?)").bind(id).bind(user_id as i64).execute(&mut *conn).await?;
+    sqlx::query("INSERT OR IGNORE INTO abandon_votes (game_id, user_id) VALUES (?, ?)")
+        .bind(id)
+        .bind(user_id as i64)
+        .execute(&mut *conn)
+        .await?;
     let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM abandon_votes WHERE game_id = ?").bind(id).fetch_one(&mut *conn).await?;
     Ok(n as usize)
 }

@@ -95,7 +95,8 @@ fn sim_prints_statistics() {
     let out = southseas(&["sim", "--games", "20", "--players", "3", "--ai", "random", "--seed", "5"]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    for line in ["games: 20 (3 players", "unplaceable tiles:", "fishing-boat evaluations:", "ships per game:", "end:", "scores:", "games/s"] {
+    for line in ["games: 20 (3 players", "unplaceable tiles:", "fishing-boat evaluations:", "ships per game:", "end:", "scores:", "games/s"]
+    {
         assert!(stdout.contains(line), "missing `{line}` in\n{stdout}");
     }
 }
@@ -129,7 +130,8 @@ fn demo_writes_boards_and_a_transcript() {
     assert!(stdout.contains("transcript.md"), "says where: {stdout}");
     let transcript = std::fs::read_to_string(dir.join("transcript.md")).expect("transcript written");
     assert!(transcript.contains("The game begins") && transcript.contains("Game over"), "a whole game");
-    let boards = std::fs::read_dir(&dir).unwrap().filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().starts_with("turn-")).count();
+    let boards =
+        std::fs::read_dir(&dir).unwrap().filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().starts_with("turn-")).count();
     assert!(boards >= 70, "a board per turn ({boards})");
     for name in ["turn-001.png", "final.png"] {
         let png = std::fs::read(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));

@@ -60,7 +60,10 @@ async fn a_complete_two_player_game_through_discord() {
     let mut bot = start_bot(&double, &db).await;
     double.wait_for_identify().await;
     let registered = double.wait_for_commands().await;
-    for name in ["new", "join", "start", "place", "islander", "deliver", "pay", "endturn", "ship", "undo", "abandon", "board", "status", "tiles", "ships", "history", "rules", "help"] {
+    for name in [
+        "new", "join", "start", "place", "islander", "deliver", "pay", "endturn", "ship", "undo", "abandon", "board", "status", "tiles",
+        "ships", "history", "rules", "help",
+    ] {
         assert!(registered.names().contains(&name.to_string()), "command /{name} registered in the dev guild: {:?}", registered.names());
     }
     let alice = Member::new(2001, "alice");
@@ -188,7 +191,8 @@ async fn a_complete_two_player_game_through_discord() {
                         Action::Pay { .. } => ("pay", "payment"),
                         _ => ("endturn", ""),
                     };
-                    let interaction = if option.is_empty() { dd::slash(name, &actor) } else { dd::slash(name, &actor).string(option, &code) };
+                    let interaction =
+                        if option.is_empty() { dd::slash(name, &actor) } else { dd::slash(name, &actor).string(option, &code) };
                     let id = double.interact(interaction).await;
                     double.wait_response(id, 2).await
                 }

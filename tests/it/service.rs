@@ -53,13 +53,20 @@ fn expect_user_error(result: Result<Reply, ServiceError>, contains: &str) {
 async fn dump(db: &TempDb) -> Vec<String> {
     let pool = sqlx::SqlitePool::connect(&db.url()).await.expect("connect");
     let mut out = Vec::new();
-    for (table, order) in
-        [("games", "id"), ("seats", "game_id, user_id"), ("actions", "game_id, seq"), ("abandon_votes", "game_id, user_id"), ("messages", "game_id, message_id")]
-    {
+    for (table, order) in [
+        ("games", "id"),
+        ("seats", "game_id, user_id"),
+        ("actions", "game_id, seq"),
+        ("abandon_votes", "game_id, user_id"),
+        ("messages", "game_id, message_id"),
+    ] {
         for row in sqlx::query(&format!("SELECT * FROM {table} ORDER BY {order}")).fetch_all(&pool).await.expect("select") {
             let cols: Vec<String> = (0..row.len())
                 .map(|i| {
-                    row.try_get::<i64, _>(i).map(|v| v.to_string()).or_else(|_| row.try_get::<String, _>(i)).unwrap_or_else(|_| "NULL".into())
+                    row.try_get::<i64, _>(i)
+                        .map(|v| v.to_string())
+                        .or_else(|_| row.try_get::<String, _>(i))
+                        .unwrap_or_else(|_| "NULL".into())
                 })
                 .collect();
             out.push(format!("{table}: {}", cols.join("|")));
@@ -164,7 +171,10 @@ async fn bad_input_gets_a_user_error_and_changes_nothing() {
     let unknown_game = ComponentId::button(id + 50, version, Command::Act(legal));
     expect_user_error(service.click(PLACE, &actor, &unknown_game, None).await, "no longer exists");
     let elsewhere = southseas::service::Place { guild_id: 1, channel_id: 999 };
-    expect_user_error(service.click(elsewhere, &actor, &ComponentId::button(id, version, Command::Act(legal)), None).await, "another channel");
+    expect_user_error(
+        service.click(elsewhere, &actor, &ComponentId::button(id, version, Command::Act(legal)), None).await,
+        "another channel",
+    );
     expect_user_error(service.act(elsewhere, &actor, legal).await, "no game in this channel");
     for malformed in ["", "ss:", "ss:x:1:s", "ss:1:1:t9", "hello", "ss:1:1:p1,2"] {
         expect_user_error(service.click(PLACE, &actor, malformed, None).await, "isn't one I know");

@@ -67,26 +67,81 @@ pub enum ScoreReason {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
-    TilePlaced { player: u8, tile: TileId, pos: Pos, rotation: Rotation },
-    IslanderPlaced { player: u8, at: FeatureRef, kind: FeatureKind },
-    IslanderRetrieved { player: u8, at: FeatureRef, kind: FeatureKind },
+    TilePlaced {
+        player: u8,
+        tile: TileId,
+        pos: Pos,
+        rotation: Rotation,
+    },
+    IslanderPlaced {
+        player: u8,
+        at: FeatureRef,
+        kind: FeatureKind,
+    },
+    IslanderRetrieved {
+        player: u8,
+        at: FeatureRef,
+        kind: FeatureKind,
+    },
     /// The tile closed a feature (occupied or not); an evaluation follows if it is occupied.
-    FeatureCompleted { kind: FeatureKind, at: FeatureRef, tiles: u16 },
+    FeatureCompleted {
+        kind: FeatureKind,
+        at: FeatureRef,
+        tiles: u16,
+    },
     /// A feature was evaluated: each winner (the players with the most islanders on it)
     /// received `amount` of `ware`.
-    FeatureScored { kind: FeatureKind, reason: ScoreReason, at: FeatureRef, tiles: u16, ware: Ware, amount: u16, winners: Vec<u8> },
+    FeatureScored {
+        kind: FeatureKind,
+        reason: ScoreReason,
+        at: FeatureRef,
+        tiles: u16,
+        ware: Ware,
+        amount: u16,
+        winners: Vec<u8>,
+    },
     /// A fishing-boat token now covers fish group `group` of the tile at `at.pos`.
-    FishCovered { at: FeatureRef, group: u8, fish: u8 },
-    IslanderReturned { player: u8, at: FeatureRef, kind: FeatureKind },
-    ShipTakenByMarket { player: u8, ship: ShipId, at: FeatureRef },
+    FishCovered {
+        at: FeatureRef,
+        group: u8,
+        fish: u8,
+    },
+    IslanderReturned {
+        player: u8,
+        at: FeatureRef,
+        kind: FeatureKind,
+    },
+    ShipTakenByMarket {
+        player: u8,
+        ship: ShipId,
+        at: FeatureRef,
+    },
     /// A market closed while the display was empty: its merchant goes home with nothing.
-    MarketFoundNoShip { player: u8, at: FeatureRef },
-    ShipDelivered { player: u8, ship: ShipId, payment: Wares },
-    ShipRevealed { ship: ShipId },
+    MarketFoundNoShip {
+        player: u8,
+        at: FeatureRef,
+    },
+    ShipDelivered {
+        player: u8,
+        ship: ShipId,
+        payment: Wares,
+    },
+    ShipRevealed {
+        ship: ShipId,
+    },
     /// A drawn tile fit nowhere and left the game.
-    TileDiscarded { tile: TileId },
-    TurnStarted { player: u8, tile: TileId, turn: u32 },
-    GameOver { scores: Vec<Score>, winners: Vec<u8> },
+    TileDiscarded {
+        tile: TileId,
+    },
+    TurnStarted {
+        player: u8,
+        tile: TileId,
+        turn: u32,
+    },
+    GameOver {
+        scores: Vec<Score>,
+        winners: Vec<u8>,
+    },
 }
 
 /// Why an action was refused. The game is unchanged. Messages speak to the player.
@@ -115,7 +170,9 @@ impl fmt::Display for RuleError {
             RuleError::WrongPhase { expected } => write!(f, "not now: the game waits for you to {expected}"),
             RuleError::IllegalPlacement { reason } => write!(f, "the tile can't go there: {reason}"),
             RuleError::NoSuchFeature { feature, count } => write!(f, "the tile has no feature {feature} (it has {count})"),
-            RuleError::FeatureOccupied { kind } => write!(f, "that {} is already occupied by an islander (counting everything it connects to)", kind.name()),
+            RuleError::FeatureOccupied { kind } => {
+                write!(f, "that {} is already occupied by an islander (counting everything it connects to)", kind.name())
+            }
             RuleError::NoIslanderInSupply => f.write_str("you have no islander in your supply"),
             RuleError::RetrieveNotAllowed { rule: RetrieveRule::EmptySupply } => {
                 f.write_str("you may retrieve an islander only when your supply is empty (rule: empty-supply)")
@@ -125,7 +182,9 @@ impl fmt::Display for RuleError {
             RuleError::NotAMarketChoice => f.write_str("that ship is not one of the most valuable ships on display"),
             RuleError::ShipNotOnDisplay => f.write_str("that ship is not on display"),
             RuleError::CannotPay { demand } => write!(f, "you can't pay that ship (it wants {demand})"),
-            RuleError::PaymentNotAccepted { demand } => write!(f, "that payment doesn't fit the ship (it wants {demand}) or you don't have it"),
+            RuleError::PaymentNotAccepted { demand } => {
+                write!(f, "that payment doesn't fit the ship (it wants {demand}) or you don't have it")
+            }
         }
     }
 }

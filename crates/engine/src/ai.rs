@@ -1,10 +1,10 @@
 //! Computer players, seeded so that a simulated game is reproducible.
 
+use crate::Action;
 use crate::game::{Game, Phase};
 use crate::rng::Rng;
 use crate::tileset::FeatureKind;
 use crate::wares::{Ware, Wares};
-use crate::Action;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Strategy {
@@ -83,14 +83,11 @@ impl Bot {
             Phase::Islander { .. } => best_followup(game, me).0.expect("islander options exist"),
             Phase::MarketShip { .. } => game.legal_actions()[0],
             Phase::Deliver => {
-                let best = game
-                    .deliverable_ships()
-                    .into_iter()
-                    .max_by_key(|&s| {
-                        let ship = game.ships().get(s);
-                        // Points gained minus the ware points spent.
-                        3 * ship.value as i32 - ship.demand.ware_count() as i32
-                    });
+                let best = game.deliverable_ships().into_iter().max_by_key(|&s| {
+                    let ship = game.ships().get(s);
+                    // Points gained minus the ware points spent.
+                    3 * ship.value as i32 - ship.demand.ware_count() as i32
+                });
                 best.map_or(Action::EndTurn, |ship| Action::Deliver { ship })
             }
             Phase::Payment { ship } => {

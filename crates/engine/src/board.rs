@@ -231,7 +231,14 @@ impl Board {
     /// The region of `feature` as players see it, with its tiles counted.
     pub(crate) fn view(&self, feature: u16) -> Region {
         let n = self.region(feature);
-        Region { kind: n.kind, open: n.open, symbols: n.symbols, tiles: self.tile_count(feature), islanders: n.islanders, complete: n.complete }
+        Region {
+            kind: n.kind,
+            open: n.open,
+            symbols: n.symbols,
+            tiles: self.tile_count(feature),
+            islanders: n.islanders,
+            complete: n.complete,
+        }
     }
 
     /// Distinct tiles the region of `feature` spans.

@@ -97,13 +97,19 @@ pub enum Phase {
     /// The active player places the drawn tile.
     PlaceTile,
     /// The active player places, retrieves or skips an islander; the tile is at `pos`.
-    Islander { pos: Pos },
+    Islander {
+        pos: Pos,
+    },
     /// A merchant's owner chooses among the equally valuable ships on display.
-    MarketShip { player: u8 },
+    MarketShip {
+        player: u8,
+    },
     /// The active player delivers to a ship or ends the turn.
     Deliver,
     /// The active player chooses how to pay a flexible ship.
-    Payment { ship: ShipId },
+    Payment {
+        ship: ShipId,
+    },
     GameOver,
 }
 
@@ -657,7 +663,14 @@ impl Game {
             let mine = kind.edge(rotation, d);
             if mine != theirs {
                 return RuleError::IllegalPlacement {
-                    reason: format!("at {pos} turned {}°, its {} edge ({}) would touch {} ({})", rotation.degrees(), d.name(), edge_name(mine), edge_name(theirs), other.pos),
+                    reason: format!(
+                        "at {pos} turned {}°, its {} edge ({}) would touch {} ({})",
+                        rotation.degrees(),
+                        d.name(),
+                        edge_name(mine),
+                        edge_name(theirs),
+                        other.pos
+                    ),
                 };
             }
         }

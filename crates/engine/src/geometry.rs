@@ -25,9 +25,7 @@ impl Pos {
 
     /// The 8 squares around this one.
     pub fn surrounding(self) -> impl Iterator<Item = Pos> {
-        (-1..=1)
-            .flat_map(move |dy| (-1..=1).map(move |dx| Pos::new(self.x + dx, self.y + dy)))
-            .filter(move |p| *p != self)
+        (-1..=1).flat_map(move |dy| (-1..=1).map(move |dx| Pos::new(self.x + dx, self.y + dy))).filter(move |p| *p != self)
     }
 }
 

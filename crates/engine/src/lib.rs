@@ -35,7 +35,8 @@ pub use ai::{Bot, Strategy};
 pub use board::{PlacedTile, Region};
 pub use error::DataError;
 pub use game::{
-    COLOURS, DISPLAY_SIZE, Game, ISLANDERS_PER_PLAYER, IslanderView, MAX_PLAYERS, MIN_PLAYERS, Options, Phase, PlacementSpot, PlayerState, RetrieveRule, Score, Setup, spot_label,
+    COLOURS, DISPLAY_SIZE, Game, ISLANDERS_PER_PLAYER, IslanderView, MAX_PLAYERS, MIN_PLAYERS, Options, Phase, PlacementSpot, PlayerState,
+    RetrieveRule, Score, Setup, spot_label,
 };
 pub use geometry::{Dir, Port, Pos, Rotation};
 pub use rng::Rng;

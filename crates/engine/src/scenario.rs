@@ -78,7 +78,9 @@ impl Scenario {
             (None | Some("standard"), true) => crate::standard::tiles(),
             (None | Some("inline"), false) => Arc::new(TileSet::from_raw(raw.tile)?),
             (Some("inline"), true) => return Err(DataError::general("field tiles: \"inline\" needs [[tile]] entries in this file")),
-            (Some("standard"), false) => return Err(DataError::general("field tiles: \"standard\" but the file has [[tile]] entries (use \"inline\")")),
+            (Some("standard"), false) => {
+                return Err(DataError::general("field tiles: \"standard\" but the file has [[tile]] entries (use \"inline\")"));
+            }
             (Some(other), _) => return Err(DataError::general(format!("field tiles: `{other}` is neither \"standard\" nor \"inline\""))),
         };
         let ships = if raw.ship.is_empty() { crate::standard::ships() } else { Arc::new(ShipSet::from_raw(raw.ship)?) };
@@ -98,7 +100,11 @@ impl Scenario {
                 .enumerate()
                 .map(|(i, name)| {
                     tiles.id_of(name.get_ref()).filter(|&t| t != tiles.start).ok_or_else(|| {
-                        DataError::general(format!("line {}, deck[{i}]: no tile `{}` in the stack's tile set", line_of(text, name.span().start), name.get_ref()))
+                        DataError::general(format!(
+                            "line {}, deck[{i}]: no tile `{}` in the stack's tile set",
+                            line_of(text, name.span().start),
+                            name.get_ref()
+                        ))
                     })
                 })
                 .collect::<Result<_, _>>()?;
@@ -144,7 +150,8 @@ impl Scenario {
             compare("wares", format!("{w:?}"), format!("{:?}", players.iter().map(|p| p.wares).collect::<Vec<_>>()));
         }
         if let Some(s) = &expect.ships {
-            let actual: Vec<Vec<String>> = players.iter().map(|p| p.ships.iter().map(|&s| game.ships().get(s).name.clone()).collect()).collect();
+            let actual: Vec<Vec<String>> =
+                players.iter().map(|p| p.ships.iter().map(|&s| game.ships().get(s).name.clone()).collect()).collect();
             compare("ships", format!("{s:?}"), format!("{actual:?}"));
         }
         if let Some(s) = &expect.supply {
@@ -243,12 +250,20 @@ pub fn resolve_spot(game: &Game, pos: Pos, spot: &str) -> Result<u8, String> {
     let tile = game.tile_at(pos).ok_or_else(|| format!("no tile at {pos}"))?;
     let kind = game.tiles().get(tile.tile);
     if let Ok(i) = spot.parse::<u8>() {
-        return ((i as usize) < kind.features.len()).then_some(i).ok_or_else(|| format!("the tile at {pos} has {} features", kind.features.len()));
+        return ((i as usize) < kind.features.len())
+            .then_some(i)
+            .ok_or_else(|| format!("the tile at {pos} has {} features", kind.features.len()));
     }
     if spot == "market" {
-        return kind.features.iter().position(|f| f.kind == FeatureKind::Market).map(|i| i as u8).ok_or_else(|| format!("the tile at {pos} has no market"));
+        return kind
+            .features
+            .iter()
+            .position(|f| f.kind == FeatureKind::Market)
+            .map(|i| i as u8)
+            .ok_or_else(|| format!("the tile at {pos} has no market"));
     }
-    let (want, port) = spot.split_once('@').ok_or_else(|| format!("`{spot}` should look like sea@N, island@E, bridge@S, sea@Ne or market"))?;
+    let (want, port) =
+        spot.split_once('@').ok_or_else(|| format!("`{spot}` should look like sea@N, island@E, bridge@S, sea@Ne or market"))?;
     let want = match want {
         "island" => FeatureKind::Island,
         "bridge" => FeatureKind::Bridge,

@@ -128,9 +128,10 @@ impl TileKind {
 
     pub fn fish_groups(&self) -> impl Iterator<Item = (u8, u8, u8)> + '_ {
         // (local feature, group index on the tile, fish in group)
-        self.features.iter().enumerate().flat_map(|(fi, f)| {
-            f.fish.iter().enumerate().map(move |(gi, &n)| (fi as u8, f.first_group + gi as u8, n))
-        })
+        self.features
+            .iter()
+            .enumerate()
+            .flat_map(|(fi, f)| f.fish.iter().enumerate().map(move |(gi, &n)| (fi as u8, f.first_group + gi as u8, n)))
     }
 }
 
@@ -323,12 +324,23 @@ fn build_kind(r: &RawTile) -> Result<TileKind, DataError> {
                 [c] => {
                     let d = Dir::from_letter(*c).ok_or_else(|| err(field.clone(), format!("`{token}` is not a port")))?;
                     if edges[d.index()] != EdgeKind::Sea {
-                        return Err(err(field, format!("edge {token} is not a sea edge: name its halves (e.g. {token}{}) if it is a bridge", &Port::new(d, 0).half_name().unwrap_or("")[1..])));
+                        return Err(err(
+                            field,
+                            format!(
+                                "edge {token} is not a sea edge: name its halves (e.g. {token}{}) if it is a bridge",
+                                &Port::new(d, 0).half_name().unwrap_or("")[1..]
+                            ),
+                        ));
                     }
                     Port::edge_mask(d)
                 }
                 _ => {
-                    let p = Port::from_half_name(token).ok_or_else(|| err(field.clone(), format!("`{token}` is not a port (N, E, S, W, or a half such as Nw, Ne, En, Es, Se, Sw, Ws, Wn)")))?;
+                    let p = Port::from_half_name(token).ok_or_else(|| {
+                        err(
+                            field.clone(),
+                            format!("`{token}` is not a port (N, E, S, W, or a half such as Nw, Ne, En, Es, Se, Sw, Ws, Wn)"),
+                        )
+                    })?;
                     if edges[p.dir().index()] != EdgeKind::Bridge {
                         return Err(err(field, format!("`{token}` is half of edge {}, which is not a bridge edge", p.dir().letter())));
                     }
@@ -389,9 +401,8 @@ fn build_kind(r: &RawTile) -> Result<TileKind, DataError> {
             }
         }
     }
-    let packed = Rotation::ALL.map(|rot| {
-        Dir::ALL.iter().fold(0u8, |acc, &d| acc | (edges[rot.unapply_dir(d).index()] as u8) << (2 * d.index()))
-    });
+    let packed =
+        Rotation::ALL.map(|rot| Dir::ALL.iter().fold(0u8, |acc, &d| acc | (edges[rot.unapply_dir(d).index()] as u8) << (2 * d.index())));
     let signature = |rot: Rotation| {
         let mut sig: Vec<(FeatureKind, u16, u16, Vec<u8>, bool)> = features
             .iter()
@@ -442,7 +453,9 @@ mod tests {
     use super::*;
 
     fn parse_one(body: &str) -> Result<TileSet, DataError> {
-        TileSet::parse(&format!("[[tile]]\nid = \"start\"\nstart = true\nislands = [{{ edges = \"EW\" }}]\nseas = [{{ ports = \"N\" }}, {{ ports = \"S\" }}]\n\n[[tile]]\n{body}"))
+        TileSet::parse(&format!(
+            "[[tile]]\nid = \"start\"\nstart = true\nislands = [{{ edges = \"EW\" }}]\nseas = [{{ ports = \"N\" }}, {{ ports = \"S\" }}]\n\n[[tile]]\n{body}"
+        ))
     }
 
     #[test]
@@ -460,7 +473,8 @@ mod tests {
 
     #[test]
     fn straight_bridge_has_two_distinct_rotations() {
-        let set = parse_one("id = \"U\"\nbridges = [{ edges = \"NS\" }]\nseas = [{ ports = \"Ne E Se\" }, { ports = \"Sw W Nw\" }]").unwrap();
+        let set =
+            parse_one("id = \"U\"\nbridges = [{ edges = \"NS\" }]\nseas = [{ ports = \"Ne E Se\" }, { ports = \"Sw W Nw\" }]").unwrap();
         assert_eq!(set.kinds[1].distinct_rotations.len(), 2);
         assert_eq!(set.kinds[0].distinct_rotations.len(), 2);
     }
@@ -482,7 +496,9 @@ mod tests {
 
     #[test]
     fn edge_claimed_twice_is_rejected() {
-        let e = parse_one("id = \"D9\"\nislands = [{ edges = \"N\" }]\nbridges = [{ edges = \"NS\" }]\nseas = [{ ports = \"E W\" }]").unwrap_err().to_string();
+        let e = parse_one("id = \"D9\"\nislands = [{ edges = \"N\" }]\nbridges = [{ edges = \"NS\" }]\nseas = [{ ports = \"E W\" }]")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("bridges[0].edges") && e.contains("edge N"), "{e}");
     }
 

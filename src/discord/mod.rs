@@ -187,14 +187,15 @@ async fn on_component(ctx: &serenity::Context, data: &Data, ci: &serenity::Compo
     Ok(())
 }
 
-/// After a turn message is posted: remember it, and retire the buttons of the game's previous
-/// turn message so only the newest message offers choices (old ones would only say "stale").
+/// After a message with choices (lobby or turn) is posted: remember it, and retire the buttons
+/// of the game's previous one, so only the newest message offers choices (old ones would only
+/// answer that they are out of date).
 pub async fn posted(http: &serenity::Http, service: &Service, reply: &Reply, message: &serenity::Message) {
     let Some((game, version)) = reply.game else { return };
     if reply.buttons.is_empty() && reply.menu.is_none() {
         return;
     }
-    match service.record_message(game, message.id.get(), "turn", version).await {
+    match service.record_message(game, message.id.get(), "choices", version).await {
         Ok(Some(previous)) => {
             let edit = serenity::EditMessage::new().components(Vec::new());
             if let Err(e) = message.channel_id.edit_message(http, serenity::MessageId::new(previous), edit).await {

@@ -281,14 +281,7 @@ impl Service {
 
     async fn act_in(&self, place: Place, actor: &Actor, game_id: Option<GameId>, expected: Option<i64>, action: Action) -> Result<Reply> {
         let mut tx = self.store.begin_write().await?;
-        let table = match game_id {
-            Some(id) => self.table_by_id(&mut tx, place, id).await?,
-            None => self.open_table(&mut tx, place).await?,
-        };
-        let loaded = self.load(&mut tx, &table).await?;
-        if expected.is_some_and(|v| v != table.record.version) {
-            return Err(self.stale(&table, &loaded));
-        }
+        let (table, loaded) = self.current(&mut tx, place, game_id, expected).await?;
         check_turn(&table, &loaded.game, actor)?;
         let mut game = loaded.game.clone();
         let events = game.apply(&action).map_err(|e| ServiceError::User(format!("Not allowed: {e}.")))?;
@@ -314,14 +307,7 @@ impl Service {
 
     async fn undo_in(&self, place: Place, actor: &Actor, game_id: Option<GameId>, expected: Option<i64>) -> Result<Reply> {
         let mut tx = self.store.begin_write().await?;
-        let table = match game_id {
-            Some(id) => self.table_by_id(&mut tx, place, id).await?,
-            None => self.open_table(&mut tx, place).await?,
-        };
-        let loaded = self.load(&mut tx, &table).await?;
-        if expected.is_some_and(|v| v != table.record.version) {
-            return Err(self.stale(&table, &loaded));
-        }
+        let (table, loaded) = self.current(&mut tx, place, game_id, expected).await?;
         if table.record.status != Status::Active {
             return user("There is nothing to undo: the game is not running.");
         }
@@ -490,6 +476,26 @@ impl Service {
             _ => {}
         }
         Ok(Table { seats: store::seats(conn, record.id).await?, record })
+    }
+
+    /// The game a step is about (the button's game, or the channel's) at its current version;
+    /// a user error when the click was made against an older version.
+    async fn current(
+        &self,
+        conn: &mut SqliteConnection,
+        place: Place,
+        game_id: Option<GameId>,
+        expected: Option<i64>,
+    ) -> Result<(Table, Arc<Loaded>)> {
+        let table = match game_id {
+            Some(id) => self.table_by_id(conn, place, id).await?,
+            None => self.open_table(conn, place).await?,
+        };
+        let loaded = self.load(conn, &table).await?;
+        if expected.is_some_and(|v| v != table.record.version) {
+            return Err(self.stale(&table, &loaded));
+        }
+        Ok((table, loaded))
     }
 
     /// The game's state at its current version: from the cache, or replayed from the log.

@@ -176,8 +176,13 @@ async fn on_component(ctx: &serenity::Context, data: &Data, ci: &serenity::Compo
         Some(Command::Board | Command::Status) => {
             ci.edit_response(&ctx.http, convert::edit(&reply)).await?;
         }
-        // A step of the game: a new message for it, and the clicked message loses its buttons
-        // (they are stale now; clicking them would only say so).
+        // A step within the turn: the message it was taken on shows the new state, so a turn
+        // stays one message in the channel.
+        Some(Command::Act(_) | Command::Undo) if !reply.turn_changed => {
+            ci.edit_response(&ctx.http, convert::edit(&reply)).await?;
+        }
+        // A new turn: a new message (it pings the next player), and the clicked message loses
+        // its buttons (they are stale now; clicking them would only say so).
         _ => {
             let message = ci.create_followup(&ctx.http, convert::followup(&reply, false)).await?;
             ci.edit_response(&ctx.http, serenity::EditInteractionResponse::new().components(Vec::new())).await?;

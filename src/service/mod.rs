@@ -247,7 +247,7 @@ impl Service {
             lines.push(format!("{}. {} ({})", seat + 1, names.of(seat), Names::colour(seat)));
         }
         lines.extend(text::narrate(&loaded.game, &names, loaded.game.opening_events()));
-        Ok(self.turn_reply(&table, &loaded, lines))
+        Ok(Reply { turn_changed: true, ..self.turn_reply(&table, &loaded, lines) })
     }
 
     // ----- turns ------------------------------------------------------------------------------
@@ -296,7 +296,9 @@ impl Service {
         self.remember(table.record.id, &after);
         let table = Table { record: GameRecord { version, status, ..table.record }, seats: table.seats };
         let lines = text::narrate(&after.game, &table.names(), &events);
-        Ok(self.turn_reply(&table, &after, lines))
+        let mut reply = self.turn_reply(&table, &after, lines);
+        reply.turn_changed = events.iter().any(|e| matches!(e, Event::TurnStarted { .. } | Event::GameOver { .. }));
+        Ok(reply)
     }
 
     /// Undoes the player's own last step, as long as it revealed nothing new (no tile drawn,

@@ -20,6 +20,9 @@ pub struct Reply {
     /// The board belongs with this reply: `Service::attach_images` draws it. Kept apart so a
     /// caller can answer (or defer) first and draw after.
     pub show_board: bool,
+    /// A new turn began (or the game ended): worth a new message. Other steps of a turn can
+    /// update the message they were taken on.
+    pub turn_changed: bool,
 }
 
 #[derive(Clone, PartialEq, Eq)]

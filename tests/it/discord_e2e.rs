@@ -2,11 +2,11 @@
 //! two-player game through slash commands, autocomplete, buttons and menus, with a restart in
 //! the middle.
 
-use super::discord_double::{self as dd, Double, Member, Response, callback};
+use super::discord_double::{self as dd, Double, Member, Response, ResponseKind, callback};
 use crate::support::TempDb;
 use southseas::discord::DiscordConfig;
 use southseas::service::{Command, ComponentId, Place, Service};
-use southseas_engine::{Action, Bot, Game, Phase, Strategy};
+use southseas_engine::{Action, Bot, Event, Game, Phase, Strategy};
 use std::sync::Arc;
 use tokio::task::JoinHandle;
 
@@ -115,6 +115,11 @@ async fn a_complete_two_player_game_through_discord() {
         let actor = actor.expect("a seated player acts");
         let other = members.iter().find(|m| m.id != actor.id).unwrap().clone();
         let action = bots[seat].choose(&game).expect("not over");
+        // A click answers in place within a turn (2 responses: ack, edit) and with a new message
+        // when a turn begins (3: ack, new message, old message's buttons removed).
+        let new_turn = game.clone().apply(&action).unwrap().iter().any(|e| matches!(e, Event::TurnStarted { .. } | Event::GameOver { .. }));
+        let clicked = if new_turn { 3 } else { 2 };
+        let mut via_click = false;
         steps += 1;
         assert!(steps < 600, "the game does not end");
 
@@ -159,7 +164,10 @@ async fn a_complete_two_player_game_through_discord() {
                     // Every other turn through the menu under the board, else the slash command.
                     Some(menu) if game.turn() % 2 == 0 => {
                         let id = double.interact(dd::select(&menu, &[&code], &actor)).await;
-                        double.wait_response(id, 3).await
+                        {
+                            via_click = true;
+                            double.wait_response(id, clicked).await
+                        }
                     }
                     _ => {
                         let label = game.placement_spots().iter().find_map(|s| {
@@ -179,10 +187,16 @@ async fn a_complete_two_player_game_through_discord() {
                 let button = ComponentId::button(game_id, version, Command::Act(action));
                 if last_message_ids.contains(&button) {
                     let id = double.interact(dd::button(&button, &actor)).await;
-                    double.wait_response(id, 3).await
+                    {
+                        via_click = true;
+                        double.wait_response(id, clicked).await
+                    }
                 } else if let Some(menu) = last_message_ids.iter().find(|c| c.ends_with(":menu")) {
                     let id = double.interact(dd::select(menu, &[&code], &actor)).await;
-                    double.wait_response(id, 3).await
+                    {
+                        via_click = true;
+                        double.wait_response(id, clicked).await
+                    }
                 } else {
                     let (name, option) = match action {
                         Action::PlaceIslander { .. } | Action::RetrieveIslander { .. } | Action::SkipIslander => ("islander", "choice"),
@@ -199,6 +213,10 @@ async fn a_complete_two_player_game_through_discord() {
             }
         };
         ok_responses(&responses, &format!("step {steps}: {action}"));
+        if via_click {
+            let expected = if new_turn { ResponseKind::Followup } else { ResponseKind::EditOriginal };
+            assert_eq!(responses[1].kind, expected, "step {steps}: a new message only for a new turn");
+        }
         let message = posted(&responses);
         last_message_ids = message.custom_ids();
         // Only the newest turn message offers choices: the one before lost its buttons.

@@ -11,7 +11,7 @@ pub mod text;
 
 use crate::store::{self, ActionRecord, GameId, GameRecord, InsertError, NewGame, SeatRecord, Status, Store};
 pub use reply::{Button, Command, ComponentId, Image, Menu, MenuOption, Reply, Style};
-use southseas_engine::{Action, Event, Game, Options, Phase, RetrieveRule, Rng, Setup};
+use southseas_engine::{Action, Event, Game, Options, Phase, RetrieveRule, Rng, ScoreReason, Setup};
 use sqlx::SqliteConnection;
 use std::collections::HashMap;
 use std::fmt;
@@ -295,7 +295,27 @@ impl Service {
         let after = Arc::new(Loaded { version, game, log });
         self.remember(table.record.id, &after);
         let table = Table { record: GameRecord { version, status, ..table.record }, seats: table.seats };
-        let lines = text::narrate(&after.game, &table.names(), &events);
+        let names = table.names();
+        // Where the turn ended (the events of drawing the next tile, or of the game's end).
+        let boundary = events
+            .iter()
+            .position(|e| {
+                matches!(
+                    e,
+                    Event::TileDiscarded { .. }
+                        | Event::TurnStarted { .. }
+                        | Event::GameOver { .. }
+                        | Event::FeatureScored { reason: ScoreReason::GameEnd, .. }
+                )
+            })
+            .unwrap_or(events.len());
+        let mut lines = text::narrate(&after.game, &names, &events[..boundary]);
+        // Say why a turn ended without the player ending it: no ship on display was payable.
+        let delivered = events.iter().any(|e| matches!(e, Event::ShipDelivered { .. }));
+        if boundary < events.len() && !delivered && action != Action::EndTurn {
+            lines.push(format!("{} can't pay any ship on display, so the turn ends.", names.of(loaded.game.active_player())));
+        }
+        lines.extend(text::narrate(&after.game, &names, &events[boundary..]));
         let mut reply = self.turn_reply(&table, &after, lines);
         reply.turn_changed = events.iter().any(|e| matches!(e, Event::TurnStarted { .. } | Event::GameOver { .. }));
         Ok(reply)

@@ -187,10 +187,12 @@ pub fn narrate(game: &Game, names: &Names, events: &[Event]) -> Vec<String> {
         lines.push(format!("↩️ Islanders home: {}.", parts.join(", ")));
         returned.clear();
     };
+    let mut game_ending = false;
     for e in events {
         if !matches!(e, Event::IslanderReturned { .. }) {
             flush(&mut returned, &mut lines);
         }
+        game_ending |= matches!(e, Event::FeatureScored { reason: ScoreReason::GameEnd, .. } | Event::GameOver { .. });
         match e {
             Event::TilePlaced { player, tile, pos, rotation } => lines.push(format!(
                 "{} placed tile **{}** at {}{}.",
@@ -225,6 +227,8 @@ pub fn narrate(game: &Game, names: &Names, events: &[Event]) -> Vec<String> {
             Event::FishCovered { at, fish, .. } => {
                 lines.push(format!("A boat token now covers {} at {}.", if *fish == 2 { "2 fish" } else { "1 fish" }, coords(at.pos)))
             }
+            // At the end of the game everyone goes home anyway: not worth a line.
+            Event::IslanderReturned { .. } if game_ending => {}
             Event::IslanderReturned { player, kind, .. } => returned.push((*player, *kind)),
             Event::ShipTakenByMarket { player, ship: s, .. } => {
                 lines.push(format!("🏪 Market completed: {} takes ship {} without delivering.", names.of(*player as usize), ship(game, *s)))

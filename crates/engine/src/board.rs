@@ -388,10 +388,6 @@ impl Board {
         let i = self.placed.partition_point(|t| t.first_feature <= id) - 1;
         (i, (id - self.placed[i].first_feature) as u8)
     }
-
-    pub(crate) fn feature_count(&self) -> usize {
-        self.parent.len()
-    }
 }
 
 /// The canonical port that lies at board port `port` for a tile placed with `rotation`.

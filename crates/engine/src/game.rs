@@ -946,11 +946,6 @@ impl Game {
         let tile = self.board.at(at.pos)?;
         ((at.feature as usize) < self.tiles.get(tile.tile).features.len()).then(|| tile.first_feature + at.feature as u16)
     }
-
-    /// Number of feature instances on the board (for benchmarks and invariants).
-    pub fn feature_count(&self) -> usize {
-        self.board.feature_count()
-    }
 }
 
 /// An open spot for the drawn tile: its label, where it is, and the rotations that fit.

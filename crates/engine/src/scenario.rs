@@ -8,7 +8,7 @@ use crate::geometry::{Dir, Port, Pos, Rotation};
 use crate::ships::{RawShip, ShipId, ShipSet};
 use crate::tileset::{FeatureKind, RawTile, TileSet};
 use crate::wares::Wares;
-use crate::{Action, DataError, Event, FeatureRef};
+use crate::{Action, DataError, Event};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -358,19 +358,5 @@ impl Summary {
             ships_left: game.ship_stack_size(),
             boats_used: game.boats_used(),
         }
-    }
-}
-
-/// A feature reference for error messages and narration: "sea at 1,0".
-pub fn describe(game: &Game, at: FeatureRef) -> String {
-    match game.tile_at(at.pos) {
-        Some(t) => {
-            let kind = game.tiles().get(t.tile);
-            match kind.features.get(at.feature as usize) {
-                Some(f) => format!("{} at {}", f.kind.name(), at.pos),
-                None => format!("feature {} at {}", at.feature, at.pos),
-            }
-        }
-        None => format!("nothing at {}", at.pos),
     }
 }

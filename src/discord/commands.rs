@@ -1,6 +1,6 @@
 //! Slash commands: each validates its arguments into a service call.
 
-use super::{Context, Error, actor_of, convert, missing_permissions, user_message};
+use super::{Context, Error, actor_of, convert, deliver, missing_permissions, user_message};
 use crate::service::text::{self, Names};
 use crate::service::{Command, GameOptions, Place, Reply, ServiceError};
 use poise::serenity_prelude as serenity;
@@ -48,22 +48,31 @@ fn app_permissions(ctx: Context<'_>) -> Option<serenity::Permissions> {
     }
 }
 
-/// Sends a service result: public on success (deferred first when a board is drawn), private
-/// and friendly on error.
+/// Acknowledges the command at once, privately (Discord drops an interaction not answered
+/// within 3 seconds): before any database or image work. Errors then fill in this private
+/// answer; what the channel should see is posted as a new message.
+async fn acknowledge(ctx: Context<'_>) -> Result<(), Error> {
+    ctx.defer_ephemeral().await?;
+    Ok(())
+}
+
+/// Sends the result of a change: the message it owes the channel (a new message: it may ping
+/// someone), or a private error that says what to do instead.
 async fn respond(ctx: Context<'_>, result: Result<Reply, ServiceError>) -> Result<(), Error> {
     match result {
-        Ok(mut reply) => {
-            if reply.show_board {
-                // Drawing takes a moment: tell Discord we're on it (3-second deadline).
-                ctx.defer().await?;
-                if let Err(e) = ctx.data().service.attach_images(&mut reply).await {
-                    tracing::error!("drawing the board failed: {e}");
+        Ok(reply) => {
+            let posted = deliver::deliver(ctx.http(), &ctx.data().service, reply, deliver::Via::New(ctx.channel_id())).await;
+            match (posted, ctx) {
+                // The public message says it all: the private "thinking…" goes away.
+                (Some(_), poise::Context::Application(a)) => {
+                    if let Err(e) = a.interaction.delete_response(ctx.http()).await {
+                        tracing::warn!("could not remove the private acknowledgement: {e}");
+                    }
                 }
-            }
-            let handle = ctx.send(convert::create_reply(&reply, false)).await?;
-            if reply.game.is_some() && (!reply.buttons.is_empty() || reply.menu.is_some()) {
-                let message = handle.message().await?;
-                super::posted(ctx.http(), &ctx.data().service, &reply, &message).await;
+                (Some(_), poise::Context::Prefix(_)) => {}
+                (None, _) => {
+                    ctx.send(poise::CreateReply::default().content(NOT_POSTED).ephemeral(true)).await?;
+                }
             }
         }
         Err(e) => {
@@ -73,24 +82,19 @@ async fn respond(ctx: Context<'_>, result: Result<Reply, ServiceError>) -> Resul
     Ok(())
 }
 
-/// For lookups: private to the asker, deferred privately when a board is drawn.
+/// Said when a change was made but its message could not be posted yet (the outbox retries).
+const NOT_POSTED: &str = "Done, but I couldn't post it to the channel just now; it will appear shortly.";
+
+/// For lookups: private to the asker (already acknowledged privately).
 async fn respond_private(ctx: Context<'_>, result: Result<Reply, ServiceError>) -> Result<(), Error> {
-    if let Ok(reply) = &result
-        && reply.show_board
-    {
-        ctx.defer_ephemeral().await?;
-    }
-    let result = match result {
+    match result {
         Ok(mut reply) => {
             if let Err(e) = ctx.data().service.attach_images(&mut reply).await {
                 tracing::error!("drawing the board failed: {e}");
             }
-            Ok(reply)
+            let reply = Reply { mention: None, buttons: Vec::new(), menu: None, ..reply };
+            ctx.send(convert::create_reply(&reply, true)).await?
         }
-        e => e,
-    };
-    match result {
-        Ok(reply) => ctx.send(convert::create_reply(&Reply { mention: None, buttons: Vec::new(), menu: None, ..reply }, true)).await?,
         Err(e) => ctx.send(poise::CreateReply::default().content(user_message(e)).ephemeral(true)).await?,
     };
     Ok(())
@@ -126,6 +130,7 @@ async fn new(
     #[max = 5]
     min_players: Option<u8>,
 ) -> Result<(), Error> {
+    acknowledge(ctx).await?;
     if let Some(message) = missing_permissions(app_permissions(ctx)) {
         return respond(ctx, Err(ServiceError::User(message))).await;
     }
@@ -145,6 +150,7 @@ async fn new(
 /// Join the game waiting for players in this channel.
 #[poise::command(slash_command, guild_only)]
 async fn join(ctx: Context<'_>) -> Result<(), Error> {
+    acknowledge(ctx).await?;
     let result = ctx.data().service.join(place_of(ctx), &actor(ctx)).await;
     respond(ctx, result).await
 }
@@ -152,6 +158,7 @@ async fn join(ctx: Context<'_>) -> Result<(), Error> {
 /// Leave the game waiting for players in this channel.
 #[poise::command(slash_command, guild_only)]
 async fn leave(ctx: Context<'_>) -> Result<(), Error> {
+    acknowledge(ctx).await?;
     let result = ctx.data().service.leave(place_of(ctx), &actor(ctx)).await;
     respond(ctx, result).await
 }
@@ -159,6 +166,7 @@ async fn leave(ctx: Context<'_>) -> Result<(), Error> {
 /// Start the game (for the player who opened it).
 #[poise::command(slash_command, guild_only)]
 async fn start(ctx: Context<'_>) -> Result<(), Error> {
+    acknowledge(ctx).await?;
     if let Some(message) = missing_permissions(app_permissions(ctx)) {
         return respond(ctx, Err(ServiceError::User(message))).await;
     }
@@ -216,7 +224,10 @@ pub fn parse_placement(game: &Game, input: &str) -> Result<Action, String> {
     let label = words.next().unwrap_or("").to_uppercase();
     let spots = game.placement_spots();
     let Some(spot) = spots.iter().find(|s| s.label == label) else {
-        return Err(format!("There is no spot `{label}` for this tile. Pick one from the list (the letters on the board image)."));
+        return Err(format!(
+            "There is no spot {} for this tile. Pick one from the list (the letters on the board image).",
+            text::quote(&label)
+        ));
     };
     // The rotation comes last ("B 90", or "B · (1, 0) · 90°" copied from the list).
     let rotation = match words.filter_map(|w| w.parse::<u32>().ok()).next_back() {
@@ -241,6 +252,7 @@ async fn place(
     #[autocomplete = "spots"]
     spot: String,
 ) -> Result<(), Error> {
+    acknowledge(ctx).await?;
     let action = match current(ctx).await {
         Some((game, _)) => parse_placement(&game, &spot),
         None => Err("There is no running game in this channel. Start one with `/new`.".into()),
@@ -286,6 +298,7 @@ async fn islander(
     #[autocomplete = "islander_options"]
     choice: String,
 ) -> Result<(), Error> {
+    acknowledge(ctx).await?;
     let game = current(ctx).await.map(|(g, _)| g);
     act(ctx, parse_choice(&choice, game.as_ref(), is_islander, "an islander option")).await
 }
@@ -307,6 +320,7 @@ async fn ship(
     #[autocomplete = "market_options"]
     choice: String,
 ) -> Result<(), Error> {
+    acknowledge(ctx).await?;
     let game = current(ctx).await.map(|(g, _)| g);
     act(ctx, parse_choice(&choice, game.as_ref(), is_market_choice, "a ship")).await
 }
@@ -338,6 +352,7 @@ async fn deliver(
     #[autocomplete = "delivery_options"]
     ship: String,
 ) -> Result<(), Error> {
+    acknowledge(ctx).await?;
     let game = current(ctx).await.map(|(g, _)| g);
     let action = parse_choice(&ship, game.as_ref(), is_delivery, "a ship").or_else(|e| {
         // Ship ids typed by hand, e.g. "S07".
@@ -364,6 +379,7 @@ async fn pay(
     #[autocomplete = "payment_options"]
     payment: String,
 ) -> Result<(), Error> {
+    acknowledge(ctx).await?;
     let game = current(ctx).await.map(|(g, _)| g);
     act(ctx, parse_choice(&payment, game.as_ref(), is_payment, "a payment")).await
 }
@@ -371,19 +387,25 @@ async fn pay(
 /// End your turn without delivering.
 #[poise::command(slash_command, guild_only)]
 async fn endturn(ctx: Context<'_>) -> Result<(), Error> {
+    acknowledge(ctx).await?;
     act(ctx, Ok(Action::EndTurn)).await
 }
 
 /// Undo your last step of this turn (not once a new tile or ship was revealed).
 #[poise::command(slash_command, guild_only)]
 async fn undo(ctx: Context<'_>) -> Result<(), Error> {
-    let result = ctx.data().service.undo(place_of(ctx), &actor(ctx)).await;
+    // The step to undo is the one that was last when the command arrived: read before any
+    // await, so two `/undo` sent at once undo one step.
+    let seen = ctx.data().service.seen_version(place_of(ctx));
+    acknowledge(ctx).await?;
+    let result = ctx.data().service.undo(place_of(ctx), &actor(ctx), seen).await;
     respond(ctx, result).await
 }
 
 /// End the game here: at once for its opener, by majority vote for the other players.
 #[poise::command(slash_command, guild_only)]
 async fn abandon(ctx: Context<'_>) -> Result<(), Error> {
+    acknowledge(ctx).await?;
     let result = ctx.data().service.abandon(place_of(ctx), &actor(ctx)).await;
     respond(ctx, result).await
 }
@@ -391,6 +413,7 @@ async fn abandon(ctx: Context<'_>) -> Result<(), Error> {
 /// Show the board (only to you).
 #[poise::command(slash_command, guild_only)]
 async fn board(ctx: Context<'_>) -> Result<(), Error> {
+    acknowledge(ctx).await?;
     let result = ctx.data().service.board(place_of(ctx)).await;
     respond_private(ctx, result).await
 }
@@ -398,6 +421,7 @@ async fn board(ctx: Context<'_>) -> Result<(), Error> {
 /// Wares, ships, islanders and scores of every player (only to you).
 #[poise::command(slash_command, guild_only)]
 async fn status(ctx: Context<'_>) -> Result<(), Error> {
+    acknowledge(ctx).await?;
     let result = ctx.data().service.status(place_of(ctx)).await;
     respond_private(ctx, result).await
 }
@@ -405,6 +429,7 @@ async fn status(ctx: Context<'_>) -> Result<(), Error> {
 /// The tiles still in the stack (only to you).
 #[poise::command(slash_command, guild_only)]
 async fn tiles(ctx: Context<'_>) -> Result<(), Error> {
+    acknowledge(ctx).await?;
     let result = match current(ctx).await {
         Some((game, _)) => {
             let kinds: Vec<String> = game.remaining_tiles().iter().map(|(t, n)| format!("{}×{}", n, game.tiles().get(*t).name)).collect();
@@ -424,6 +449,7 @@ async fn tiles(ctx: Context<'_>) -> Result<(), Error> {
 /// The ships on display and how many are left (only to you).
 #[poise::command(slash_command, guild_only)]
 async fn ships(ctx: Context<'_>) -> Result<(), Error> {
+    acknowledge(ctx).await?;
     let result = match current(ctx).await {
         Some((game, _)) => {
             let display: Vec<String> = game.display().iter().map(|&s| format!("• {}", text::ship(&game, s))).collect();
@@ -446,6 +472,7 @@ async fn history(
     #[max = 100]
     steps: Option<u8>,
 ) -> Result<(), Error> {
+    acknowledge(ctx).await?;
     let result = ctx.data().service.history(place_of(ctx), steps.map_or(12, usize::from)).await;
     respond_private(ctx, result).await
 }

@@ -1,16 +1,27 @@
 //! Service replies → Discord messages.
 
+use crate::service::reply::MAX_CONTENT_CHARS;
+use crate::service::text::truncate;
 use crate::service::{Reply, Style};
 use poise::serenity_prelude as serenity;
 
 pub const APOLOGY: &str = "Sorry, something went wrong on my side. Nothing was changed; please try again in a moment.";
 
+/// The message text, within Discord's limit whatever the service wrote.
 fn content(reply: &Reply) -> String {
     match reply.mention {
         // The mention goes last, after the prompt that says what to do.
-        Some(user) => format!("{} <@{user}>", reply.text),
-        None => reply.text.clone(),
+        Some(user) => {
+            let mention = format!(" <@{user}>");
+            format!("{}{mention}", truncate(&reply.text, MAX_CONTENT_CHARS - mention.chars().count()))
+        }
+        None => truncate(&reply.text, MAX_CONTENT_CHARS),
     }
+}
+
+/// A private answer (an error, a refusal), within Discord's limit.
+pub fn private_text(text: &str) -> String {
+    truncate(text, MAX_CONTENT_CHARS)
 }
 
 /// Only the player to act is pinged; names in the text never ping anyone.
@@ -72,13 +83,13 @@ pub fn create_reply(reply: &Reply, ephemeral: bool) -> poise::CreateReply {
     r
 }
 
-pub fn followup(reply: &Reply, ephemeral: bool) -> serenity::CreateInteractionResponseFollowup {
-    serenity::CreateInteractionResponseFollowup::new()
+/// A new channel message (what a step owes the channel).
+pub fn message(reply: &Reply) -> serenity::CreateMessage {
+    serenity::CreateMessage::new()
         .content(content(reply))
         .allowed_mentions(mentions(reply))
         .components(components(reply))
         .add_files(attachments(reply))
-        .ephemeral(ephemeral)
 }
 
 pub fn edit(reply: &Reply) -> serenity::EditInteractionResponse {

@@ -3,6 +3,7 @@
 
 mod commands;
 mod convert;
+pub mod deliver;
 
 use crate::service::{Actor, Command, ComponentId, Place, Reply, Service, ServiceError};
 use poise::serenity_prelude as serenity;
@@ -77,6 +78,8 @@ pub fn framework(service: Arc<Service>, dev_guild: Option<u64>) -> poise::Framew
                     }
                     None => poise::builtins::register_globally(ctx, &framework.options().commands).await?,
                 }
+                // Messages that steps of an earlier run still owe, and buttons left to retire.
+                tokio::spawn(deliver::sweep_forever(std::sync::Arc::clone(&ctx.http), std::sync::Arc::clone(&service)));
                 Ok(Data { service })
             })
         })
@@ -167,61 +170,26 @@ async fn on_component(ctx: &serenity::Context, data: &Data, ci: &serenity::Compo
             return Ok(());
         }
     };
-    attach_images(&data.service, &mut reply).await;
-    match command {
-        // Lobby changes update the lobby message in place.
-        Some(Command::Join | Command::Leave) => {
-            ci.edit_response(&ctx.http, convert::edit(&reply)).await?;
+    if private {
+        if let Err(e) = data.service.attach_images(&mut reply).await {
+            tracing::error!("drawing the board failed: {e}");
         }
-        Some(Command::Board | Command::Status) => {
-            ci.edit_response(&ctx.http, convert::edit(&reply)).await?;
-        }
-        // A step within the turn: the message it was taken on shows the new state, so a turn
-        // stays one message in the channel.
-        Some(Command::Act(_) | Command::Undo) if !reply.turn_changed => {
-            ci.edit_response(&ctx.http, convert::edit(&reply)).await?;
-        }
-        // A new turn: a new message (it pings the next player), and the clicked message loses
-        // its buttons (they are stale now; clicking them would only say so).
-        _ => {
-            let message = ci.create_followup(&ctx.http, convert::followup(&reply, false)).await?;
-            ci.edit_response(&ctx.http, serenity::EditInteractionResponse::new().components(Vec::new())).await?;
-            posted(&ctx.http, &data.service, &reply, &message).await;
-        }
+        let reply = Reply { mention: None, buttons: Vec::new(), menu: None, ..reply };
+        ci.edit_response(&ctx.http, convert::edit(&reply)).await?;
+        return Ok(());
     }
+    // A change of the game: on the clicked message when it concerns only the clicker, else a
+    // new message (it pings whoever must act). A notice that changed nothing (a vote) is a
+    // plain new message and leaves the clicked message's buttons alone.
+    let via = if reply.game.is_some() { deliver::Via::Clicked(ci) } else { deliver::Via::New(ci.channel_id) };
+    deliver::deliver(&ctx.http, &data.service, reply, via).await;
     Ok(())
-}
-
-/// After a message with choices (lobby or turn) is posted: remember it, and retire the buttons
-/// of the game's previous one, so only the newest message offers choices (old ones would only
-/// answer that they are out of date).
-pub async fn posted(http: &serenity::Http, service: &Service, reply: &Reply, message: &serenity::Message) {
-    let Some((game, version)) = reply.game else { return };
-    if reply.buttons.is_empty() && reply.menu.is_none() {
-        return;
-    }
-    match service.record_message(game, message.id.get(), "choices", version).await {
-        Ok(Some(previous)) => {
-            let edit = serenity::EditMessage::new().components(Vec::new());
-            if let Err(e) = message.channel_id.edit_message(http, serenity::MessageId::new(previous), edit).await {
-                tracing::warn!("could not retire the buttons of message {previous}: {e}");
-            }
-        }
-        Ok(None) => {}
-        Err(e) => tracing::warn!("could not record message {}: {}", message.id, user_message(e)),
-    }
-}
-
-async fn attach_images(service: &Service, reply: &mut Reply) {
-    if let Err(e) = service.attach_images(reply).await {
-        tracing::error!("drawing the board failed: {e}");
-    }
 }
 
 /// The text a user sees for an error: theirs in full, ours as a short apology (and logged).
 pub fn user_message(error: ServiceError) -> String {
     match error {
-        ServiceError::User(m) => m,
+        ServiceError::User(m) => convert::private_text(&m),
         ServiceError::Internal(e) => {
             tracing::error!("internal error: {e:#}");
             convert::APOLOGY.to_string()

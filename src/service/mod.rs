@@ -9,13 +9,14 @@
 pub mod reply;
 pub mod text;
 
-use crate::store::{self, ActionRecord, GameId, GameRecord, InsertError, NewGame, SeatRecord, Status, Store};
+use crate::store::{self, ActionRecord, GameId, GameRecord, InsertError, NewGame, PendingPost, SeatRecord, Status, Store};
 pub use reply::{Button, Command, ComponentId, Image, Menu, MenuOption, Reply, Style};
 use southseas_engine::{Action, Event, Game, Options, Phase, RetrieveRule, Rng, ScoreReason, Setup};
 use sqlx::SqliteConnection;
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 pub use text::Names;
 
 /// Where a command was used.
@@ -94,6 +95,11 @@ pub struct Service {
     store: Store,
     /// Last known state per game, keyed by version; a miss replays the log.
     cache: Mutex<HashMap<GameId, Arc<Loaded>>>,
+    /// The version each channel's game was at when this process last saw it: what a typed
+    /// `/undo` means by "my last step" is decided when it arrives, not when its turn comes.
+    seen: Mutex<HashMap<u64, (GameId, i64)>>,
+    /// How long the process that made a step holds its message before another may post it.
+    lease: Duration,
     images: Option<ImageMaker>,
     /// Seed for new games that don't bring one (tests and demos want repeatable games).
     default_seed: Option<u64>,
@@ -125,7 +131,20 @@ impl Service {
     }
 
     pub fn new(store: Store, images: Option<ImageMaker>) -> Service {
-        Service { store, cache: Mutex::new(HashMap::new()), images, default_seed: None }
+        Service {
+            store,
+            cache: Mutex::new(HashMap::new()),
+            seen: Mutex::new(HashMap::new()),
+            lease: DEFAULT_LEASE,
+            images,
+            default_seed: None,
+        }
+    }
+
+    /// How long a step's message is left to the process that made the step (see the outbox).
+    pub fn with_lease(mut self, lease: Duration) -> Service {
+        self.lease = lease;
+        self
     }
 
     /// New games without a seed of their own use this one instead of a random seed.
@@ -171,13 +190,20 @@ impl Service {
         store::add_seat(&mut tx, id, actor.user_id, &actor.name).await?;
         store::touch(&mut tx, id, Status::Lobby).await?;
         let table = load_table(&mut tx, id).await?;
+        let mut reply = lobby_reply(&table, &format!("🏝️ {} opened a game of **Carcassonne: South Seas**.", text::escape(&actor.name)));
+        reply.new_message = true;
+        self.queue(&mut tx, &table, &reply).await?;
         tx.commit().await?;
-        Ok(lobby_reply(&table, &format!("🏝️ {} opened a game of **Carcassonne: South Seas**.", text::escape(&actor.name))))
+        Ok(reply)
     }
 
     pub async fn join(&self, place: Place, actor: &Actor) -> Result<Reply> {
+        self.join_in(place, actor, None).await
+    }
+
+    async fn join_in(&self, place: Place, actor: &Actor, game: Option<GameId>) -> Result<Reply> {
         let mut tx = self.store.begin_write().await?;
-        let table = self.open_table(&mut tx, place).await?;
+        let table = self.open_table_for(&mut tx, place, game).await?;
         let r = &table.record;
         if r.status != Status::Lobby {
             return user("The game here has already started. Watch along with `/board`, or start a new one after it ends.");
@@ -191,13 +217,19 @@ impl Service {
         store::add_seat(&mut tx, r.id, actor.user_id, &actor.name).await?;
         store::touch(&mut tx, r.id, Status::Lobby).await?;
         let table = load_table(&mut tx, r.id).await?;
+        let reply = lobby_reply(&table, &format!("{} joined.", text::escape(&actor.name)));
+        self.queue(&mut tx, &table, &reply).await?;
         tx.commit().await?;
-        Ok(lobby_reply(&table, &format!("{} joined.", text::escape(&actor.name))))
+        Ok(reply)
     }
 
     pub async fn leave(&self, place: Place, actor: &Actor) -> Result<Reply> {
+        self.leave_in(place, actor, None).await
+    }
+
+    async fn leave_in(&self, place: Place, actor: &Actor, game: Option<GameId>) -> Result<Reply> {
         let mut tx = self.store.begin_write().await?;
-        let table = self.open_table(&mut tx, place).await?;
+        let table = self.open_table_for(&mut tx, place, game).await?;
         let r = &table.record;
         if r.status != Status::Lobby {
             return user("The game has started: you can't leave it now. Use `/abandon` to vote to end it.");
@@ -210,17 +242,28 @@ impl Service {
         let status = if remaining == 0 { Status::Abandoned } else { Status::Lobby };
         store::touch(&mut tx, r.id, status).await?;
         let table = load_table(&mut tx, r.id).await?;
+        let reply = if remaining == 0 {
+            Reply {
+                text: "Everyone left: the lobby is closed. `/new` opens another.".into(),
+                game: Some((table.record.id, table.record.version)),
+                ..Reply::default()
+            }
+        } else {
+            lobby_reply(&table, &format!("{} left.", text::escape(&actor.name)))
+        };
+        self.queue(&mut tx, &table, &reply).await?;
         tx.commit().await?;
-        if remaining == 0 {
-            return Ok(Reply { text: "Everyone left: the lobby is closed. `/new` opens another.".into(), ..Reply::default() });
-        }
-        Ok(lobby_reply(&table, &format!("{} left.", text::escape(&actor.name))))
+        Ok(reply)
     }
 
     /// Starts the game: seats and the start player are drawn from the game's seed.
     pub async fn start(&self, place: Place, actor: &Actor) -> Result<Reply> {
+        self.start_in(place, actor, None).await
+    }
+
+    async fn start_in(&self, place: Place, actor: &Actor, game: Option<GameId>) -> Result<Reply> {
         let mut tx = self.store.begin_write().await?;
-        let table = self.open_table(&mut tx, place).await?;
+        let table = self.open_table_for(&mut tx, place, game).await?;
         let r = &table.record;
         if r.status != Status::Lobby {
             return user("The game has already started.");
@@ -238,16 +281,18 @@ impl Service {
         let version = store::touch(&mut tx, r.id, Status::Active).await?;
         let table = load_table(&mut tx, r.id).await?;
         let game = Game::from_setup(setup_of(&table)).map_err(|e| ServiceError::Internal(e.into()))?;
-        tx.commit().await?;
         let loaded = Arc::new(Loaded { version, game, log: Vec::new() });
-        self.remember(r.id, &loaded);
         let names = table.names();
         let mut lines = vec!["🏝️ **The game begins!** Turn order:".to_string()];
         for seat in 0..table.seats.len() {
             lines.push(format!("{}. {} ({})", seat + 1, names.of(seat), Names::colour(seat)));
         }
         lines.extend(text::narrate(&loaded.game, &names, loaded.game.opening_events()));
-        Ok(Reply { turn_changed: true, ..self.turn_reply(&table, &loaded, lines) })
+        let reply = Reply { new_message: true, ..self.turn_reply(&table, &loaded, lines) };
+        self.queue(&mut tx, &table, &reply).await?;
+        tx.commit().await?;
+        self.remember(&table, &loaded);
+        Ok(reply)
     }
 
     // ----- turns ------------------------------------------------------------------------------
@@ -262,13 +307,14 @@ impl Service {
             (None, Some(v)) => Command::parse(v).ok_or_else(|| ServiceError::User("That choice isn't one I know.".into()))?,
             (None, None) => return user("Pick one of the options."),
         };
+        // Every button acts on the game its id names, never on whatever game the channel has now.
         match command {
-            Command::Join => self.join(place, actor).await,
-            Command::Leave => self.leave(place, actor).await,
-            Command::Start => self.start(place, actor).await,
+            Command::Join => self.join_in(place, actor, Some(id.game)).await,
+            Command::Leave => self.leave_in(place, actor, Some(id.game)).await,
+            Command::Start => self.start_in(place, actor, Some(id.game)).await,
             Command::Board => self.board(place).await,
             Command::Status => self.status(place).await,
-            Command::Abandon => self.abandon(place, actor).await,
+            Command::Abandon => self.abandon_in(place, actor, Some(id.game)).await,
             Command::Undo => self.undo_in(place, actor, Some(id.game), Some(id.version)).await,
             Command::Act(action) => self.act_in(place, actor, Some(id.game), Some(id.version), action).await,
         }
@@ -289,11 +335,9 @@ impl Service {
         store::append_action(&mut tx, table.record.id, seq, actor.user_id, &action).await?;
         let status = if game.is_over() { Status::Finished } else { Status::Active };
         let version = store::touch(&mut tx, table.record.id, status).await?;
-        tx.commit().await?;
         let mut log = loaded.log.clone();
         log.push(ActionRecord { seq, user_id: actor.user_id, action, created_at: store::now() });
         let after = Arc::new(Loaded { version, game, log });
-        self.remember(table.record.id, &after);
         let table = Table { record: GameRecord { version, status, ..table.record }, seats: table.seats };
         let names = table.names();
         // Where the turn ended (the events of drawing the next tile, or of the game's end).
@@ -317,14 +361,26 @@ impl Service {
         }
         lines.extend(text::narrate(&after.game, &names, &events[boundary..]));
         let mut reply = self.turn_reply(&table, &after, lines);
-        reply.turn_changed = events.iter().any(|e| matches!(e, Event::TurnStarted { .. } | Event::GameOver { .. }));
+        // A new message when someone else must act now (it pings them) or the game ended.
+        reply.new_message = after.game.is_over() || reply.mention != Some(actor.user_id);
+        self.queue(&mut tx, &table, &reply).await?;
+        tx.commit().await?;
+        self.remember(&table, &after);
         Ok(reply)
     }
 
     /// Undoes the player's own last step, as long as it revealed nothing new (no tile drawn,
     /// no ship turned over, game not ended).
-    pub async fn undo(&self, place: Place, actor: &Actor) -> Result<Reply> {
-        self.undo_in(place, actor, None, None).await
+    /// A typed `/undo` undoes the step that was last when it arrived (`seen`, from
+    /// [`Service::seen_version`]): two at once undo one step, and the second says so.
+    pub async fn undo(&self, place: Place, actor: &Actor, seen: Option<(GameId, i64)>) -> Result<Reply> {
+        self.undo_in(place, actor, seen.map(|s| s.0), seen.map(|s| s.1)).await
+    }
+
+    /// The version of the channel's game as this process last saw it, without touching the
+    /// database (so it can be read the moment a command arrives, before acknowledging it).
+    pub fn seen_version(&self, place: Place) -> Option<(GameId, i64)> {
+        self.seen.lock().expect("seen lock").get(&place.channel_id).copied()
     }
 
     async fn undo_in(&self, place: Place, actor: &Actor, game_id: Option<GameId>, expected: Option<i64>) -> Result<Reply> {
@@ -347,20 +403,26 @@ impl Service {
         }
         store::delete_action(&mut tx, table.record.id, last.seq).await?;
         let version = store::touch(&mut tx, table.record.id, Status::Active).await?;
-        tx.commit().await?;
         let mut log = loaded.log.clone();
         log.pop();
         let after = Arc::new(Loaded { version, game: before, log });
-        self.remember(table.record.id, &after);
         let table = Table { record: GameRecord { version, ..table.record }, seats: table.seats };
         let line = format!("↩️ {} undid: {}.", table.names().of(table.seat_of(actor.user_id).unwrap_or(0)), last.action);
-        Ok(self.turn_reply(&table, &after, vec![line]))
+        let reply = self.turn_reply(&table, &after, vec![line]);
+        self.queue(&mut tx, &table, &reply).await?;
+        tx.commit().await?;
+        self.remember(&table, &after);
+        Ok(reply)
     }
 
     /// The creator ends the game at once; any other seated player votes, and a majority ends it.
     pub async fn abandon(&self, place: Place, actor: &Actor) -> Result<Reply> {
+        self.abandon_in(place, actor, None).await
+    }
+
+    async fn abandon_in(&self, place: Place, actor: &Actor, game: Option<GameId>) -> Result<Reply> {
         let mut tx = self.store.begin_write().await?;
-        let table = self.open_table(&mut tx, place).await?;
+        let table = self.open_table_for(&mut tx, place, game).await?;
         let r = &table.record;
         let seated = table.seats.iter().any(|s| s.user_id == actor.user_id);
         if actor.user_id != r.creator_id && !seated {
@@ -369,20 +431,24 @@ impl Service {
         let votes = if actor.user_id == r.creator_id { usize::MAX } else { store::vote_abandon(&mut tx, r.id, actor.user_id).await? };
         let needed = table.seats.len() / 2 + 1;
         if votes < needed {
-            store::touch(&mut tx, r.id, r.status).await?;
+            // A vote changes nothing of the game: its buttons stay valid, and the notice is
+            // a plain message (a lost one loses no vote).
             tx.commit().await?;
-            return Ok(Reply {
-                text: format!(
-                    "🗳️ {} votes to abandon the game ({votes} of {needed} votes needed; `/abandon` to vote).",
-                    text::escape(&actor.name)
-                ),
-                ..Reply::default()
-            });
+            let text = format!(
+                "🗳️ {} votes to abandon the game ({votes} of {needed} votes needed; `/abandon` to vote).",
+                text::escape(&actor.name)
+            );
+            return Ok(Reply { text, new_message: true, ..Reply::default() });
         }
-        store::touch(&mut tx, r.id, Status::Abandoned).await?;
+        let status = Status::Abandoned;
+        let version = store::touch(&mut tx, r.id, status).await?;
+        let table = Table { record: GameRecord { version, status, ..table.record }, seats: table.seats };
+        let text = "🛑 The game was abandoned. `/new` starts another.".to_string();
+        let reply = Reply { text, game: Some((r.id, version)), new_message: true, ..Reply::default() };
+        self.queue(&mut tx, &table, &reply).await?;
         tx.commit().await?;
-        self.forget(r.id);
-        Ok(Reply { text: "🛑 The game was abandoned. `/new` starts another.".into(), ..Reply::default() })
+        self.forget(table.record.id);
+        Ok(reply)
     }
 
     // ----- lookups ----------------------------------------------------------------------------
@@ -459,14 +525,60 @@ impl Service {
         Ok((loaded.game.clone(), table.record.version, table.seat_of(user_id), table.names()))
     }
 
-    /// Remembers a message the bot posted for a game; returns the game's previous message of
-    /// that kind, whose buttons the caller may now retire.
-    pub async fn record_message(&self, game: GameId, message_id: u64, kind: &str, version: i64) -> Result<Option<u64>> {
+    // ----- delivery: the messages steps owe their channel ----------------------------------
+
+    /// The message of a step was posted (or the message the step was taken on now shows it):
+    /// the step owes nothing any more. `message` is the message that now offers the step's
+    /// choices, if it has any. Returns the messages whose buttons must now be retired
+    /// (game, channel, message): every other one of the game, unless it shows the current
+    /// version.
+    pub async fn delivered(&self, game: GameId, version: i64, message: Option<u64>) -> Result<Vec<(GameId, u64, u64)>> {
+        let mut tx = self.store.begin_write().await?;
+        store::remove_post(&mut tx, game, version).await?;
+        if let Some(message) = message {
+            store::record_message(&mut tx, game, message, "choices", version).await?;
+        }
+        let retire = store::messages_to_retire(&mut tx, Some(game), None, RETIRE_BATCH).await?;
+        tx.commit().await?;
+        Ok(retire)
+    }
+
+    /// The buttons of a message are gone (or the message is).
+    pub async fn retired(&self, game: GameId, message: u64) -> Result<()> {
         let mut conn = self.store.pool().acquire().await?;
-        let previous =
-            store::messages(&mut conn, game).await?.into_iter().find(|(id, k, _)| k == kind && *id != message_id).map(|(id, _, _)| id);
-        store::record_message(&mut conn, game, message_id, kind, version).await?;
-        Ok(previous)
+        store::mark_retired(&mut conn, game, message).await?;
+        Ok(())
+    }
+
+    /// Messages owed by steps whose process let them go (it died, or Discord was unreachable),
+    /// claimed for this process for one lease. A post for a version the game has moved past is
+    /// dropped: the newer step's message shows the game as it is.
+    pub async fn due_posts(&self) -> Result<Vec<Reply>> {
+        let now = store::now_ms();
+        let mut tx = self.store.begin_write().await?;
+        let posts = store::claim_due_posts(&mut tx, now, now + self.lease.as_millis() as i64, 16).await?;
+        let mut replies = Vec::new();
+        for post in posts {
+            let current = store::game(&mut tx, post.game_id).await?.map(|g| g.version);
+            let reply: Option<Reply> = serde_json::from_str(&post.reply).ok();
+            match reply {
+                Some(reply) if current == Some(post.version) => replies.push(Reply { channel: Some(post.channel_id), ..reply }),
+                _ => {
+                    tracing::info!(game = post.game_id, version = post.version, "dropping a message the game has moved past");
+                    store::remove_post(&mut tx, post.game_id, post.version).await?;
+                }
+            }
+        }
+        tx.commit().await?;
+        Ok(replies)
+    }
+
+    /// Messages whose buttons should have been retired but are not yet (a failed edit, a
+    /// crash): (game, channel, message).
+    pub async fn due_retirements(&self) -> Result<Vec<(GameId, u64, u64)>> {
+        let mut conn = self.store.pool().acquire().await?;
+        let quiet_since = store::now() - (self.lease.as_secs() as i64).max(1);
+        Ok(store::messages_to_retire(&mut conn, None, Some(quiet_since), RETIRE_BATCH).await?)
     }
 
     // ----- internals --------------------------------------------------------------------------
@@ -476,6 +588,31 @@ impl Service {
             return user("There is no game in this channel. Start one with `/new`.");
         };
         Ok(Table { seats: store::seats(conn, record.id).await?, record })
+    }
+
+    /// The channel's open game; when a button names a game, that game only (a lobby's Join
+    /// must never join the lobby opened after it).
+    async fn open_table_for(&self, conn: &mut SqliteConnection, place: Place, game: Option<GameId>) -> Result<Table> {
+        let table = self.open_table(conn, place).await.map_err(|e| match (game, e) {
+            (Some(_), ServiceError::User(_)) => ServiceError::User(GONE.into()),
+            (_, e) => e,
+        })?;
+        if game.is_some_and(|g| g != table.record.id) {
+            return user(GONE);
+        }
+        Ok(table)
+    }
+
+    /// Records the message a change owes the channel, in the change's transaction.
+    async fn queue(&self, conn: &mut SqliteConnection, table: &Table, reply: &Reply) -> Result<()> {
+        let post = PendingPost {
+            game_id: table.record.id,
+            version: table.record.version,
+            channel_id: table.record.channel_id,
+            reply: serde_json::to_string(reply).map_err(|e| internal(e.to_string()))?,
+        };
+        store::queue_post(conn, &post, store::now_ms() + self.lease.as_millis() as i64).await?;
+        Ok(())
     }
 
     async fn latest_table(&self, conn: &mut SqliteConnection, place: Place) -> Result<Table> {
@@ -531,17 +668,25 @@ impl Service {
         let game = Game::replay(setup_of(table), &actions)
             .map_err(|(i, e)| internal(format!("game {id}: action {} no longer applies: {e}", i + 1)))?;
         let loaded = Arc::new(Loaded { version: table.record.version, game, log });
-        self.remember(id, &loaded);
+        self.remember(table, &loaded);
         Ok(loaded)
     }
 
-    fn remember(&self, id: GameId, loaded: &Arc<Loaded>) {
-        let mut cache = self.cache.lock().expect("cache lock");
-        // Games are few and small; a bound keeps a long-running bot from growing forever.
-        if cache.len() >= 1024 && !cache.contains_key(&id) {
-            cache.clear();
+    fn remember(&self, table: &Table, loaded: &Arc<Loaded>) {
+        let id = table.record.id;
+        {
+            let mut cache = self.cache.lock().expect("cache lock");
+            // Games are few and small; a bound keeps a long-running bot from growing forever.
+            if cache.len() >= 1024 && !cache.contains_key(&id) {
+                cache.clear();
+            }
+            cache.insert(id, Arc::clone(loaded));
         }
-        cache.insert(id, Arc::clone(loaded));
+        let mut seen = self.seen.lock().expect("seen lock");
+        if seen.len() >= 4096 && !seen.contains_key(&table.record.channel_id) {
+            seen.clear();
+        }
+        seen.insert(table.record.channel_id, (id, loaded.version));
     }
 
     fn forget(&self, id: GameId) {
@@ -602,6 +747,15 @@ impl Service {
         Ok(())
     }
 }
+
+/// How long a step's message is left to the process that made it: far longer than posting
+/// takes, short enough that a restarted bot soon posts what its predecessor could not.
+pub const DEFAULT_LEASE: Duration = Duration::from_secs(15);
+
+/// How many messages one delivery retires at most (a game has one or two with buttons).
+const RETIRE_BATCH: i64 = 64;
+
+const GONE: &str = "That button belongs to a game that is over or closed. Use the newest message, or `/status`.";
 
 fn internal(message: String) -> ServiceError {
     ServiceError::Internal(anyhow::anyhow!(message))

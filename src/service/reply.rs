@@ -2,12 +2,16 @@
 //! layer turns a `Reply` into a message; the demo writes it to a transcript.
 
 use crate::store::GameId;
+use serde::{Deserialize, Serialize};
 use southseas_engine::{Action, Pos, Rotation, ShipId, Wares};
 
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// Stored as JSON in the outbox (images aside, drawn when posted): fields may be added with
+/// `#[serde(default)]`, never renamed, so a restarted newer bot still posts an older step.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Reply {
     /// Markdown text (Discord flavour), short enough for a message (≤ 2000 characters).
     pub text: String,
+    #[serde(skip)]
     pub images: Vec<Image>,
     /// Buttons, in rows of at most five.
     pub buttons: Vec<Vec<Button>>,
@@ -20,9 +24,15 @@ pub struct Reply {
     /// The board belongs with this reply: `Service::attach_images` draws it. Kept apart so a
     /// caller can answer (or defer) first and draw after.
     pub show_board: bool,
-    /// A new turn began (or the game ended): worth a new message. Other steps of a turn can
-    /// update the message they were taken on.
-    pub turn_changed: bool,
+    /// Must be a new message: it hands the game to someone else (a mention notifies only in a
+    /// new message, never in an edit), or opens, starts or ends a game. Other steps of a turn
+    /// may update the message they were taken on.
+    #[serde(default)]
+    pub new_message: bool,
+    /// Where to post it, when that is not where the command came from (a post owed by a step
+    /// of a process that died).
+    #[serde(default)]
+    pub channel: Option<u64>,
 }
 
 #[derive(Clone, PartialEq, Eq)]
@@ -37,7 +47,7 @@ impl std::fmt::Debug for Image {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Style {
     Primary,
     Secondary,
@@ -45,7 +55,7 @@ pub enum Style {
     Danger,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Button {
     /// A component id (see [`ComponentId`]): it carries the game and its version.
     pub id: String,
@@ -53,7 +63,7 @@ pub struct Button {
     pub style: Style,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Menu {
     /// The menu's component id; each option's value is a [`Command`] code.
     pub id: String,
@@ -61,7 +71,7 @@ pub struct Menu {
     pub options: Vec<MenuOption>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MenuOption {
     pub value: String,
     pub label: String,
@@ -69,8 +79,12 @@ pub struct MenuOption {
 }
 
 /// Discord's limits on what one message can hold.
+pub const MAX_CONTENT_CHARS: usize = 2000;
 pub const MAX_BUTTON_ROWS: usize = 5;
+pub const MAX_BUTTONS_PER_ROW: usize = 5;
 pub const MAX_MENU_OPTIONS: usize = 25;
+pub const MAX_LABEL_CHARS: usize = 80;
+pub const MAX_ID_CHARS: usize = 100;
 
 /// What a button or menu option asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -122,17 +136,18 @@ impl Command {
             "s" => Command::Act(Action::SkipIslander),
             "e" => Command::Act(Action::EndTurn),
             _ => {
-                let (head, rest) = code.split_at(1.min(code.len()));
-                let n = nums(rest)?;
+                // By character, not byte: outside input may start with any character.
+                let head = code.chars().next()?;
+                let n = nums(&code[head.len_utf8()..])?;
                 let byte = |v: i64| u8::try_from(v).ok();
                 let int = |v: i64| i32::try_from(v).ok();
                 Command::Act(match (head, n.as_slice()) {
-                    ("t", &[x, y, r]) => Action::PlaceTile { pos: Pos::new(int(x)?, int(y)?), rotation: Rotation::new(byte(r)?)? },
-                    ("i", &[f]) => Action::PlaceIslander { feature: byte(f)? },
-                    ("r", &[x, y, f]) => Action::RetrieveIslander { pos: Pos::new(int(x)?, int(y)?), feature: byte(f)? },
-                    ("c", &[s]) => Action::ChooseShip { ship: ShipId(byte(s)?) },
-                    ("d", &[s]) => Action::Deliver { ship: ShipId(byte(s)?) },
-                    ("p", &[s, b, f]) => {
+                    ('t', &[x, y, r]) => Action::PlaceTile { pos: Pos::new(int(x)?, int(y)?), rotation: Rotation::new(byte(r)?)? },
+                    ('i', &[f]) => Action::PlaceIslander { feature: byte(f)? },
+                    ('r', &[x, y, f]) => Action::RetrieveIslander { pos: Pos::new(int(x)?, int(y)?), feature: byte(f)? },
+                    ('c', &[s]) => Action::ChooseShip { ship: ShipId(byte(s)?) },
+                    ('d', &[s]) => Action::Deliver { ship: ShipId(byte(s)?) },
+                    ('p', &[s, b, f]) => {
                         let w = |v: i64| u16::try_from(v).ok();
                         Action::Pay { payment: Wares::new(w(s)?, w(b)?, w(f)?) }
                     }

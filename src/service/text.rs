@@ -155,6 +155,16 @@ pub fn truncate(s: &str, max: usize) -> String {
     if s.chars().count() <= max { s.to_string() } else { s.chars().take(max - 1).collect::<String>() + "…" }
 }
 
+/// Outside input quoted in a reply: on one line, without backticks, and short, so an error
+/// about 2,000 typed characters still fits a message.
+pub fn quote(input: &str) -> String {
+    let flat: String = input.trim().chars().map(|c| if c == '`' || c.is_control() { ' ' } else { c }).collect();
+    format!("`{}`", truncate(flat.trim(), QUOTE_CHARS))
+}
+
+/// How much of a player's typed text a reply repeats.
+pub const QUOTE_CHARS: usize = 32;
+
 pub fn coords(pos: Pos) -> String {
     format!("({}, {})", pos.x, pos.y)
 }

@@ -310,8 +310,10 @@ pub async fn vote_abandon(conn: &mut SqliteConnection, id: GameId, user_id: u64)
     Ok(n as usize)
 }
 
+/// Remembers a message that shows the game at `version` with buttons on it (a message edited
+/// to a newer version keeps its row, with the new version).
 pub async fn record_message(conn: &mut SqliteConnection, id: GameId, message_id: u64, kind: &str, version: i64) -> Result<(), sqlx::Error> {
-    sqlx::query("INSERT OR REPLACE INTO messages (game_id, message_id, kind, version, created_at) VALUES (?, ?, ?, ?, ?)")
+    sqlx::query("INSERT OR REPLACE INTO messages (game_id, message_id, kind, version, created_at, retired) VALUES (?, ?, ?, ?, ?, 0)")
         .bind(id)
         .bind(message_id as i64)
         .bind(kind)
@@ -329,4 +331,114 @@ pub async fn messages(conn: &mut SqliteConnection, id: GameId) -> Result<Vec<(u6
         .fetch_all(&mut *conn)
         .await?;
     rows.iter().map(|r| Ok((r.try_get::<i64, _>("message_id")? as u64, r.try_get("kind")?, r.try_get("version")?))).collect()
+}
+
+// ----- outbox: the messages steps owe their channel ---------------------------------------------
+
+/// Milliseconds since the Unix epoch: outbox leases are shorter than a second in tests.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
+}
+
+/// A message a step owes its channel, not yet posted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PendingPost {
+    pub game_id: GameId,
+    pub version: i64,
+    pub channel_id: u64,
+    /// JSON of the service's `Reply`.
+    pub reply: String,
+}
+
+/// Records the message a step owes, in the step's transaction; the process making the step
+/// holds it until `claimed_until` (unix ms).
+pub async fn queue_post(conn: &mut SqliteConnection, post: &PendingPost, claimed_until: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("INSERT OR REPLACE INTO outbox (game_id, version, channel_id, reply, created_at, claimed_until) VALUES (?, ?, ?, ?, ?, ?)")
+        .bind(post.game_id)
+        .bind(post.version)
+        .bind(post.channel_id as i64)
+        .bind(&post.reply)
+        .bind(now_ms())
+        .bind(claimed_until)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+/// Takes up to `limit` posts whose holder let them go (its lease ran out: it died, or could not
+/// reach Discord), oldest first, and holds them until `claimed_until`.
+pub async fn claim_due_posts(
+    conn: &mut SqliteConnection,
+    now_ms: i64,
+    claimed_until: i64,
+    limit: i64,
+) -> Result<Vec<PendingPost>, sqlx::Error> {
+    let rows = sqlx::query(
+        "UPDATE outbox SET claimed_until = ?
+         WHERE (game_id, version) IN (SELECT game_id, version FROM outbox WHERE claimed_until < ? ORDER BY created_at LIMIT ?)
+         RETURNING game_id, version, channel_id, reply",
+    )
+    .bind(claimed_until)
+    .bind(now_ms)
+    .bind(limit)
+    .fetch_all(&mut *conn)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            Ok(PendingPost {
+                game_id: r.try_get("game_id")?,
+                version: r.try_get("version")?,
+                channel_id: r.try_get::<i64, _>("channel_id")? as u64,
+                reply: r.try_get("reply")?,
+            })
+        })
+        .collect()
+}
+
+pub async fn remove_post(conn: &mut SqliteConnection, id: GameId, version: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM outbox WHERE game_id = ? AND version = ?").bind(id).bind(version).execute(&mut *conn).await?;
+    Ok(())
+}
+
+/// Posts still owed, for tests and the operator.
+pub async fn pending_posts(conn: &mut SqliteConnection) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM outbox").fetch_one(&mut *conn).await
+}
+
+/// Messages whose buttons must go: every message of the game with buttons still on it except
+/// the newest one showing the game's current version while the game is open. Returns
+/// (game, channel, message) for up to `limit` messages, of one game or of all games whose last
+/// change is older than `quiet_since` (unix seconds; the sweeper leaves a game alone while the
+/// handler of its last step may still be updating its messages).
+pub async fn messages_to_retire(
+    conn: &mut SqliteConnection,
+    game: Option<GameId>,
+    quiet_since: Option<i64>,
+    limit: i64,
+) -> Result<Vec<(GameId, u64, u64)>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT m.game_id, g.channel_id, m.message_id FROM messages m JOIN games g ON g.id = m.game_id
+         WHERE m.retired = 0 AND (?1 IS NULL OR m.game_id = ?1) AND (?3 IS NULL OR g.updated_at < ?3)
+           AND NOT (g.status IN ('lobby', 'active') AND m.version = g.version AND NOT EXISTS (
+                SELECT 1 FROM messages newer
+                WHERE newer.game_id = m.game_id AND newer.retired = 0 AND newer.version = m.version AND newer.message_id > m.message_id))
+         ORDER BY m.game_id, m.message_id LIMIT ?2",
+    )
+    .bind(game)
+    .bind(limit)
+    .bind(quiet_since)
+    .fetch_all(&mut *conn)
+    .await?;
+    rows.iter()
+        .map(|r| Ok((r.try_get("game_id")?, r.try_get::<i64, _>("channel_id")? as u64, r.try_get::<i64, _>("message_id")? as u64)))
+        .collect()
+}
+
+pub async fn mark_retired(conn: &mut SqliteConnection, id: GameId, message_id: u64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE messages SET retired = 1 WHERE game_id = ? AND message_id = ?")
+        .bind(id)
+        .bind(message_id as i64)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
 }

@@ -75,11 +75,19 @@ pub struct Options {
     pub guild_create: bool,
     /// How long every `wait_*` (and `interact`, waiting for a connected bot) waits before panicking.
     pub wait_timeout: Duration,
+    /// Discord drops an interaction whose first response comes later than this (3 s): the
+    /// callback is refused with "Unknown interaction", and so is everything after it.
+    pub ack_deadline: Duration,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { heartbeat_interval: Duration::from_millis(41_250), guild_create: true, wait_timeout: Duration::from_secs(30) }
+        Options {
+            heartbeat_interval: Duration::from_millis(41_250),
+            guild_create: true,
+            wait_timeout: Duration::from_secs(30),
+            ack_deadline: Duration::from_secs(3),
+        }
     }
 }
 
@@ -161,6 +169,10 @@ pub struct Response {
     pub channel_id: Option<u64>,
     /// Time since the interaction was dispatched to the bot.
     pub elapsed: Option<Duration>,
+    /// The users this request notified: those mentioned in a *new*, non-ephemeral message and
+    /// allowed by its `allowed_mentions`. An edit notifies nobody, and neither does the
+    /// follow-up that fills in a deferred "thinking…" message (it is an edit), as on Discord.
+    pub notified: Vec<u64>,
 }
 
 impl Response {
@@ -280,6 +292,11 @@ struct State {
     channels: BTreeSet<u64>,
     users: HashMap<u64, Value>,
     files: HashMap<u64, (String, Option<String>, Vec<u8>)>,
+    /// Channel message nonces sent with `enforce_nonce`: Discord returns the earlier message.
+    nonces: HashMap<String, u64>,
+    /// Posts answered with an earlier message because of their nonce.
+    deduplicated: usize,
+    ack_deadline: Duration,
 }
 
 struct Conn {
@@ -310,6 +327,8 @@ struct InteractionRec {
 struct StoredMessage {
     json: Value,
     token: Option<String>,
+    /// Made up by the double for a click on a message it never saw (a forged id).
+    stub: bool,
 }
 
 /// A parsed request body: JSON (or `payload_json`) plus `files[n]` parts.
@@ -334,7 +353,12 @@ impl Double {
     pub async fn start_with(options: Options) -> Double {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("discord double: bind 127.0.0.1:0");
         let addr = listener.local_addr().expect("discord double: local address");
-        let state = State { app_permissions: DEFAULT_APP_PERMISSIONS, channels: BTreeSet::from([CHANNEL_ID]), ..State::default() };
+        let state = State {
+            app_permissions: DEFAULT_APP_PERMISSIONS,
+            channels: BTreeSet::from([CHANNEL_ID]),
+            ack_deadline: options.ack_deadline,
+            ..State::default()
+        };
         let shared = Arc::new(Shared {
             state: Mutex::new(state),
             changed: watch::Sender::new(0),
@@ -540,6 +564,43 @@ impl Double {
     }
 
     /// Everything the bot sent, for interactions or not, in order.
+    /// The messages of a channel that still offer components, oldest first (ephemeral ones
+    /// aside: only their user sees them).
+    pub fn messages_with_components(&self, channel_id: u64) -> Vec<Value> {
+        let s = self.state();
+        s.message_order
+            .iter()
+            .filter_map(|id| s.messages.get(id))
+            .filter(|m| !m.stub)
+            .map(|m| &m.json)
+            .filter(|m| id_of(&m["channel_id"]) == Some(channel_id) && m["flags"].as_u64().unwrap_or(0) & EPHEMERAL == 0)
+            .filter(|m| m["components"].as_array().is_some_and(|c| !c.is_empty()))
+            .cloned()
+            .collect()
+    }
+
+    /// How many channel posts were answered with an earlier message because of their nonce.
+    pub fn deduplicated(&self) -> usize {
+        self.state().deduplicated
+    }
+
+    /// Waits until `check` holds for the double's state as seen through `self` (re-checked at
+    /// every request the bot makes).
+    pub async fn wait_for<T>(&self, what: &str, mut check: impl FnMut(&Double) -> Option<T>) -> T {
+        let deadline = Instant::now() + self.shared.options.wait_timeout;
+        let mut changed = self.shared.changed.subscribe();
+        loop {
+            if let Some(v) = check(self) {
+                return v;
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                panic!("discord double: timed out waiting for {what}\n{}", self.summary());
+            }
+            let _ = tokio::time::timeout(left.min(Duration::from_millis(50)), changed.changed()).await;
+        }
+    }
+
     pub fn all_sent(&self) -> Vec<Response> {
         self.state().sent.clone()
     }
@@ -742,7 +803,7 @@ impl State {
 
     fn insert_message(&mut self, json: Value, token: Option<String>) -> u64 {
         let id = id_of(&json["id"]).expect("message id");
-        self.messages.insert(id, StoredMessage { json, token });
+        self.messages.insert(id, StoredMessage { json, token, stub: false });
         self.message_order.push(id);
         id
     }
@@ -1063,12 +1124,31 @@ fn route(shared: &Shared, method: &Method, path: &str, query: &str, api: &[&str]
                 s.refuse(method, path, "message to an unknown channel", &parsed.json);
                 return discord_error(StatusCode::NOT_FOUND, 10003, "Unknown Channel");
             };
+            if let Some(why) = over_limit(&parsed.json) {
+                s.refuse(method, path, &format!("over Discord's limits: {why}"), &parsed.json);
+                return discord_error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body");
+            }
+            // With enforce_nonce, a nonce seen before returns the earlier message.
+            let nonce = parsed.json["nonce"].as_str().map(str::to_string).or_else(|| parsed.json["nonce"].as_u64().map(|n| n.to_string()));
+            if parsed.json["enforce_nonce"] == true
+                && let Some(earlier) = nonce.as_ref().and_then(|n| s.nonces.get(n)).copied()
+                && let Some(stored) = s.messages.get(&earlier)
+            {
+                let json = stored.json.clone();
+                s.deduplicated += 1;
+                return ok_json(json);
+            }
             let (attachments, recorded) = s.store_uploads(base, &parsed.json, parsed.uploads);
             let flags = parsed.json["flags"].as_u64().unwrap_or(0);
             let id = snowflake();
             let msg = s.message_json(id, channel, &parsed.json, attachments, flags, false);
             s.insert_message(msg.clone(), None);
-            let r = record(ResponseKind::ChannelMessage, None, None, parsed.json, recorded, Some(id), Some(channel), None);
+            if let Some(nonce) = nonce {
+                s.nonces.insert(nonce, id);
+            }
+            let notified = notified_users(&parsed.json);
+            let mut r = record(ResponseKind::ChannelMessage, None, None, parsed.json, recorded, Some(id), Some(channel), None);
+            r.notified = notified;
             s.sent.push(r);
             ok_json(msg)
         }
@@ -1080,6 +1160,12 @@ fn route(shared: &Shared, method: &Method, path: &str, query: &str, api: &[&str]
                 s.refuse(method, path, "unknown message", &parsed.json);
                 return discord_error(StatusCode::NOT_FOUND, 10008, "Unknown Message");
             };
+            if *method == Method::PATCH
+                && let Some(why) = over_limit(&parsed.json)
+            {
+                s.refuse(method, path, &format!("over Discord's limits: {why}"), &parsed.json);
+                return discord_error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body");
+            }
             match *method {
                 Method::GET => ok_json(s.messages[&message].json.clone()),
                 Method::PATCH => {
@@ -1158,9 +1244,80 @@ fn record(
         message_id,
         channel_id,
         elapsed: interaction.map(|i| i.1.elapsed()),
+        notified: Vec::new(),
         body,
         data,
     }
+}
+
+/// Who a new message notifies: mentioned users that `allowed_mentions` lets through (all of
+/// them when it is absent), none for an ephemeral message.
+fn notified_users(data: &Value) -> Vec<u64> {
+    let content = data["content"].as_str().unwrap_or_default();
+    if data["flags"].as_u64().unwrap_or(0) & EPHEMERAL != 0 {
+        return Vec::new();
+    }
+    let allowed = &data["allowed_mentions"];
+    mentioned_ids(content)
+        .into_iter()
+        .filter(|id| {
+            allowed.is_null()
+                || allowed["parse"].as_array().is_some_and(|p| p.iter().any(|p| p == "users"))
+                || allowed["users"].as_array().is_some_and(|u| u.iter().any(|u| id_of(u) == Some(*id)))
+        })
+        .collect()
+}
+
+/// Discord's limits on what one message (or autocomplete answer) may hold: the first one
+/// broken, named, or None. Discord refuses such a request whole (400, Invalid Form Body).
+pub fn over_limit(data: &Value) -> Option<String> {
+    let chars = |v: &Value| v.as_str().map_or(0, |s| s.chars().count());
+    if chars(&data["content"]) > 2000 {
+        return Some(format!("content of {} characters (limit 2000)", chars(&data["content"])));
+    }
+    if let Some(rows) = data["components"].as_array() {
+        if rows.len() > 5 {
+            return Some(format!("{} action rows (limit 5)", rows.len()));
+        }
+        for row in rows {
+            let items = row["components"].as_array().cloned().unwrap_or_default();
+            let selects = items.iter().filter(|c| c["type"] != 2).count();
+            if items.is_empty() || items.len() > 5 || (selects > 0 && items.len() > 1) {
+                return Some(format!("an action row of {} components ({} menus): 1-5 buttons or one menu", items.len(), selects));
+            }
+            for c in &items {
+                if chars(&c["custom_id"]) > 100 {
+                    return Some(format!("custom_id of {} characters (limit 100)", chars(&c["custom_id"])));
+                }
+                if chars(&c["label"]) > 80 {
+                    return Some(format!("button label of {} characters (limit 80)", chars(&c["label"])));
+                }
+                if chars(&c["placeholder"]) > 150 {
+                    return Some("menu placeholder over 150 characters".into());
+                }
+                let options = c["options"].as_array().cloned().unwrap_or_default();
+                if options.len() > 25 {
+                    return Some(format!("a menu of {} options (limit 25)", options.len()));
+                }
+                for o in &options {
+                    if chars(&o["label"]) > 100 || chars(&o["value"]) > 100 || chars(&o["description"]) > 100 {
+                        return Some(format!("a menu option over 100 characters: {o}"));
+                    }
+                }
+            }
+        }
+    }
+    if let Some(choices) = data["choices"].as_array() {
+        if choices.len() > 25 {
+            return Some(format!("{} autocomplete choices (limit 25)", choices.len()));
+        }
+        for c in choices {
+            if chars(&c["name"]) > 100 || chars(&c["value"]) > 100 {
+                return Some(format!("an autocomplete choice over 100 characters: {c}"));
+            }
+        }
+    }
+    None
 }
 
 fn interaction_callback(s: &mut State, base: &str, method: &Method, path: &str, id: &str, token: &str, parsed: Parsed) -> HttpResponse {
@@ -1173,6 +1330,15 @@ fn interaction_callback(s: &mut State, base: &str, method: &Method, path: &str, 
     if rec.acked.is_some() {
         s.refuse(method, path, "second callback for one interaction", &body);
         return discord_error(StatusCode::BAD_REQUEST, 40060, "Interaction has already been acknowledged.");
+    }
+    if rec.dispatched.elapsed() > s.ack_deadline {
+        let late = rec.dispatched.elapsed();
+        s.refuse(method, path, &format!("first response {late:?} after the interaction (Discord allows 3 s)"), &body);
+        return discord_error(StatusCode::NOT_FOUND, 10062, "Unknown interaction");
+    }
+    if let Some(why) = over_limit(&body["data"]) {
+        s.refuse(method, path, &format!("over Discord's limits: {why}"), &body);
+        return discord_error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body");
     }
     let interaction_type = rec.payload["type"].as_u64().unwrap_or(0);
     let Some(kind) = body["type"].as_u64() else {
@@ -1218,6 +1384,7 @@ fn interaction_callback(s: &mut State, base: &str, method: &Method, path: &str, 
                 let mut stub = component_message_json;
                 stub["id"] = json!(mid.to_string());
                 s.insert_message(stub, None);
+                s.messages.get_mut(&mid).expect("stored").stub = true;
             }
             if kind == callback::UPDATE_MESSAGE {
                 recorded = s.edit_message(base, mid, &data, parsed.uploads);
@@ -1230,7 +1397,9 @@ fn interaction_callback(s: &mut State, base: &str, method: &Method, path: &str, 
     rec.acked = Some(kind);
     rec.original = message_id;
     rec.messages.extend(message_id);
-    let r = record(ResponseKind::Callback, Some((id, dispatched)), Some(kind), body, recorded, message_id, Some(channel), Some(data));
+    let notified = if kind == callback::MESSAGE { notified_users(&data) } else { Vec::new() };
+    let mut r = record(ResponseKind::Callback, Some((id, dispatched)), Some(kind), body, recorded, message_id, Some(channel), Some(data));
+    r.notified = notified;
     s.sent.push(r);
     no_content()
 }
@@ -1257,6 +1426,10 @@ fn followup(s: &mut State, base: &str, method: &Method, path: &str, token: &str,
         Ok(id) => id,
         Err(response) => return *response,
     };
+    if let Some(why) = over_limit(&body) {
+        s.refuse(method, path, &format!("over Discord's limits: {why}"), &body);
+        return discord_error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body");
+    }
     let rec = &s.interactions[&id];
     let dispatched = rec.dispatched;
     let channel = id_of(&rec.payload["channel_id"]).unwrap_or(CHANNEL_ID);
@@ -1277,7 +1450,9 @@ fn followup(s: &mut State, base: &str, method: &Method, path: &str, token: &str,
             (mid, recorded)
         }
     };
-    let r = record(ResponseKind::Followup, Some((id, dispatched)), None, body, recorded, Some(message_id), Some(channel), None);
+    let notified = if loading_original.is_some() { Vec::new() } else { notified_users(&body) };
+    let mut r = record(ResponseKind::Followup, Some((id, dispatched)), None, body, recorded, Some(message_id), Some(channel), None);
+    r.notified = notified;
     s.sent.push(r);
     if wait { ok_json(s.messages[&message_id].json.clone()) } else { no_content() }
 }
@@ -1297,6 +1472,12 @@ fn webhook_message(s: &mut State, base: &str, method: &Method, path: &str, token
         s.refuse(method, path, "unknown message for this token", &body);
         return discord_error(StatusCode::NOT_FOUND, 10008, "Unknown Message");
     };
+    if *method == Method::PATCH
+        && let Some(why) = over_limit(&body)
+    {
+        s.refuse(method, path, &format!("over Discord's limits: {why}"), &body);
+        return discord_error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body");
+    }
     match *method {
         Method::GET => ok_json(s.messages[&message].json.clone()),
         Method::PATCH => {

@@ -1,35 +1,53 @@
 //! The real bot (same framework setup as `serve`) against the Discord protocol double: a whole
 //! two-player game through slash commands, autocomplete, buttons and menus, with a restart in
-//! the middle.
+//! the middle; and the answers to hostile input.
 
 use super::discord_double::{self as dd, Double, Member, Response, ResponseKind, callback};
 use crate::support::TempDb;
+use serde_json::Value;
 use southseas::discord::DiscordConfig;
 use southseas::service::{Command, ComponentId, Place, Service};
 use southseas_engine::{Action, Bot, Event, Game, Phase, Strategy};
 use std::sync::Arc;
+use std::time::Duration;
 use tokio::task::JoinHandle;
 
 const PLACE: Place = Place { guild_id: dd::GUILD_ID, channel_id: dd::CHANNEL_ID };
 
-struct RunningBot {
+pub struct RunningBot {
     task: JoinHandle<anyhow::Result<()>>,
 }
 
-async fn start_bot(double: &Double, db: &TempDb) -> RunningBot {
+impl Drop for RunningBot {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+pub async fn start_bot(double: &Double, db: &TempDb) -> RunningBot {
     // A fixed seed: the same game on every run.
     let service = Arc::new(Service::open(&db.url()).await.expect("database").with_images(southseas::images()).with_default_seed(2024));
     let config = DiscordConfig { token: dd::TOKEN.into(), dev_guild: Some(dd::GUILD_ID), api_base: Some(double.url()) };
     RunningBot { task: tokio::spawn(southseas::discord::run(config, service)) }
 }
 
-/// The game as the database has it (read through a service of the test's own).
-async fn state(db: &TempDb) -> (Game, i64, i64) {
+/// The game as the database has it (read through a service of the test's own): the game, its
+/// version, its id, and how many posts are still owed.
+pub async fn state(db: &TempDb) -> (Game, i64, i64, i64) {
+    try_state(db).await.expect("a started game")
+}
+
+/// As [`state`], or None while the channel's game is still a lobby.
+pub async fn try_state(db: &TempDb) -> Option<(Game, i64, i64, i64)> {
     let service = Service::open(&db.url()).await.expect("database");
-    let (game, version, _, _) = service.snapshot(PLACE, 0).await.expect("snapshot");
-    let id = service.status(PLACE).await.expect("status").game.expect("a game").0;
+    let snapshot = service.snapshot(PLACE, 0).await.ok();
+    let id = service.status(PLACE).await.ok().and_then(|r| r.game).map(|g| g.0);
+    let mut conn = service.store().pool().acquire().await.expect("connection");
+    let owed = southseas::store::pending_posts(&mut conn).await.expect("outbox");
+    drop(conn);
     service.store().close().await;
-    (game, version, id)
+    let (game, version, _, _) = snapshot?;
+    Some((game, version, id?, owed))
 }
 
 async fn seat_of(db: &TempDb, user: u64) -> Option<usize> {
@@ -39,18 +57,61 @@ async fn seat_of(db: &TempDb, user: u64) -> Option<usize> {
     seat
 }
 
-fn ok_responses(responses: &[Response], what: &str) {
-    for r in responses {
-        assert!(!r.is_ephemeral() || r.content.as_deref().is_some_and(|c| !c.contains("Sorry")), "{what}: internal error: {r:?}");
-    }
-    let errors: Vec<&Response> = responses.iter().filter(|r| r.is_ephemeral()).collect();
-    assert!(errors.is_empty(), "{what}: refused: {:?}", errors.iter().map(|r| r.content.clone()).collect::<Vec<_>>());
+fn custom_ids(message: &Value) -> Vec<String> {
+    message["components"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .filter_map(|c| c["custom_id"].as_str().map(str::to_string))
+        .collect()
 }
 
-/// The public message a step produced: after the acknowledgement (deferral), the message
-/// with the outcome.
-fn posted(responses: &[Response]) -> &Response {
-    &responses[1]
+fn menu_values(message: &Value) -> Vec<String> {
+    message["components"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .flat_map(|c| c["options"].as_array().cloned().unwrap_or_default())
+        .filter_map(|o| o["value"].as_str().map(str::to_string))
+        .collect()
+}
+
+/// Waits until the channel shows the game as the database has it, as a player would see it:
+/// nothing is owed, and exactly one message offers buttons, all for the current version (none
+/// once the game is over). Returns that message.
+pub async fn settle(double: &Double, db: &TempDb, what: &str) -> Option<Value> {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+    loop {
+        let Some((game, version, id, owed)) = try_state(db).await else {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            continue;
+        };
+        let offering = double.messages_with_components(dd::CHANNEL_ID);
+        let current = |m: &Value| custom_ids(m).iter().all(|c| ComponentId::parse(c).is_some_and(|c| c.game == id && c.version == version));
+        if owed == 0 {
+            match (game.is_over(), offering.as_slice()) {
+                (true, []) => return None,
+                (false, [only]) if current(only) => return Some(only.clone()),
+                _ => {}
+            }
+        }
+        if tokio::time::Instant::now() > deadline {
+            panic!("{what}: the channel never showed version {version} (owed {owed}): {offering:#?}\n{}", double.summary());
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// The new messages posted to channels so far (not edits or deletions).
+fn posts(double: &Double) -> Vec<Response> {
+    double.channel_messages().into_iter().filter(|r| r.kind == ResponseKind::ChannelMessage).collect()
+}
+
+/// A private answer to the interaction, if the bot gave one (an error or a refusal).
+fn private_answer(responses: &[Response]) -> Option<String> {
+    responses.iter().find(|r| r.kind == ResponseKind::Followup).map(|r| r.content.clone().unwrap_or_default())
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -70,42 +131,44 @@ async fn a_complete_two_player_game_through_discord() {
     let bob = Member::new(2002, "bob");
     let members = [alice.clone(), bob.clone()];
 
-    // Lobby: /new, Join, Start.
+    // Lobby: /new (acknowledged privately at once, the lobby posted to the channel), Join, Start.
     let id = double.interact(dd::slash("new", &alice)).await;
-    let lobby = double.wait_callback(id).await;
-    assert_eq!(lobby.callback_type, Some(callback::MESSAGE));
-    assert!(lobby.content.as_deref().unwrap_or("").contains("opened a game"), "{:?}", lobby.content);
-    let join = lobby.custom_ids().into_iter().find(|c| c.ends_with(":join")).expect("a Join button");
+    let ack = double.wait_callback(id).await;
+    assert_eq!(ack.callback_type, Some(callback::DEFERRED_MESSAGE));
+    assert!(ack.is_ephemeral(), "the acknowledgement is private");
+    let lobby = double.wait_for("the lobby", |d| d.messages_with_components(dd::CHANNEL_ID).pop()).await;
+    assert!(lobby["content"].as_str().unwrap_or("").contains("opened a game"), "{lobby}");
+    let join = custom_ids(&lobby).into_iter().find(|c| c.ends_with(":join")).expect("a Join button");
     let id = double.interact(dd::button(&join, &bob)).await;
     let joined = double.wait_response(id, 2).await;
     assert_eq!(joined[0].callback_type, Some(callback::DEFERRED_UPDATE));
-    assert!(joined[1].content.as_deref().unwrap_or("").contains("bob joined"), "the lobby message is updated in place: {joined:?}");
+    assert_eq!(joined[1].kind, ResponseKind::EditOriginal, "the lobby message is updated in place");
+    assert!(joined[1].content.as_deref().unwrap_or("").contains("bob joined"), "{joined:?}");
     let start = joined[1].custom_ids().into_iter().find(|c| c.ends_with(":start")).expect("a Start button");
     // Only the opener may start.
     let id = double.interact(dd::button(&start, &bob)).await;
     let refused = double.wait_response(id, 2).await;
     assert!(refused[1].is_ephemeral() && refused[1].content.as_deref().unwrap_or("").contains("Only the player who opened"), "{refused:?}");
     let id = double.interact(dd::button(&start, &alice)).await;
-    let started = double.wait_response(id, 3).await;
-    ok_responses(&started, "start");
-    let first_turn = &started[1];
-    assert!(first_turn.content.as_deref().unwrap_or("").contains("The game begins"), "{first_turn:?}");
-    assert!(first_turn.attachments.iter().any(|a| a.filename == "board.png" && a.is_png()), "the turn message carries the board PNG");
-    assert_eq!(first_turn.mentioned_users().len(), 1);
-    assert_eq!(first_turn.allowed_user_mentions(), Some(first_turn.mentioned_users()), "only the next player is pinged");
-    assert!(first_turn.allowed_mention_parse().is_empty());
-    assert!(started[2].components.is_empty(), "the lobby loses its buttons once the game starts");
+    double.wait_callback(id).await;
+    let first_turn = settle(&double, &db, "start").await.expect("the first turn offers choices");
+    assert!(first_turn["content"].as_str().unwrap_or("").contains("The game begins"), "{first_turn}");
+    let posted = posts(&double).pop().expect("the first turn is a new message");
+    assert!(posted.attachments.iter().any(|a| a.filename == "board.png" && a.is_png()), "the turn message carries the board PNG");
+    assert_eq!(posted.notified.len(), 1, "the first player is notified: {posted:?}");
+    assert_eq!(posted.allowed_user_mentions(), Some(posted.notified.clone()), "only the next player is pinged");
+    assert!(posted.allowed_mention_parse().is_empty());
 
     let mut bots = [Bot::new(Strategy::Greedy, 1), Bot::new(Strategy::Greedy, 2)];
-    let mut last_message_ids: Vec<String> = first_turn.custom_ids();
-    let mut previous_message = first_turn.message_id;
     let mut stale_checked = false;
     let mut restarted = false;
     let mut steps = 0;
     let mut turn_messages = 0u32;
-    loop {
-        let (game, version, game_id) = state(&db).await;
-        let Some(seat) = game.to_act() else { break };
+    let (mut by_tap, mut by_command) = (0, 0);
+    let mut message = Some(first_turn);
+    while let Some(current) = message.take() {
+        let (game, version, game_id, _) = state(&db).await;
+        let seat = game.to_act().expect("a message with choices means someone acts");
         let mut actor = None;
         for m in &members {
             if seat_of(&db, m.id).await == Some(seat) {
@@ -115,19 +178,16 @@ async fn a_complete_two_player_game_through_discord() {
         let actor = actor.expect("a seated player acts");
         let other = members.iter().find(|m| m.id != actor.id).unwrap().clone();
         let action = bots[seat].choose(&game).expect("not over");
-        // A click answers in place within a turn (2 responses: ack, edit) and with a new message
-        // when a turn begins (3: ack, new message, old message's buttons removed).
         let new_turn = game.clone().apply(&action).unwrap().iter().any(|e| matches!(e, Event::TurnStarted { .. } | Event::GameOver { .. }));
-        let clicked = if new_turn { 3 } else { 2 };
-        let mut via_click = false;
         steps += 1;
         assert!(steps < 600, "the game does not end");
+        let sent_before = posts(&double).len();
 
         // Once: the other player tries to act, and an old button is clicked.
         if steps == 5 {
             let id = double.interact(dd::slash("endturn", &other)).await;
-            let r = double.wait_callback(id).await;
-            assert!(r.is_ephemeral() && r.content.as_deref().unwrap_or("").contains("not your turn"), "{r:?}");
+            let r = double.wait_response(id, 2).await;
+            assert!(r[1].is_ephemeral() && r[1].content.as_deref().unwrap_or("").contains("not your turn"), "{r:?}");
         }
         if !stale_checked && steps > 8 {
             let old = ComponentId::button(game_id, version - 3, Command::Act(action));
@@ -147,128 +207,91 @@ async fn a_complete_two_player_game_through_discord() {
             restarted = true;
         }
 
-        let responses = match action {
-            Action::PlaceTile { .. } => {
-                // Autocomplete offers exactly the legal spots, labelled as on the board.
-                let id = double.interact(dd::autocomplete("place", &actor).focused("spot", "")).await;
-                let offered = double.wait_callback(id).await;
-                assert_eq!(offered.callback_type, Some(callback::AUTOCOMPLETE));
-                let code = Command::Act(action).code();
-                let legal = game.legal_placements().len();
-                assert_eq!(offered.choices().len(), legal.min(25));
-                if legal <= 25 {
-                    assert!(offered.choices().iter().any(|(_, v)| v == &code), "the chosen placement is offered");
+        // Alternate: odd turns by taps when the message offers the choice, even turns typed.
+        let code = Command::Act(action).code();
+        let ids = custom_ids(&current);
+        let button = ComponentId::button(game_id, version, Command::Act(action));
+        let menu = ids.iter().find(|c| c.ends_with(":menu")).filter(|_| menu_values(&current).contains(&code)).cloned();
+        let tap = game.turn() % 2 == 1 || matches!(action, Action::ChooseShip { .. });
+        let id = if tap && ids.contains(&button) {
+            by_tap += 1;
+            double.interact(dd::button(&button, &actor)).await
+        } else if let (true, Some(menu)) = (tap, menu) {
+            by_tap += 1;
+            double.interact(dd::select(&menu, &[&code], &actor)).await
+        } else {
+            by_command += 1;
+            let (name, option, typed) = match action {
+                Action::PlaceTile { pos, rotation } => {
+                    // Autocomplete offers exactly the legal spots, labelled as on the board.
+                    let ac = double.interact(dd::autocomplete("place", &actor).focused("spot", "")).await;
+                    let offered = double.wait_callback(ac).await;
+                    assert_eq!(offered.choices().len(), game.legal_placements().len().min(25));
+                    let label = game.placement_spots().iter().find(|s| s.pos == pos).map(|s| format!("{} {}", s.label, rotation.degrees()));
+                    ("place", "spot", if game.turn() % 4 == 0 { label.expect("labelled spot") } else { code.clone() })
                 }
-                let menu = last_message_ids.iter().find(|c| c.ends_with(":menu")).cloned();
-                match menu {
-                    // Every other turn through the menu under the board, else the slash command.
-                    Some(menu) if game.turn() % 2 == 0 => {
-                        let id = double.interact(dd::select(&menu, &[&code], &actor)).await;
-                        {
-                            via_click = true;
-                            double.wait_response(id, clicked).await
-                        }
-                    }
-                    _ => {
-                        let label = game.placement_spots().iter().find_map(|s| {
-                            let Action::PlaceTile { pos, rotation } = action else { return None };
-                            (s.pos == pos).then(|| format!("{} {}", s.label, rotation.degrees()))
-                        });
-                        let typed = if game.turn() % 3 == 0 { label.expect("labelled spot") } else { code };
-                        let id = double.interact(dd::slash("place", &actor).string("spot", &typed)).await;
-                        let r = double.wait_response(id, 2).await;
-                        assert_eq!(r[0].callback_type, Some(callback::DEFERRED_MESSAGE), "deferred while the board is drawn");
-                        r
-                    }
+                Action::PlaceIslander { .. } | Action::RetrieveIslander { .. } | Action::SkipIslander => {
+                    ("islander", "choice", code.clone())
                 }
-            }
-            _ => {
-                let code = Command::Act(action).code();
-                let button = ComponentId::button(game_id, version, Command::Act(action));
-                if last_message_ids.contains(&button) {
-                    let id = double.interact(dd::button(&button, &actor)).await;
-                    {
-                        via_click = true;
-                        double.wait_response(id, clicked).await
-                    }
-                } else if let Some(menu) = last_message_ids.iter().find(|c| c.ends_with(":menu")) {
-                    let id = double.interact(dd::select(menu, &[&code], &actor)).await;
-                    {
-                        via_click = true;
-                        double.wait_response(id, clicked).await
-                    }
-                } else {
-                    let (name, option) = match action {
-                        Action::PlaceIslander { .. } | Action::RetrieveIslander { .. } | Action::SkipIslander => ("islander", "choice"),
-                        Action::ChooseShip { .. } => ("ship", "choice"),
-                        Action::Deliver { .. } => ("deliver", "ship"),
-                        Action::Pay { .. } => ("pay", "payment"),
-                        _ => ("endturn", ""),
-                    };
-                    let interaction =
-                        if option.is_empty() { dd::slash(name, &actor) } else { dd::slash(name, &actor).string(option, &code) };
-                    let id = double.interact(interaction).await;
-                    double.wait_response(id, 2).await
-                }
-            }
+                Action::ChooseShip { .. } => ("ship", "choice", code.clone()),
+                Action::Deliver { .. } => ("deliver", "ship", code.clone()),
+                Action::Pay { .. } => ("pay", "payment", code.clone()),
+                Action::EndTurn => ("endturn", "", String::new()),
+            };
+            let interaction = if option.is_empty() { dd::slash(name, &actor) } else { dd::slash(name, &actor).string(option, &typed) };
+            let id = double.interact(interaction).await;
+            let ack = double.wait_callback(id).await;
+            assert_eq!(ack.callback_type, Some(callback::DEFERRED_MESSAGE), "acknowledged before any work");
+            assert!(ack.is_ephemeral(), "a command is acknowledged privately");
+            id
         };
-        ok_responses(&responses, &format!("step {steps}: {action}"));
-        if via_click {
-            let expected = if new_turn { ResponseKind::Followup } else { ResponseKind::EditOriginal };
-            assert_eq!(responses[1].kind, expected, "step {steps}: a new message only for a new turn");
-        }
-        let message = posted(&responses);
-        last_message_ids = message.custom_ids();
-        // Only the newest turn message offers choices: the one before lost its buttons.
-        if let (Some(previous), Some(current)) = (previous_message, message.message_id)
-            && previous != current
-        {
-            // The bot retires them right after posting; give it a moment.
-            let mut retired = false;
-            for _ in 0..200 {
-                let old = double.message(previous).expect("the previous turn message exists");
-                if old["components"].as_array().is_none_or(|c| c.is_empty()) {
-                    retired = true;
-                    break;
-                }
-                tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        // The interaction is done: the private acknowledgement removed, or the clicked message
+        // updated (or an error said privately).
+        let responses = double.wait_response(id, 2).await;
+        message = settle(&double, &db, &format!("step {steps}: {action}")).await;
+        assert_eq!(private_answer(&responses), None, "step {steps}: {action}: refused or failed: {responses:?}");
+
+        let (after, _, _, _) = state(&db).await;
+        let posts: Vec<Response> = posts(&double).into_iter().skip(sent_before).collect();
+        if new_turn || after.to_act().is_some_and(|s| s != seat) {
+            // A hand-over is a new message that notifies exactly the next player.
+            let post = posts.last().unwrap_or_else(|| panic!("step {steps}: a hand-over is a new message"));
+            if let Some(next) = after.to_act() {
+                let next_user = if seat_of(&db, alice.id).await == Some(next) { alice.id } else { bob.id };
+                assert_eq!(post.notified, vec![next_user], "step {steps}: the next player is notified: {:?}", post.content);
+                assert_eq!(post.allowed_user_mentions(), Some(vec![next_user]));
             }
-            assert!(retired, "step {steps}: stale buttons left on {previous}");
-        }
-        previous_message = message.message_id.or(previous_message);
-        let (after, _, _) = state(&db).await;
-        if let Some(next) = after.to_act() {
-            let next_user = if seat_of(&db, alice.id).await == Some(next) { alice.id } else { bob.id };
-            assert_eq!(message.mentioned_users(), vec![next_user], "step {steps}: the next player is pinged: {:?}", message.content);
-            assert_eq!(message.allowed_user_mentions(), Some(vec![next_user]));
-        }
-        if after.turn() != game.turn() || after.is_over() {
-            turn_messages += 1;
-            assert!(message.attachments.iter().any(|a| a.filename == "board.png" && a.is_png()), "step {steps}: a board after every turn");
+            if after.turn() != game.turn() || after.is_over() {
+                turn_messages += 1;
+                assert!(post.attachments.iter().any(|a| a.filename == "board.png" && a.is_png()), "step {steps}: a board after every turn");
+            }
+        } else {
+            assert!(posts.iter().all(|p| p.notified.is_empty()), "step {steps}: a step within a turn notifies nobody");
         }
         if matches!(after.phase(), Phase::GameOver) {
-            let text = message.content.clone().unwrap_or_default();
+            let text = posts.last().and_then(|p| p.content.clone()).unwrap_or_default();
             assert!(text.contains("Game over") && text.contains("points"), "final scores: {text}");
         }
     }
     assert!(restarted && stale_checked);
-    let (last, _, _) = state(&db).await;
+    assert!(by_tap > 20 && by_command > 20, "both ways were played: {by_tap} taps, {by_command} commands");
+    let (last, _, _, _) = state(&db).await;
     assert_eq!(turn_messages, last.turn(), "one board message per turn");
     assert!(last.turn() > 60, "a whole game was played ({} turns)", last.turn());
+    assert!(double.messages_with_components(dd::CHANNEL_ID).is_empty(), "no buttons are left once the game is over");
 
     // Lookups are private to the asker.
     let id = double.interact(dd::slash("status", &bob)).await;
-    let status = double.wait_callback(id).await;
-    assert!(status.is_ephemeral() && status.content.as_deref().unwrap_or("").contains("The game is over"), "{status:?}");
+    let status = double.wait_response(id, 2).await;
+    assert!(status[1].is_ephemeral() && status[1].content.as_deref().unwrap_or("").contains("The game is over"), "{status:?}");
     double.assert_no_unexpected();
-    bot.task.abort();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn errors_are_private_friendly_and_say_what_to_do() {
     let double = Double::start().await;
     let db = TempDb::new("e2e-errors");
-    let bot = start_bot(&double, &db).await;
+    let _bot = start_bot(&double, &db).await;
     double.wait_for_identify().await;
     double.wait_for_commands().await;
     let carol = Member::new(3001, "carol");
@@ -276,9 +299,9 @@ async fn errors_are_private_friendly_and_say_what_to_do() {
     for (command, expected) in [("place", "game in this channel"), ("board", "game in this channel"), ("undo", "game in this channel")] {
         let interaction = if command == "place" { dd::slash(command, &carol).string("spot", "A 90") } else { dd::slash(command, &carol) };
         let id = double.interact(interaction).await;
-        let r = double.wait_callback(id).await;
-        let text = r.content.clone().unwrap_or_default();
-        assert!(r.is_ephemeral(), "/{command}: errors are ephemeral");
+        let r = double.wait_response(id, 2).await;
+        let text = r[1].content.clone().unwrap_or_default();
+        assert!(r[0].is_ephemeral() && r[1].is_ephemeral(), "/{command}: errors are private");
         assert!(text.to_lowercase().contains(expected) && text.contains("/new"), "/{command}: says what to do instead: {text}");
     }
     // A button nobody knows.
@@ -288,8 +311,8 @@ async fn errors_are_private_friendly_and_say_what_to_do() {
     // Missing permissions are named when a game is opened.
     double.set_app_permissions(dd::DEFAULT_APP_PERMISSIONS & !(1 << 15));
     let id = double.interact(dd::slash("new", &carol)).await;
-    let r = double.wait_callback(id).await;
-    assert!(r.is_ephemeral() && r.content.as_deref().unwrap_or("").contains("Attach Files"), "{r:?}");
+    let r = double.wait_response(id, 2).await;
+    assert!(r[1].is_ephemeral() && r[1].content.as_deref().unwrap_or("").contains("Attach Files"), "{r:?}");
     double.set_app_permissions(dd::DEFAULT_APP_PERMISSIONS);
     // /help and /rules answer anywhere.
     for command in ["help", "rules"] {
@@ -298,5 +321,4 @@ async fn errors_are_private_friendly_and_say_what_to_do() {
         assert!(r.is_ephemeral() && r.content.as_deref().unwrap_or("").len() > 200, "/{command}");
     }
     double.assert_no_unexpected();
-    bot.task.abort();
 }

@@ -183,7 +183,7 @@ async fn bad_input_gets_a_user_error_and_changes_nothing() {
     expect_user_error(service.join(PLACE, &stranger).await, "already started");
     expect_user_error(service.start(PLACE, &actor).await, "already started");
     expect_user_error(service.leave(PLACE, &actor).await, "can't leave");
-    expect_user_error(service.undo(PLACE, &actor).await, "nothing to undo");
+    expect_user_error(service.undo(PLACE, &actor, None).await, "nothing to undo");
     expect_user_error(service.create(PLACE, &stranger, options(1)).await, "already has a game");
     assert_eq!(dump(&db).await, before, "refused input must not change the database");
 
@@ -259,8 +259,8 @@ async fn undo_takes_back_a_step_but_never_a_reveal() {
     let (placed, _, _, _) = service.snapshot(PLACE, 0).await.unwrap();
     if placed.to_act() == game.to_act() && !placed.is_over() && placed.turn() == game.turn() {
         let other = actors.iter().find(|a| a.user_id != actor.user_id).unwrap();
-        expect_user_error(service.undo(PLACE, other).await, "wasn't yours");
-        let reply = service.undo(PLACE, &actor).await.unwrap();
+        expect_user_error(service.undo(PLACE, other, None).await, "wasn't yours");
+        let reply = service.undo(PLACE, &actor, None).await.unwrap();
         assert!(reply.text.contains("undid"), "{}", reply.text);
         let (back, v, _, _) = service.snapshot(PLACE, 0).await.unwrap();
         assert_eq!(back.placed_tiles(), game.placed_tiles());
@@ -276,7 +276,7 @@ async fn undo_takes_back_a_step_but_never_a_reveal() {
         let a = Bot::new(Strategy::Random, 3).choose(&g).unwrap();
         service.act(PLACE, &actor, a).await.unwrap();
     }
-    expect_user_error(service.undo(PLACE, &actor).await, "revealed");
+    expect_user_error(service.undo(PLACE, &actor, None).await, "revealed");
 }
 
 #[tokio::test]

@@ -1,0 +1,135 @@
+//! Posting what the service owes a channel.
+//!
+//! Every change the service makes records its message in the same transaction (the outbox).
+//! The handler that made the change delivers it at once: on the message the step was taken on
+//! when nothing new must be said to anyone, else as a new channel message (a mention notifies
+//! only in a new message). Then it retires the buttons of every other message of the game.
+//! A process that dies before that leaves the row behind; the sweeper (any process, once the
+//! lease ran out) posts it. Channel posts carry a nonce made from the game and version with
+//! `enforce_nonce`, so Discord keeps one message even if two processes post the same step.
+
+use super::convert;
+use crate::service::{Reply, Service};
+use crate::store::GameId;
+use poise::serenity_prelude as serenity;
+use std::hash::{Hash, Hasher};
+use std::time::Duration;
+
+/// Where a reply may go besides a new message.
+pub enum Via<'a> {
+    /// A new message in the channel.
+    New(serenity::ChannelId),
+    /// The message a button was clicked on: updated in place unless the reply must be new.
+    Clicked(&'a serenity::ComponentInteraction),
+}
+
+/// Posts a reply the service owes and settles the bookkeeping. Errors are logged, not
+/// returned: the step is committed whatever happens here, and the sweeper retries.
+pub async fn deliver(http: &serenity::Http, service: &Service, mut reply: Reply, via: Via<'_>) -> Option<serenity::MessageId> {
+    if let Err(e) = service.attach_images(&mut reply).await {
+        tracing::error!("drawing the board failed: {e}");
+    }
+    let has_choices = !reply.buttons.is_empty() || reply.menu.is_some();
+    let posted = match via {
+        Via::Clicked(ci) if !reply.new_message => ci.edit_response(http, convert::edit(&reply)).await.map(|m| m.id),
+        Via::Clicked(ci) => {
+            let posted = post(http, ci.channel_id, &reply).await;
+            if posted.is_ok() {
+                // The clicked message is stale now; retire it even if it isn't on record.
+                let cleared = serenity::EditInteractionResponse::new().components(Vec::new());
+                if let Err(e) = ci.edit_response(http, cleared).await {
+                    tracing::warn!("could not retire the buttons of the clicked message: {e}");
+                }
+            }
+            posted
+        }
+        Via::New(channel) => {
+            // A step within a turn, typed: the player is here, and a ping would only nag them.
+            if !reply.new_message {
+                reply.mention = None;
+            }
+            post(http, channel, &reply).await
+        }
+    };
+    let message = match posted {
+        Ok(message) => message,
+        Err(e) => {
+            tracing::warn!(game = ?reply.game, "could not post a step's message (it stays owed): {e}");
+            return None;
+        }
+    };
+    if let Some((game, version)) = reply.game {
+        match service.delivered(game, version, has_choices.then_some(message.get())).await {
+            Ok(retire) => retire_all(http, service, retire).await,
+            Err(e) => tracing::warn!(game, version, "could not record the delivery: {}", super::user_message(e)),
+        }
+    }
+    Some(message)
+}
+
+/// A new channel message, deduplicated by Discord through its nonce.
+async fn post(http: &serenity::Http, channel: serenity::ChannelId, reply: &Reply) -> serenity::Result<serenity::MessageId> {
+    let mut message = convert::message(reply);
+    if let Some((game, version)) = reply.game {
+        message = message.nonce(serenity::Nonce::String(nonce(game, version))).enforce_nonce(true);
+    }
+    Ok(channel.send_message(http, message).await?.id)
+}
+
+/// Discord's nonces are at most 25 characters: a hash of the game and version.
+fn nonce(game: GameId, version: i64) -> String {
+    let mut h = std::hash::DefaultHasher::new();
+    ("southseas-post", game, version).hash(&mut h);
+    format!("{:016x}", h.finish())
+}
+
+/// Removes the buttons of messages that no longer show the game as it is.
+pub async fn retire_all(http: &serenity::Http, service: &Service, messages: Vec<(GameId, u64, u64)>) {
+    for (game, channel, message) in messages {
+        let edit = serenity::EditMessage::new().components(Vec::new());
+        let result = serenity::ChannelId::new(channel).edit_message(http, serenity::MessageId::new(message), edit).await;
+        let gone = match &result {
+            Ok(_) => true,
+            // Deleted by someone, or the channel is gone: nothing left to retire.
+            Err(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r))) => r.status_code.as_u16() == 404,
+            Err(_) => false,
+        };
+        if gone {
+            if let Err(e) = service.retired(game, message).await {
+                tracing::warn!(game, message, "could not record a retired message: {}", super::user_message(e));
+            }
+        } else if let Err(e) = result {
+            tracing::warn!(game, message, "could not retire the buttons of a message (will retry): {e}");
+        }
+    }
+}
+
+/// How often the sweeper looks for posts and retirements left undone.
+pub const SWEEP_EVERY: Duration = Duration::from_millis(500);
+
+/// Delivers what steps of a dead (or cut-off) process still owe, and retries retirements,
+/// for as long as the bot runs.
+pub async fn sweep_forever(http: std::sync::Arc<serenity::Http>, service: std::sync::Arc<Service>) {
+    loop {
+        sweep_once(&http, &service).await;
+        tokio::time::sleep(SWEEP_EVERY).await;
+    }
+}
+
+pub async fn sweep_once(http: &serenity::Http, service: &Service) {
+    match service.due_posts().await {
+        Ok(posts) => {
+            for reply in posts {
+                let Some(channel) = reply.channel else { continue };
+                tracing::info!(game = ?reply.game, "posting a step's message left owed");
+                deliver(http, service, reply, Via::New(serenity::ChannelId::new(channel))).await;
+            }
+        }
+        Err(e) => tracing::warn!("could not read the outbox: {}", super::user_message(e)),
+    }
+    match service.due_retirements().await {
+        Ok(messages) if !messages.is_empty() => retire_all(http, service, messages).await,
+        Ok(_) => {}
+        Err(e) => tracing::warn!("could not read the messages to retire: {}", super::user_message(e)),
+    }
+}

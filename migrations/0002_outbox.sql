@@ -15,6 +15,10 @@ CREATE TABLE outbox (
 
 CREATE INDEX outbox_by_claim ON outbox (claimed_until);
 
+-- When the game last changed, in unix milliseconds: a typed `/undo` sent before a change it
+-- did not see is refused (two sent at once undo one step), judged by the interaction's time.
+ALTER TABLE games ADD COLUMN changed_ms INTEGER NOT NULL DEFAULT 0;
+
 -- A message's buttons are retired (removed) once it no longer shows the game's current
 -- version. Retiring is an edit on Discord; a failed one is retried until it succeeds.
 ALTER TABLE messages ADD COLUMN retired INTEGER NOT NULL DEFAULT 0;

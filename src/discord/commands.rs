@@ -2,9 +2,10 @@
 
 use super::{Context, Error, actor_of, convert, deliver, missing_permissions, user_message};
 use crate::service::text::{self, Names};
-use crate::service::{Command, GameOptions, Place, Reply, ServiceError};
+use crate::service::typed::{self, Step};
+use crate::service::{GameOptions, Place, Reply, ServiceError};
 use poise::serenity_prelude as serenity;
-use southseas_engine::{Action, Game, Phase, RetrieveRule, Rotation, ShipId};
+use southseas_engine::{Action, Game, RetrieveRule};
 
 pub fn all() -> Vec<poise::Command<super::Data, Error>> {
     vec![
@@ -179,15 +180,10 @@ async fn current(ctx: Context<'_>) -> Option<(Game, Names)> {
     Some((game, names))
 }
 
-fn matches(label: &str, typed: &str) -> bool {
-    let typed = typed.trim().to_lowercase();
-    typed.is_empty() || label.to_lowercase().contains(&typed)
-}
-
 fn choices(items: impl IntoIterator<Item = (String, String)>, typed: &str) -> serenity::CreateAutocompleteResponse {
     let choices = items
         .into_iter()
-        .filter(|(label, _)| matches(label, typed))
+        .filter(|(label, _)| typed::matches(label, typed))
         .take(25)
         .map(|(label, value)| serenity::AutocompleteChoice::new(text::truncate(&label, 100), value))
         .collect();
@@ -196,52 +192,20 @@ fn choices(items: impl IntoIterator<Item = (String, String)>, typed: &str) -> se
 
 /// "A · (1, 0) · 90°" for every legal spot and rotation, as on the board image.
 async fn spots(ctx: Context<'_>, typed: &str) -> serenity::CreateAutocompleteResponse {
-    let items = current(ctx).await.map(|(game, _)| placement_items(&game)).unwrap_or_default();
+    options(ctx, Step::Place, typed).await
+}
+
+async fn options(ctx: Context<'_>, step: Step, typed: &str) -> serenity::CreateAutocompleteResponse {
+    let items = current(ctx).await.map(|(game, _)| typed::items(&game, step)).unwrap_or_default();
     choices(items, typed)
 }
 
-pub fn placement_items(game: &Game) -> Vec<(String, String)> {
-    game.placement_spots()
-        .iter()
-        .flat_map(|s| {
-            s.rotations.iter().map(move |&r| {
-                (
-                    format!("{} · {} · {}°", s.label, text::coords(s.pos), r.degrees()),
-                    Command::Act(Action::PlaceTile { pos: s.pos, rotation: r }).code(),
-                )
-            })
-        })
-        .collect()
-}
-
-/// Reads what `/place` got: a chosen option's code, or typed text like "B 90" or "b".
-pub fn parse_placement(game: &Game, input: &str) -> Result<Action, String> {
-    if let Some(Command::Act(action @ Action::PlaceTile { .. })) = Command::parse(input.trim()) {
-        return Ok(action);
+/// Reads a step command's input against the channel's game (after acknowledging).
+async fn typed_action(ctx: Context<'_>, step: Step, input: &str) -> Result<Action, String> {
+    match current(ctx).await {
+        Some((game, _)) => typed::parse(&game, step, input),
+        None => Err("There is no running game in this channel. Start one with `/new`.".into()),
     }
-    let cleaned = input.replace(['°', '·', ',', '(', ')'], " ");
-    let mut words = cleaned.split_whitespace();
-    let label = words.next().unwrap_or("").to_uppercase();
-    let spots = game.placement_spots();
-    let Some(spot) = spots.iter().find(|s| s.label == label) else {
-        return Err(format!(
-            "There is no spot {} for this tile. Pick one from the list (the letters on the board image).",
-            text::quote(&label)
-        ));
-    };
-    // The rotation comes last ("B 90", or "B · (1, 0) · 90°" copied from the list).
-    let rotation = match words.filter_map(|w| w.parse::<u32>().ok()).next_back() {
-        Some(deg) => Rotation::from_degrees(deg).filter(|r| spot.rotations.contains(r)).ok_or_else(|| {
-            let fits: Vec<String> = spot.rotations.iter().map(|r| format!("{}°", r.degrees())).collect();
-            format!("At {label} the tile fits turned {} only.", fits.join(" or "))
-        })?,
-        None if spot.rotations.len() == 1 => spot.rotations[0],
-        None => {
-            let fits: Vec<String> = spot.rotations.iter().map(|r| format!("`{label} {}`", r.degrees())).collect();
-            return Err(format!("Say how to turn the tile at {label}: {}.", fits.join(", ")));
-        }
-    };
-    Ok(Action::PlaceTile { pos: spot.pos, rotation })
 }
 
 /// Place the drawn tile: pick a spot and rotation (the letters on the board image).
@@ -253,41 +217,12 @@ async fn place(
     spot: String,
 ) -> Result<(), Error> {
     acknowledge(ctx).await?;
-    let action = match current(ctx).await {
-        Some((game, _)) => parse_placement(&game, &spot),
-        None => Err("There is no running game in this channel. Start one with `/new`.".into()),
-    };
+    let action = typed_action(ctx, Step::Place, &spot).await;
     act(ctx, action).await
 }
 
-fn phase_items(game: &Game, wanted: fn(&Action) -> bool) -> Vec<(String, String)> {
-    game.legal_actions().iter().filter(|a| wanted(a)).map(|a| (text::action_label(game, a), Command::Act(*a).code())).collect()
-}
-
-fn parse_choice(input: &str, game: Option<&Game>, wanted: fn(&Action) -> bool, what: &str) -> Result<Action, String> {
-    match Command::parse(input.trim()) {
-        Some(Command::Act(a)) if wanted(&a) => Ok(a),
-        _ => {
-            // Typed text: accept it when it names exactly one option.
-            if let Some(game) = game {
-                let hits: Vec<Action> =
-                    game.legal_actions().into_iter().filter(|a| wanted(a) && matches(&text::action_label(game, a), input)).collect();
-                if let [only] = hits.as_slice() {
-                    return Ok(*only);
-                }
-            }
-            Err(format!("Pick {what} from the list that appears as you type."))
-        }
-    }
-}
-
 async fn islander_options(ctx: Context<'_>, typed: &str) -> serenity::CreateAutocompleteResponse {
-    let items = current(ctx).await.map(|(g, _)| phase_items(&g, is_islander)).unwrap_or_default();
-    choices(items, typed)
-}
-
-fn is_islander(a: &Action) -> bool {
-    matches!(a, Action::PlaceIslander { .. } | Action::RetrieveIslander { .. } | Action::SkipIslander)
+    options(ctx, Step::Islander, typed).await
 }
 
 /// Place an islander on the tile you just placed, take one back, or skip.
@@ -299,17 +234,12 @@ async fn islander(
     choice: String,
 ) -> Result<(), Error> {
     acknowledge(ctx).await?;
-    let game = current(ctx).await.map(|(g, _)| g);
-    act(ctx, parse_choice(&choice, game.as_ref(), is_islander, "an islander option")).await
-}
-
-fn is_market_choice(a: &Action) -> bool {
-    matches!(a, Action::ChooseShip { .. })
+    let action = typed_action(ctx, Step::Islander, &choice).await;
+    act(ctx, action).await
 }
 
 async fn market_options(ctx: Context<'_>, typed: &str) -> serenity::CreateAutocompleteResponse {
-    let items = current(ctx).await.map(|(g, _)| phase_items(&g, is_market_choice)).unwrap_or_default();
-    choices(items, typed)
+    options(ctx, Step::Ship, typed).await
 }
 
 /// Choose the ship your completed market gives you (when several are worth the most).
@@ -321,27 +251,12 @@ async fn ship(
     choice: String,
 ) -> Result<(), Error> {
     acknowledge(ctx).await?;
-    let game = current(ctx).await.map(|(g, _)| g);
-    act(ctx, parse_choice(&choice, game.as_ref(), is_market_choice, "a ship")).await
-}
-
-fn is_delivery(a: &Action) -> bool {
-    matches!(a, Action::Deliver { .. })
+    let action = typed_action(ctx, Step::Ship, &choice).await;
+    act(ctx, action).await
 }
 
 async fn delivery_options(ctx: Context<'_>, typed: &str) -> serenity::CreateAutocompleteResponse {
-    let items = current(ctx)
-        .await
-        .map(|(g, _)| {
-            let mut items = phase_items(&g, is_delivery);
-            if items.is_empty() && g.phase() == Phase::Deliver {
-                // Say why the list is empty instead of showing nothing.
-                items.push(("You can't pay any ship on display right now: use /endturn".into(), "e".into()));
-            }
-            items
-        })
-        .unwrap_or_default();
-    choices(items, typed)
+    options(ctx, Step::Deliver, typed).await
 }
 
 /// Deliver wares to a ship on display (this ends your turn).
@@ -353,22 +268,12 @@ async fn deliver(
     ship: String,
 ) -> Result<(), Error> {
     acknowledge(ctx).await?;
-    let game = current(ctx).await.map(|(g, _)| g);
-    let action = parse_choice(&ship, game.as_ref(), is_delivery, "a ship").or_else(|e| {
-        // Ship ids typed by hand, e.g. "S07".
-        let g = game.as_ref().ok_or(e.clone())?;
-        g.ships().id_of(ship.trim()).map(|s: ShipId| Action::Deliver { ship: s }).ok_or(e)
-    });
+    let action = typed_action(ctx, Step::Deliver, &ship).await;
     act(ctx, action).await
 }
 
-fn is_payment(a: &Action) -> bool {
-    matches!(a, Action::Pay { .. })
-}
-
 async fn payment_options(ctx: Context<'_>, typed: &str) -> serenity::CreateAutocompleteResponse {
-    let items = current(ctx).await.map(|(g, _)| phase_items(&g, is_payment)).unwrap_or_default();
-    choices(items, typed)
+    options(ctx, Step::Pay, typed).await
 }
 
 /// Choose how to pay the ship you are delivering to.
@@ -380,8 +285,8 @@ async fn pay(
     payment: String,
 ) -> Result<(), Error> {
     acknowledge(ctx).await?;
-    let game = current(ctx).await.map(|(g, _)| g);
-    act(ctx, parse_choice(&payment, game.as_ref(), is_payment, "a payment")).await
+    let action = typed_action(ctx, Step::Pay, &payment).await;
+    act(ctx, action).await
 }
 
 /// End your turn without delivering.
@@ -394,11 +299,10 @@ async fn endturn(ctx: Context<'_>) -> Result<(), Error> {
 /// Undo your last step of this turn (not once a new tile or ship was revealed).
 #[poise::command(slash_command, guild_only)]
 async fn undo(ctx: Context<'_>) -> Result<(), Error> {
-    // The step to undo is the one that was last when the command arrived: read before any
-    // await, so two `/undo` sent at once undo one step.
-    let seen = ctx.data().service.seen_version(place_of(ctx));
     acknowledge(ctx).await?;
-    let result = ctx.data().service.undo(place_of(ctx), &actor(ctx), seen).await;
+    // The step to undo is the one that was last when the player sent the command.
+    let sent_ms = super::snowflake_ms(ctx.id());
+    let result = ctx.data().service.undo(place_of(ctx), &actor(ctx), Some(sent_ms)).await;
     respond(ctx, result).await
 }
 
@@ -503,28 +407,4 @@ Anytime: `/board`, `/status`, `/tiles`, `/ships`, `/history`, `/rules`. Made a s
 #[poise::command(slash_command)]
 async fn help(ctx: Context<'_>) -> Result<(), Error> {
     respond_private(ctx, Ok(Reply { text: HELP.into(), ..Reply::default() })).await
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use southseas_engine::Options;
-
-    #[test]
-    fn typed_placements_resolve_to_labelled_spots() {
-        let game = Game::new(Options::default(), 2, 3).unwrap();
-        let spots = game.placement_spots();
-        let first = &spots[0];
-        let deg = first.rotations[0].degrees();
-        let expected = Action::PlaceTile { pos: first.pos, rotation: first.rotations[0] };
-        assert_eq!(parse_placement(&game, &format!("{} {deg}", first.label.to_lowercase())), Ok(expected));
-        assert_eq!(parse_placement(&game, &format!("{} · {} · {deg}°", first.label, text::coords(first.pos))), Ok(expected));
-        assert_eq!(parse_placement(&game, &Command::Act(expected).code()), Ok(expected));
-        assert!(parse_placement(&game, "ZZ 90").unwrap_err().contains("no spot `ZZ`"));
-        // Every autocomplete value parses back to its placement.
-        for (label, value) in placement_items(&game) {
-            assert!(parse_placement(&game, &value).is_ok(), "{label}");
-            assert!(label.len() <= 100);
-        }
-    }
 }

@@ -126,6 +126,12 @@ async fn on_event(ctx: &serenity::Context, event: &serenity::FullEvent, data: &D
     Ok(())
 }
 
+/// When Discord made an id (a snowflake), in unix milliseconds.
+pub fn snowflake_ms(id: u64) -> i64 {
+    const DISCORD_EPOCH_MS: i64 = 1_420_070_400_000;
+    (id >> 22) as i64 + DISCORD_EPOCH_MS
+}
+
 pub fn actor_of(user: &serenity::User, member: Option<&serenity::Member>) -> Actor {
     let name = member.map_or_else(|| user.display_name(), |m| m.display_name()).to_string();
     Actor { user_id: user.id.get(), name }

@@ -8,6 +8,7 @@
 
 pub mod reply;
 pub mod text;
+pub mod typed;
 
 use crate::store::{self, ActionRecord, GameId, GameRecord, InsertError, NewGame, PendingPost, SeatRecord, Status, Store};
 pub use reply::{Button, Command, ComponentId, Image, Menu, MenuOption, Reply, Style};
@@ -95,9 +96,6 @@ pub struct Service {
     store: Store,
     /// Last known state per game, keyed by version; a miss replays the log.
     cache: Mutex<HashMap<GameId, Arc<Loaded>>>,
-    /// The version each channel's game was at when this process last saw it: what a typed
-    /// `/undo` means by "my last step" is decided when it arrives, not when its turn comes.
-    seen: Mutex<HashMap<u64, (GameId, i64)>>,
     /// How long the process that made a step holds its message before another may post it.
     lease: Duration,
     images: Option<ImageMaker>,
@@ -131,14 +129,7 @@ impl Service {
     }
 
     pub fn new(store: Store, images: Option<ImageMaker>) -> Service {
-        Service {
-            store,
-            cache: Mutex::new(HashMap::new()),
-            seen: Mutex::new(HashMap::new()),
-            lease: DEFAULT_LEASE,
-            images,
-            default_seed: None,
-        }
+        Service { store, cache: Mutex::new(HashMap::new()), lease: DEFAULT_LEASE, images, default_seed: None }
     }
 
     /// How long a step's message is left to the process that made the step (see the outbox).
@@ -371,16 +362,20 @@ impl Service {
 
     /// Undoes the player's own last step, as long as it revealed nothing new (no tile drawn,
     /// no ship turned over, game not ended).
-    /// A typed `/undo` undoes the step that was last when it arrived (`seen`, from
-    /// [`Service::seen_version`]): two at once undo one step, and the second says so.
-    pub async fn undo(&self, place: Place, actor: &Actor, seen: Option<(GameId, i64)>) -> Result<Reply> {
-        self.undo_in(place, actor, seen.map(|s| s.0), seen.map(|s| s.1)).await
-    }
-
-    /// The version of the channel's game as this process last saw it, without touching the
-    /// database (so it can be read the moment a command arrives, before acknowledging it).
-    pub fn seen_version(&self, place: Place) -> Option<(GameId, i64)> {
-        self.seen.lock().expect("seen lock").get(&place.channel_id).copied()
+    /// A typed `/undo`, sent at `sent_ms` (unix milliseconds, from the interaction's id):
+    /// it undoes the step that was last when it was sent, so it is refused when the game
+    /// changed since (two sent at once undo one step, and the second says so).
+    pub async fn undo(&self, place: Place, actor: &Actor, sent_ms: Option<i64>) -> Result<Reply> {
+        let mut tx = self.store.begin_write().await?;
+        let table = self.open_table(&mut tx, place).await?;
+        if let Some(sent) = sent_ms
+            && table.record.changed_ms > sent
+        {
+            let loaded = self.load(&mut tx, &table).await?;
+            return Err(self.stale(&table, &loaded));
+        }
+        drop(tx);
+        self.undo_in(place, actor, Some(table.record.id), Some(table.record.version)).await
     }
 
     async fn undo_in(&self, place: Place, actor: &Actor, game_id: Option<GameId>, expected: Option<i64>) -> Result<Reply> {
@@ -682,11 +677,6 @@ impl Service {
             }
             cache.insert(id, Arc::clone(loaded));
         }
-        let mut seen = self.seen.lock().expect("seen lock");
-        if seen.len() >= 4096 && !seen.contains_key(&table.record.channel_id) {
-            seen.clear();
-        }
-        seen.insert(table.record.channel_id, (id, loaded.version));
     }
 
     fn forget(&self, id: GameId) {

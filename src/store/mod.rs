@@ -59,6 +59,8 @@ pub struct GameRecord {
     pub version: i64,
     pub created_at: i64,
     pub updated_at: i64,
+    /// When the game last changed, in unix milliseconds.
+    pub changed_ms: i64,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -162,6 +164,7 @@ fn game_from_row(row: &sqlx::sqlite::SqliteRow) -> Result<GameRecord, sqlx::Erro
         version: row.try_get("version")?,
         created_at: row.try_get("created_at")?,
         updated_at: row.try_get("updated_at")?,
+        changed_ms: row.try_get("changed_ms")?,
     })
 }
 
@@ -214,9 +217,10 @@ pub async fn latest_game_in_channel(conn: &mut SqliteConnection, channel_id: u64
 
 /// Sets the status and bumps the version; returns the new version.
 pub async fn touch(conn: &mut SqliteConnection, id: GameId, status: Status) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar("UPDATE games SET status = ?, version = version + 1, updated_at = ? WHERE id = ? RETURNING version")
+    sqlx::query_scalar("UPDATE games SET status = ?, version = version + 1, updated_at = ?, changed_ms = ? WHERE id = ? RETURNING version")
         .bind(status.as_str())
         .bind(now())
+        .bind(now_ms())
         .bind(id)
         .fetch_one(&mut *conn)
         .await

@@ -57,7 +57,7 @@ async fn seat_of(db: &TempDb, user: u64) -> Option<usize> {
     seat
 }
 
-fn custom_ids(message: &Value) -> Vec<String> {
+pub fn custom_ids(message: &Value) -> Vec<String> {
     message["components"]
         .as_array()
         .into_iter()

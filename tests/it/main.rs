@@ -4,5 +4,7 @@ mod cli;
 mod discord_double;
 mod discord_double_selftest;
 mod discord_e2e;
+mod fuzz;
+mod hardening;
 mod service;
 mod support;

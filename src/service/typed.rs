@@ -1,0 +1,183 @@
+//! What players type into `/place`, `/islander`, `/ship`, `/deliver` and `/pay`: a value chosen
+//! from the autocomplete list (a [`Command`] code), or free text such as `b 90`, read against
+//! the game's state. Anyone can type anything: nothing here panics on any text, and an error
+//! quotes the input briefly (see [`text::quote`]).
+
+use super::reply::Command;
+use super::text;
+use southseas_engine::{Action, Game, Phase, Rotation};
+
+/// The step a command takes, and so which of the legal actions it may name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    Place,
+    Islander,
+    Ship,
+    Deliver,
+    Pay,
+}
+
+impl Step {
+    pub const ALL: [Step; 5] = [Step::Place, Step::Islander, Step::Ship, Step::Deliver, Step::Pay];
+
+    pub fn wants(self, action: &Action) -> bool {
+        match self {
+            Step::Place => matches!(action, Action::PlaceTile { .. }),
+            Step::Islander => matches!(action, Action::PlaceIslander { .. } | Action::RetrieveIslander { .. } | Action::SkipIslander),
+            Step::Ship => matches!(action, Action::ChooseShip { .. }),
+            Step::Deliver => matches!(action, Action::Deliver { .. }),
+            Step::Pay => matches!(action, Action::Pay { .. }),
+        }
+    }
+
+    fn what(self) -> &'static str {
+        match self {
+            Step::Place => "a spot",
+            Step::Islander => "an islander option",
+            Step::Ship | Step::Deliver => "a ship",
+            Step::Pay => "a payment",
+        }
+    }
+}
+
+/// Whether an option's label fits what was typed so far (case-insensitive, anywhere).
+pub fn matches(label: &str, typed: &str) -> bool {
+    let typed = typed.trim().to_lowercase();
+    typed.is_empty() || label.to_lowercase().contains(&typed)
+}
+
+/// The options of a step, as (label, value) pairs for the autocomplete list.
+pub fn items(game: &Game, step: Step) -> Vec<(String, String)> {
+    if step == Step::Place {
+        return game
+            .placement_spots()
+            .iter()
+            .flat_map(|s| {
+                s.rotations.iter().map(move |&r| {
+                    (
+                        format!("{} · {} · {}°", s.label, text::coords(s.pos), r.degrees()),
+                        Command::Act(Action::PlaceTile { pos: s.pos, rotation: r }).code(),
+                    )
+                })
+            })
+            .collect();
+    }
+    let mut items: Vec<(String, String)> =
+        game.legal_actions().iter().filter(|a| step.wants(a)).map(|a| (text::action_label(game, a), Command::Act(*a).code())).collect();
+    if items.is_empty() && step == Step::Deliver && game.phase() == Phase::Deliver {
+        // Say why the list is empty instead of showing nothing.
+        items.push(("You can't pay any ship on display right now: use /endturn".into(), Command::Act(Action::EndTurn).code()));
+    }
+    items
+}
+
+/// Reads what a command got into the action it names, or says what to type instead.
+pub fn parse(game: &Game, step: Step, input: &str) -> Result<Action, String> {
+    if let Some(Command::Act(action)) = Command::parse(input.trim())
+        && (step.wants(&action) || (step == Step::Deliver && action == Action::EndTurn))
+    {
+        return Ok(action);
+    }
+    match step {
+        Step::Place => placement(game, input),
+        _ => {
+            // Typed text: accept it when it names exactly one option.
+            let hits: Vec<Action> =
+                game.legal_actions().into_iter().filter(|a| step.wants(a) && matches(&text::action_label(game, a), input)).collect();
+            if let [only] = hits.as_slice() {
+                return Ok(*only);
+            }
+            // Ship names typed by hand, e.g. "S07".
+            if step == Step::Deliver
+                && let Some(ship) = game.ships().id_of(input.trim())
+            {
+                return Ok(Action::Deliver { ship });
+            }
+            Err(format!("{} isn't one of the choices. Pick {} from the list that appears as you type.", text::quote(input), step.what()))
+        }
+    }
+}
+
+/// Typed text like "B 90", "b", "B90", "(1, 0) 90" or "B · (1, 0) · 90°" copied from the list.
+fn placement(game: &Game, input: &str) -> Result<Action, String> {
+    let spots = game.placement_spots();
+    let cleaned = input.replace(['°', '·', ',', '(', ')'], " ");
+    let words: Vec<&str> = cleaned.split_whitespace().collect();
+    let first = words.first().map(|w| w.to_uppercase()).unwrap_or_default();
+    // "B90": the label glued to the rotation.
+    let (label, glued) = match first.find(|c: char| c.is_ascii_digit()) {
+        Some(i) if i > 0 && first[..i].chars().all(|c| c.is_ascii_alphabetic()) => (first[..i].to_string(), Some(&first[i..])),
+        _ => (first.clone(), None),
+    };
+    let numbers: Vec<i64> = glued.into_iter().chain(words.iter().skip(1).copied()).filter_map(|w| w.parse().ok()).collect();
+    let spot = match spots.iter().find(|s| s.label == label) {
+        Some(spot) => spot,
+        // "1 0 90" or "(1, 0) 90": the spot by its coordinates.
+        None => match words.iter().take(2).map(|w| w.parse::<i32>().ok()).collect::<Option<Vec<i32>>>().as_deref() {
+            Some(&[x, y]) => match spots.iter().find(|s| s.pos.x == x && s.pos.y == y) {
+                Some(spot) => {
+                    let rest: Vec<i64> = words.iter().skip(2).filter_map(|w| w.parse().ok()).collect();
+                    return rotation_at(spot, &rest).map(|rotation| Action::PlaceTile { pos: spot.pos, rotation });
+                }
+                None => {
+                    return Err(format!("The tile can't go at ({x}, {y}). Pick a lettered spot from the list (as on the board image)."));
+                }
+            },
+            _ => {
+                return Err(format!(
+                    "There is no spot {} for this tile. Pick one from the list (the letters on the board image).",
+                    text::quote(&first)
+                ));
+            }
+        },
+    };
+    rotation_at(spot, &numbers).map(|rotation| Action::PlaceTile { pos: spot.pos, rotation })
+}
+
+/// The rotation named last among `numbers` (degrees), or the only one that fits.
+fn rotation_at(spot: &southseas_engine::PlacementSpot, numbers: &[i64]) -> Result<Rotation, String> {
+    let label = &spot.label;
+    match numbers.last() {
+        Some(&deg) => u32::try_from(deg).ok().and_then(Rotation::from_degrees).filter(|r| spot.rotations.contains(r)).ok_or_else(|| {
+            let fits: Vec<String> = spot.rotations.iter().map(|r| format!("`{label} {}`", r.degrees())).collect();
+            format!("At {label} the tile fits turned {} only.", fits.join(" or "))
+        }),
+        None if spot.rotations.len() == 1 => Ok(spot.rotations[0]),
+        None => {
+            let fits: Vec<String> = spot.rotations.iter().map(|r| format!("`{label} {}`", r.degrees())).collect();
+            Err(format!("Say how to turn the tile at {label}: {}.", fits.join(", ")))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use southseas_engine::Options;
+
+    #[test]
+    fn typed_placements_resolve_to_labelled_spots() {
+        let game = Game::new(Options::default(), 2, 3).unwrap();
+        let spots = game.placement_spots();
+        let first = &spots[0];
+        let deg = first.rotations[0].degrees();
+        let expected = Action::PlaceTile { pos: first.pos, rotation: first.rotations[0] };
+        let (x, y) = (first.pos.x, first.pos.y);
+        for typed in [
+            format!("{} {deg}", first.label.to_lowercase()),
+            format!("{}{deg}", first.label.to_lowercase()),
+            format!("{} · {} · {deg}°", first.label, text::coords(first.pos)),
+            format!("({x}, {y}) {deg}"),
+            format!("{x},{y} {deg}"),
+            Command::Act(expected).code(),
+        ] {
+            assert_eq!(parse(&game, Step::Place, &typed), Ok(expected), "{typed}");
+        }
+        assert!(parse(&game, Step::Place, "ZZ 90").unwrap_err().contains("no spot `ZZ`"));
+        // Every autocomplete value parses back to its placement.
+        for (label, value) in items(&game, Step::Place) {
+            assert!(parse(&game, Step::Place, &value).is_ok(), "{label}");
+            assert!(label.len() <= 100);
+        }
+    }
+}

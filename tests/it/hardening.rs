@@ -1,0 +1,361 @@
+//! Hostile input, races and crashes: each test here failed before its fix (see the issue on
+//! hardening). Through the service with a real SQLite file, and end to end through the Discord
+//! double with the real bot.
+
+use super::discord_double::{self as dd, Double, Member, ResponseKind, callback};
+use super::discord_e2e::{custom_ids, settle, start_bot, state};
+use crate::support::{PLACE, TempDb, player};
+use southseas::service::{Command, ComponentId, GameOptions, Place, Service, ServiceError};
+use southseas_engine::{Action, Bot, Event, Phase, Strategy};
+use std::time::Duration;
+
+const CHANNEL: Place = Place { guild_id: dd::GUILD_ID, channel_id: dd::CHANNEL_ID };
+
+fn user_error<T: std::fmt::Debug>(result: Result<T, ServiceError>) -> String {
+    match result {
+        Err(ServiceError::User(m)) => m,
+        other => panic!("expected a user error, got {other:?}"),
+    }
+}
+
+/// A service of the test's own, as a second process would be: its steps' messages are left to
+/// whoever delivers them (lease 0), here the bot's sweeper.
+async fn other_process(db: &TempDb) -> Service {
+    Service::open(&db.url()).await.expect("database").with_lease(Duration::ZERO)
+}
+
+// ----- through the service ----------------------------------------------------------------------
+
+#[tokio::test]
+async fn old_lobby_and_abandon_buttons_act_only_on_their_own_game() {
+    let db = TempDb::new("hard-lobby");
+    let service = Service::open(&db.url()).await.unwrap();
+    let (ana, ben, cal) = (player(1), player(2), player(3));
+    let first = service.create(PLACE, &ana, GameOptions::default()).await.unwrap();
+    let old_join = first.buttons[0][0].id.clone();
+    let old_start = first.buttons[0][2].id.clone();
+    let old_game = first.game.unwrap().0;
+    service.abandon(PLACE, &ana).await.unwrap();
+    let second = service.create(PLACE, &ben, GameOptions::default()).await.unwrap();
+    let new_game = second.game.unwrap().0;
+    assert_ne!(old_game, new_game);
+
+    // The old lobby's Join and Start do nothing to the new lobby.
+    assert!(user_error(service.click(PLACE, &cal, &old_join, None).await).contains("over or closed"));
+    assert!(user_error(service.click(PLACE, &ana, &old_start, None).await).contains("over or closed"));
+    let status = service.status(PLACE).await.unwrap();
+    assert!(status.text.contains("Players (1/5)") && !status.text.contains(&cal.name), "nobody joined the new lobby: {}", status.text);
+    // A forged Abandon for another game, clicked here, abandons nothing.
+    let forged = ComponentId::button(old_game, 1, Command::Abandon);
+    assert!(user_error(service.click(PLACE, &ben, &forged, None).await).contains("over or closed"));
+    let forged_elsewhere = ComponentId::button(new_game + 100, 1, Command::Abandon);
+    assert!(user_error(service.click(PLACE, &ben, &forged_elsewhere, None).await).contains("over or closed"));
+    assert!(service.status(PLACE).await.unwrap().text.contains("Waiting for players"), "the new lobby is still open");
+    // Its own buttons work.
+    let join = second.buttons[0][0].id.clone();
+    assert!(service.click(PLACE, &cal, &join, None).await.unwrap().text.contains("joined"));
+}
+
+#[tokio::test]
+async fn a_step_owes_its_message_until_delivered_and_a_restart_delivers_it() {
+    let db = TempDb::new("hard-outbox");
+    let lease = Duration::from_millis(50);
+    let service = Service::open(&db.url()).await.unwrap().with_lease(lease);
+    let (ana, ben) = (player(1), player(2));
+    service.create(PLACE, &ana, GameOptions { seed: Some(5), ..GameOptions::default() }).await.unwrap();
+    service.join(PLACE, &ben).await.unwrap();
+    let start = service.start(PLACE, &ana).await.unwrap();
+    // The process dies before posting anything: a new one finds what is owed, once the lease ran out.
+    drop(service);
+    let restarted = Service::open(&db.url()).await.unwrap().with_lease(lease);
+    assert!(restarted.due_posts().await.unwrap().is_empty(), "the dead process's lease still holds");
+    tokio::time::sleep(lease * 2).await;
+    let owed = restarted.due_posts().await.unwrap();
+    assert_eq!(owed.len(), 1, "only the message of the current version is owed: the lobby's are outdated");
+    assert_eq!(owed[0].text, start.text);
+    assert_eq!(owed[0].mention, start.mention, "the post still pings the first player");
+    assert_eq!(owed[0].channel, Some(PLACE.channel_id));
+    assert!(restarted.due_posts().await.unwrap().is_empty(), "claimed: no second process takes it meanwhile");
+    let (game, version) = owed[0].game.unwrap();
+    restarted.delivered(game, version, Some(77)).await.unwrap();
+    tokio::time::sleep(lease * 2).await;
+    assert!(restarted.due_posts().await.unwrap().is_empty(), "delivered: nothing owed any more");
+}
+
+#[tokio::test]
+async fn only_the_message_of_the_current_version_keeps_its_buttons() {
+    let db = TempDb::new("hard-retire");
+    let service = Service::open(&db.url()).await.unwrap();
+    let (ana, ben) = (player(1), player(2));
+    let lobby = service.create(PLACE, &ana, GameOptions { seed: Some(9), ..GameOptions::default() }).await.unwrap();
+    let (game, v1) = lobby.game.unwrap();
+    assert!(service.delivered(game, v1, Some(101)).await.unwrap().is_empty());
+    // Join updates the lobby message in place: same message, newer version, nothing to retire.
+    let joined = service.join(PLACE, &ben).await.unwrap();
+    assert!(service.delivered(game, joined.game.unwrap().1, Some(101)).await.unwrap().is_empty());
+    let started = service.start(PLACE, &ana).await.unwrap();
+    let (_, v3) = started.game.unwrap();
+    // Two steps race: the later version is delivered first; the earlier one's message is stale
+    // at birth and is retired by its own delivery, and the lobby goes too.
+    let to_act = if started.mention == Some(ana.user_id) { &ana } else { &ben };
+    let (g, _, _, _) = service.snapshot(PLACE, 0).await.unwrap();
+    let mut bot = Bot::new(Strategy::Greedy, 1);
+    let step = service.act(PLACE, to_act, bot.choose(&g).unwrap()).await.unwrap();
+    let (_, v4) = step.game.unwrap();
+    let retire = service.delivered(game, v4, Some(104)).await.unwrap();
+    assert_eq!(retire.iter().map(|r| r.2).collect::<Vec<_>>(), vec![101], "the lobby loses its buttons");
+    let retire = service.delivered(game, v3, Some(103)).await.unwrap();
+    assert!(retire.iter().any(|r| r.2 == 103), "a message of an older version is retired at once: {retire:?}");
+    assert!(!retire.iter().any(|r| r.2 == 104), "the newest message keeps its buttons");
+    // The game ends (abandoned): every message loses its buttons, the last one too.
+    let over = service.abandon(PLACE, &ana).await.unwrap();
+    let (_, v5) = over.game.unwrap();
+    let retire = service.delivered(game, v5, None).await.unwrap();
+    assert!(retire.iter().any(|r| r.2 == 104), "no buttons are left on a finished game: {retire:?}");
+}
+
+#[tokio::test]
+async fn a_full_disk_gets_an_apology_keeps_lookups_and_recovers() {
+    let db = TempDb::new("hard-full");
+    let service = Service::open(&db.url()).await.unwrap();
+    let (ana, ben) = (player(1), player(2));
+    service.create(PLACE, &ana, GameOptions { seed: Some(3), ..GameOptions::default() }).await.unwrap();
+    service.join(PLACE, &ben).await.unwrap();
+    service.start(PLACE, &ana).await.unwrap();
+    // The disk is full: SQLite may not grow the file by a single page.
+    let pool = service.store().pool();
+    let mut conns = Vec::new();
+    for _ in 0..4 {
+        let mut conn = pool.acquire().await.unwrap();
+        let pages: i64 = sqlx::query_scalar("PRAGMA page_count").fetch_one(&mut *conn).await.unwrap();
+        sqlx::query(&format!("PRAGMA max_page_count = {pages}")).execute(&mut *conn).await.unwrap();
+        conns.push(conn);
+    }
+    drop(conns);
+    let mut bots = [Bot::new(Strategy::Greedy, 1), Bot::new(Strategy::Greedy, 2)];
+    let mut refused = None;
+    for _ in 0..400 {
+        let (game, version, _, _) = service.snapshot(PLACE, 0).await.unwrap();
+        let seat = game.to_act().unwrap();
+        let actor = if service.snapshot(PLACE, ana.user_id).await.unwrap().2 == Some(seat) { &ana } else { &ben };
+        match service.act(PLACE, actor, bots[seat].choose(&game).unwrap()).await {
+            Ok(_) => {}
+            Err(ServiceError::Internal(e)) => {
+                assert!(format!("{e:#}").contains("full"), "{e:#}");
+                refused = Some((version, actor.clone(), bots[seat].choose(&game).unwrap()));
+                break;
+            }
+            Err(e) => panic!("{e}"),
+        }
+    }
+    let (version, actor, action) = refused.expect("a write eventually needs a new page");
+    // Nothing of the refused step was kept; everything before it was.
+    let (after, v, _, _) = service.snapshot(PLACE, 0).await.unwrap();
+    assert_eq!(v, version, "the refused step left no trace");
+    // The user sees a short apology (the Discord layer's text for an internal error).
+    assert!(southseas::discord::user_message(ServiceError::Internal(anyhow::anyhow!("disk full"))).contains("Nothing was changed"));
+    // Lookups keep working.
+    assert!(service.status(PLACE).await.unwrap().text.contains(&ana.name));
+    assert!(service.history(PLACE, 5).await.is_ok());
+    // The disk is back: the same step goes through.
+    let mut conns = Vec::new();
+    for _ in 0..4 {
+        let mut conn = pool.acquire().await.unwrap();
+        sqlx::query("PRAGMA max_page_count = 1073741823").execute(&mut *conn).await.unwrap();
+        conns.push(conn);
+    }
+    drop(conns);
+    service.act(PLACE, &actor, action).await.expect("the step goes through once there is room");
+    assert!(after.turn() > 0);
+}
+
+// ----- end to end, through the Discord double ---------------------------------------------------
+
+/// A started two-player game in the double's channel, through interactions.
+async fn started_game(double: &Double, db: &TempDb) -> (Member, Member) {
+    let (alice, bob) = (Member::new(4001, "alice"), Member::new(4002, "bob"));
+    let id = double.interact(dd::slash("new", &alice)).await;
+    double.wait_response(id, 2).await;
+    let lobby = double.wait_for("the lobby", |d| d.messages_with_components(dd::CHANNEL_ID).pop()).await;
+    let ids = custom_ids(&lobby);
+    let id = double.interact(dd::button(ids.iter().find(|c| c.ends_with(":join")).unwrap(), &bob)).await;
+    double.wait_response(id, 2).await;
+    let id = double.interact(dd::button(ids.iter().find(|c| c.ends_with(":start")).unwrap(), &alice)).await;
+    double.wait_callback(id).await;
+    settle(double, db, "start").await.expect("a first turn");
+    (alice, bob)
+}
+
+async fn bot_and_game(tag: &str) -> (Double, TempDb, super::discord_e2e::RunningBot, Member, Member) {
+    let double = Double::start().await;
+    let db = TempDb::new(tag);
+    let bot = start_bot(&double, &db).await;
+    double.wait_for_identify().await;
+    double.wait_for_commands().await;
+    let (alice, bob) = started_game(&double, &db).await;
+    (double, db, bot, alice, bob)
+}
+
+fn member_for(service_seat: Option<usize>, seat: usize, alice: &Member, bob: &Member) -> Member {
+    if service_seat == Some(seat) { alice.clone() } else { bob.clone() }
+}
+
+fn actor(m: &Member) -> southseas::service::Actor {
+    southseas::service::Actor { user_id: m.id, name: m.username.clone() }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn typed_text_in_any_script_and_forged_ids_get_a_clear_private_answer() {
+    let (double, db, _bot, alice, bob) = bot_and_game("hard-typed").await;
+    let long = "x".repeat(2100);
+    let inputs = ["é", "В 90", "° 90", "🐙", "\u{200b}b 90", long.as_str()];
+    let before = state(&db).await.1;
+    for (command, option) in [("place", "spot"), ("islander", "choice"), ("ship", "choice"), ("deliver", "ship"), ("pay", "payment")] {
+        for input in inputs {
+            for who in [&alice, &bob] {
+                let id = double.interact(dd::slash(command, who).string(option, input)).await;
+                let r = double.wait_response(id, 2).await;
+                let text = r[1].content.clone().unwrap_or_default();
+                assert!(r[1].is_ephemeral(), "/{command} {input:.20}: private");
+                assert!(!text.contains("Sorry"), "/{command} {input:.20}: a clear answer, not an apology: {text}");
+                assert!(text.chars().count() < 500, "/{command}: the input is quoted briefly: {} characters", text.chars().count());
+            }
+        }
+    }
+    // Forged button ids and menu values.
+    let (_, version, game, _) = state(&db).await;
+    for custom_id in ["ss:1:1:é", "ss:é", "é", "ss:1:2:🐙1,2,3", &format!("ss:{game}:{version}:t\u{200b}1,2,0"), &"ss:9".repeat(30)] {
+        let id = double.interact(dd::button(custom_id, &alice)).await;
+        let r = double.wait_response(id, 2).await;
+        assert!(r[1].is_ephemeral() && !r[1].content.clone().unwrap_or_default().contains("Sorry"), "{custom_id}: {r:?}");
+    }
+    for value in ["é1,2", "🐙", "t1,é,0", &"p".repeat(100)] {
+        let id = double.interact(dd::select(&ComponentId::menu(game, version), &[value], &alice)).await;
+        let r = double.wait_response(id, 2).await;
+        assert!(r[1].is_ephemeral() && !r[1].content.clone().unwrap_or_default().contains("Sorry"), "{value}: {r:?}");
+    }
+    assert_eq!(state(&db).await.1, before, "nothing changed");
+    double.assert_no_unexpected();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_command_is_acknowledged_at_once_even_while_the_database_is_busy() {
+    let (double, db, _bot, alice, bob) = bot_and_game("hard-busy").await;
+    let (game, version, _, _) = state(&db).await;
+    let service = other_process(&db).await;
+    let seat = service.snapshot(CHANNEL, alice.id).await.unwrap().2;
+    let mover = member_for(seat, game.to_act().unwrap(), &alice, &bob);
+    let action = Bot::new(Strategy::Greedy, 1).choose(&game).unwrap();
+    // Another writer holds the database for 4 s (longer than Discord waits for an answer).
+    let mut lock = sqlx::SqliteConnection::connect(&db.url()).await.unwrap();
+    sqlx::query("BEGIN IMMEDIATE").execute(&mut lock).await.unwrap();
+    let id = double.interact(dd::slash("place", &mover).string("spot", &Command::Act(action).code())).await;
+    let ack = double.wait_callback(id).await;
+    assert_eq!(ack.callback_type, Some(callback::DEFERRED_MESSAGE));
+    assert!(ack.elapsed.unwrap() < Duration::from_secs(3), "acknowledged in {:?}", ack.elapsed);
+    tokio::time::sleep(Duration::from_secs(4)).await;
+    sqlx::query("ROLLBACK").execute(&mut lock).await.unwrap();
+    // Then the move is made and posted, and the private acknowledgement goes away.
+    let r = double.wait_response(id, 2).await;
+    assert_eq!(r[1].kind, ResponseKind::DeleteOriginal, "{r:?}");
+    settle(&double, &db, "after the lock").await;
+    assert_eq!(state(&db).await.1, version + 1);
+    double.assert_no_unexpected();
+}
+
+use sqlx::Connection;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_undo_at_once_undo_one_step() {
+    let (double, db, _bot, alice, bob) = bot_and_game("hard-undo").await;
+    let service = other_process(&db).await;
+    let alice_seat = service.snapshot(CHANNEL, alice.id).await.unwrap().2;
+    let mut bots = [Bot::new(Strategy::Greedy, 3), Bot::new(Strategy::Greedy, 4)];
+    // Play (through another process) until a player has taken two undoable steps this turn.
+    let mut undoer = None;
+    for _ in 0..400 {
+        let (game, _, _, _) = service.snapshot(CHANNEL, 0).await.unwrap();
+        let seat = game.to_act().unwrap();
+        let m = member_for(alice_seat, seat, &alice, &bob);
+        let action = bots[seat].choose(&game).unwrap();
+        let reply = service.act(CHANNEL, &actor(&m), action).await.unwrap();
+        let (after, _, _, _) = service.snapshot(CHANNEL, 0).await.unwrap();
+        let revealed = reply.text.contains("New ship") || after.turn() != game.turn();
+        if !revealed && after.phase() == Phase::Deliver && matches!(action, Action::PlaceIslander { .. } | Action::SkipIslander) {
+            undoer = Some(m);
+            break;
+        }
+    }
+    let undoer = undoer.expect("a turn with a tile and an islander step before the delivery");
+    let before = settle(&double, &db, "before the undos").await;
+    assert!(before.is_some());
+    let (_, version, _, _) = state(&db).await;
+    let first = double.interact(dd::slash("undo", &undoer));
+    let second = double.interact(dd::slash("undo", &undoer));
+    let (a, b) = tokio::join!(first, second);
+    let ra = double.wait_response(a, 2).await;
+    let rb = double.wait_response(b, 2).await;
+    settle(&double, &db, "after the undos").await;
+    assert_eq!(state(&db).await.1, version + 1, "exactly one step was undone");
+    let refused: Vec<String> =
+        [&ra, &rb].iter().filter(|r| r[1].kind == ResponseKind::Followup).map(|r| r[1].content.clone().unwrap_or_default()).collect();
+    assert_eq!(refused.len(), 1, "one undo applies, the other is refused: {ra:?} {rb:?}");
+    assert!(refused[0].contains("out of date"), "{}", refused[0]);
+    double.assert_no_unexpected();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_ended_by_a_command_and_racing_steps_leave_no_stale_buttons() {
+    let (double, db, _bot, alice, bob) = bot_and_game("hard-retire-e2e").await;
+    let service = other_process(&db).await;
+    let alice_seat = service.snapshot(CHANNEL, alice.id).await.unwrap().2;
+    let mut bots = [Bot::new(Strategy::Greedy, 5), Bot::new(Strategy::Greedy, 6)];
+    let mut raced = 0;
+    loop {
+        let (game, version, _, _) = state(&db).await;
+        let seat = game.to_act().expect("the game ends by a command below");
+        let m = member_for(alice_seat, seat, &alice, &bob);
+        let action = bots[seat].choose(&game).unwrap();
+        let ends = game.clone().apply(&action).unwrap().iter().any(|e| matches!(e, Event::GameOver { .. }));
+        if ends {
+            // The last step by a command.
+            settle(&double, &db, "before the last step").await;
+            let (name, option) = match action {
+                Action::EndTurn => ("endturn", ""),
+                Action::Pay { .. } => ("pay", "payment"),
+                Action::Deliver { .. } => ("deliver", "ship"),
+                Action::PlaceTile { .. } => ("place", "spot"),
+                Action::ChooseShip { .. } => ("ship", "choice"),
+                _ => ("islander", "choice"),
+            };
+            let code = Command::Act(action).code();
+            let i = if option.is_empty() { dd::slash(name, &m) } else { dd::slash(name, &m).string(option, &code) };
+            let id = double.interact(i).await;
+            double.wait_response(id, 2).await;
+            break;
+        }
+        if raced < 6 && game.turn() % 5 == 0 && matches!(action, Action::PlaceTile { .. }) {
+            // A tap and a typed command for the same step at once: one applies, one is refused,
+            // and one message offers the next choices.
+            let shown = settle(&double, &db, "before the race").await.expect("choices");
+            let code = Command::Act(action).code();
+            let Some(menu) = custom_ids(&shown).into_iter().find(|c| c.ends_with(":menu")) else {
+                service.act(CHANNEL, &actor(&m), action).await.unwrap();
+                continue;
+            };
+            let tap = dd::select(&menu, &[&code], &m);
+            let (a, b) = tokio::join!(double.interact(tap), double.interact(dd::slash("place", &m).string("spot", &code)));
+            double.wait_response(a, 2).await;
+            double.wait_response(b, 2).await;
+            settle(&double, &db, "after the race").await;
+            assert_eq!(state(&db).await.1, version + 1, "exactly one of the two applied");
+            raced += 1;
+            continue;
+        }
+        service.act(CHANNEL, &actor(&m), action).await.unwrap();
+    }
+    assert!(raced > 0);
+    assert_eq!(settle(&double, &db, "game over").await, None, "no message offers buttons after the game ended by a command");
+    assert!(double.messages_with_components(dd::CHANNEL_ID).is_empty());
+    double.assert_no_unexpected();
+}

@@ -10,6 +10,8 @@ CREATE TABLE outbox (
     created_at    INTEGER NOT NULL,             -- unix milliseconds
     -- The process that made the step posts it itself; others leave the row alone until then.
     claimed_until INTEGER NOT NULL,             -- unix milliseconds
+    -- Which process holds it (its instance name): a restarted process takes back its own at once.
+    claimed_by    TEXT    NOT NULL DEFAULT '',
     PRIMARY KEY (game_id, version)
 );
 

@@ -7,6 +7,10 @@ pub struct Config {
     pub discord_token: Option<String>,
     pub database_url: String,
     pub dev_guild: Option<u64>,
+    /// Tests only: the base URL of a Discord double (`SOUTHSEAS_DISCORD_API`).
+    pub discord_api: Option<String>,
+    /// This process's name among several sharing one database (`SOUTHSEAS_INSTANCE`).
+    pub instance: String,
 }
 
 impl std::fmt::Debug for Config {
@@ -16,6 +20,8 @@ impl std::fmt::Debug for Config {
             .field("discord_token", &self.discord_token.as_ref().map(|_| "<redacted>"))
             .field("database_url", &self.database_url)
             .field("dev_guild", &self.dev_guild)
+            .field("discord_api", &self.discord_api)
+            .field("instance", &self.instance)
             .finish()
     }
 }
@@ -34,11 +40,13 @@ impl Config {
             discord_token: var("DISCORD_TOKEN"),
             database_url: var("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.into()),
             dev_guild,
+            discord_api: var("SOUTHSEAS_DISCORD_API"),
+            instance: var("SOUTHSEAS_INSTANCE").unwrap_or_else(|| crate::service::DEFAULT_INSTANCE.into()),
         })
     }
 
     pub fn discord(&self) -> Option<DiscordConfig> {
-        Some(DiscordConfig { token: self.discord_token.clone()?, dev_guild: self.dev_guild, api_base: None })
+        Some(DiscordConfig { token: self.discord_token.clone()?, dev_guild: self.dev_guild, api_base: self.discord_api.clone() })
     }
 }
 

@@ -104,7 +104,8 @@ fn serve() -> Result<ExitCode> {
         return Ok(ExitCode::from(2));
     };
     runtime()?.block_on(async {
-        let service = southseas::service::Service::open(&config.database_url).await?.with_images(southseas::images());
+        let service =
+            southseas::service::Service::open(&config.database_url).await?.with_images(southseas::images()).with_instance(&config.instance);
         tracing::info!(database = %config.database_url, dev_guild = ?config.dev_guild, "starting");
         let service = std::sync::Arc::new(service);
         tokio::select! {

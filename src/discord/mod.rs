@@ -79,6 +79,11 @@ pub fn framework(service: Arc<Service>, dev_guild: Option<u64>) -> poise::Framew
                     None => poise::builtins::register_globally(ctx, &framework.options().commands).await?,
                 }
                 // Messages that steps of an earlier run still owe, and buttons left to retire.
+                match service.release_own_claims().await {
+                    Ok(0) => {}
+                    Ok(n) => tracing::info!("{n} step message(s) left owed by the last run will be posted now"),
+                    Err(e) => tracing::warn!("could not read the outbox: {}", user_message(e)),
+                }
                 tokio::spawn(deliver::sweep_forever(std::sync::Arc::clone(&ctx.http), std::sync::Arc::clone(&service)));
                 Ok(Data { service })
             })

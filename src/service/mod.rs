@@ -98,6 +98,8 @@ pub struct Service {
     cache: Mutex<HashMap<GameId, Arc<Loaded>>>,
     /// How long the process that made a step holds its message before another may post it.
     lease: Duration,
+    /// This process's name among those sharing the database (see the outbox).
+    instance: String,
     images: Option<ImageMaker>,
     /// Seed for new games that don't bring one (tests and demos want repeatable games).
     default_seed: Option<u64>,
@@ -129,13 +131,34 @@ impl Service {
     }
 
     pub fn new(store: Store, images: Option<ImageMaker>) -> Service {
-        Service { store, cache: Mutex::new(HashMap::new()), lease: DEFAULT_LEASE, images, default_seed: None }
+        Service {
+            store,
+            cache: Mutex::new(HashMap::new()),
+            lease: DEFAULT_LEASE,
+            instance: DEFAULT_INSTANCE.into(),
+            images,
+            default_seed: None,
+        }
     }
 
     /// How long a step's message is left to the process that made the step (see the outbox).
     pub fn with_lease(mut self, lease: Duration) -> Service {
         self.lease = lease;
         self
+    }
+
+    /// The name of this process among those sharing the database: each must have its own, the
+    /// same across its restarts.
+    pub fn with_instance(mut self, name: &str) -> Service {
+        self.instance = name.to_string();
+        self
+    }
+
+    /// At start: what this process held when it last stopped (a crash, a kill) is due now, not
+    /// when its lease runs out. Returns how many posts that frees.
+    pub async fn release_own_claims(&self) -> Result<u64> {
+        let mut conn = self.store.pool().acquire().await?;
+        Ok(store::release_claims(&mut conn, &self.instance).await?)
     }
 
     /// New games without a seed of their own use this one instead of a random seed.
@@ -551,7 +574,7 @@ impl Service {
     pub async fn due_posts(&self) -> Result<Vec<Reply>> {
         let now = store::now_ms();
         let mut tx = self.store.begin_write().await?;
-        let posts = store::claim_due_posts(&mut tx, now, now + self.lease.as_millis() as i64, 16).await?;
+        let posts = store::claim_due_posts(&mut tx, now, now + self.lease.as_millis() as i64, &self.instance, 16).await?;
         let mut replies = Vec::new();
         for post in posts {
             let current = store::game(&mut tx, post.game_id).await?.map(|g| g.version);
@@ -606,7 +629,7 @@ impl Service {
             channel_id: table.record.channel_id,
             reply: serde_json::to_string(reply).map_err(|e| internal(e.to_string()))?,
         };
-        store::queue_post(conn, &post, store::now_ms() + self.lease.as_millis() as i64).await?;
+        store::queue_post(conn, &post, store::now_ms() + self.lease.as_millis() as i64, &self.instance).await?;
         Ok(())
     }
 
@@ -741,6 +764,9 @@ impl Service {
 /// How long a step's message is left to the process that made it: far longer than posting
 /// takes, short enough that a restarted bot soon posts what its predecessor could not.
 pub const DEFAULT_LEASE: Duration = Duration::from_secs(15);
+
+/// The instance name of a process that was given none (one process per database).
+pub const DEFAULT_INSTANCE: &str = "main";
 
 /// How many messages one delivery retires at most (a game has one or two with buttons).
 const RETIRE_BATCH: i64 = 64;

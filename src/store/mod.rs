@@ -356,17 +356,26 @@ pub struct PendingPost {
 
 /// Records the message a step owes, in the step's transaction; the process making the step
 /// holds it until `claimed_until` (unix ms).
-pub async fn queue_post(conn: &mut SqliteConnection, post: &PendingPost, claimed_until: i64) -> Result<(), sqlx::Error> {
-    sqlx::query("INSERT OR REPLACE INTO outbox (game_id, version, channel_id, reply, created_at, claimed_until) VALUES (?, ?, ?, ?, ?, ?)")
+pub async fn queue_post(conn: &mut SqliteConnection, post: &PendingPost, claimed_until: i64, claimed_by: &str) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT OR REPLACE INTO outbox (game_id, version, channel_id, reply, created_at, claimed_until, claimed_by) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    )
         .bind(post.game_id)
         .bind(post.version)
         .bind(post.channel_id as i64)
         .bind(&post.reply)
         .bind(now_ms())
         .bind(claimed_until)
+        .bind(claimed_by)
         .execute(&mut *conn)
         .await?;
     Ok(())
+}
+
+/// Lets go of every post `claimed_by` holds: a process starting under that name holds nothing
+/// yet, so what it held before a crash is due at once.
+pub async fn release_claims(conn: &mut SqliteConnection, claimed_by: &str) -> Result<u64, sqlx::Error> {
+    Ok(sqlx::query("UPDATE outbox SET claimed_until = 0 WHERE claimed_by = ?").bind(claimed_by).execute(&mut *conn).await?.rows_affected())
 }
 
 /// Takes up to `limit` posts whose holder let them go (its lease ran out: it died, or could not
@@ -375,14 +384,16 @@ pub async fn claim_due_posts(
     conn: &mut SqliteConnection,
     now_ms: i64,
     claimed_until: i64,
+    claimed_by: &str,
     limit: i64,
 ) -> Result<Vec<PendingPost>, sqlx::Error> {
     let rows = sqlx::query(
-        "UPDATE outbox SET claimed_until = ?
+        "UPDATE outbox SET claimed_until = ?, claimed_by = ?
          WHERE (game_id, version) IN (SELECT game_id, version FROM outbox WHERE claimed_until < ? ORDER BY created_at LIMIT ?)
          RETURNING game_id, version, channel_id, reply",
     )
     .bind(claimed_until)
+    .bind(claimed_by)
     .bind(now_ms)
     .bind(limit)
     .fetch_all(&mut *conn)

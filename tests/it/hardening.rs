@@ -172,7 +172,7 @@ async fn a_full_disk_gets_an_apology_keeps_lookups_and_recovers() {
 // ----- end to end, through the Discord double ---------------------------------------------------
 
 /// A started two-player game in the double's channel, through interactions.
-async fn started_game(double: &Double, db: &TempDb) -> (Member, Member) {
+pub async fn started_game(double: &Double, db: &TempDb) -> (Member, Member) {
     let (alice, bob) = (Member::new(4001, "alice"), Member::new(4002, "bob"));
     let id = double.interact(dd::slash("new", &alice)).await;
     double.wait_response(id, 2).await;

@@ -6,5 +6,6 @@ mod discord_double_selftest;
 mod discord_e2e;
 mod fuzz;
 mod hardening;
+mod process;
 mod service;
 mod support;

@@ -3,6 +3,7 @@
 //! Dependency direction: engine ← (render, store) ← service ← discord ← main.
 //! See ARCHITECTURE.md for the code map.
 
+pub mod backup;
 pub mod bench;
 pub mod config;
 pub mod demo;

@@ -37,6 +37,11 @@ enum Command {
     /// Measure the service on a real SQLite file: turns per second over many concurrent
     /// games, step latency with and without the board, replay of a whole game.
     Bench(bench::BenchArgs),
+    /// Copy the live database (DATABASE_URL) to a new file, safely while the bot runs.
+    Backup { file: PathBuf },
+    /// Put a backup in place of the database (DATABASE_URL); stop the bot first. The current
+    /// database is moved aside, never deleted.
+    Restore { file: PathBuf },
 }
 
 fn main() -> ExitCode {
@@ -71,6 +76,21 @@ fn run(cli: Cli) -> Result<ExitCode> {
             for line in runtime()?.block_on(bench::run(&args, Some(southseas::images())))?.lines {
                 println!("{line}");
             }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Backup { file } => {
+            let url = config::Config::from_env()?.database_url;
+            let games = runtime()?.block_on(southseas::backup::backup(&url, &file))?;
+            println!("Backed up {url} to {} ({games} games). Restore it with: southseas restore {}", file.display(), file.display());
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Restore { file } => {
+            let url = config::Config::from_env()?.database_url;
+            let (aside, games) = runtime()?.block_on(southseas::backup::restore(&url, &file))?;
+            if let Some(aside) = aside {
+                println!("The database that was there is kept as {}.", aside.display());
+            }
+            println!("Restored {} ({games} games) as {url}. Start the bot again.", file.display());
             Ok(ExitCode::SUCCESS)
         }
         Command::Tiles => {

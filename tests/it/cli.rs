@@ -139,3 +139,20 @@ fn demo_writes_boards_and_a_transcript() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn backup_refuses_to_overwrite_and_restore_refuses_a_file_that_is_no_database() {
+    let dir = std::env::temp_dir().join(format!("southseas-cli-backup-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let url = format!("sqlite://{}", dir.join("live.db").display());
+    let run = |args: &[&str]| Command::new(env!("CARGO_BIN_EXE_southseas")).args(args).env("DATABASE_URL", &url).output().unwrap();
+    // A database with nothing in it yet (the bot creates it on first start).
+    std::fs::write(dir.join("junk.db"), "not a database").unwrap();
+    let out = run(&["restore", dir.join("junk.db").to_str().unwrap()]);
+    assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("not a database"), "{out:?}");
+    assert!(!dir.join("live.db").exists(), "a refused restore touches nothing");
+    let out = run(&["backup", dir.join("b.db").to_str().unwrap()]);
+    assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("no database"), "{out:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -359,3 +359,54 @@ async fn a_game_ended_by_a_command_and_racing_steps_leave_no_stale_buttons() {
     assert!(double.messages_with_components(dd::CHANNEL_ID).is_empty());
     double.assert_no_unexpected();
 }
+
+// ----- backup and restore -----------------------------------------------------------------------
+
+#[tokio::test]
+async fn a_backup_taken_during_play_restores_and_the_game_continues() {
+    let live = TempDb::new("backup-live");
+    let service = Service::open(&live.url()).await.unwrap();
+    let (ana, ben) = (player(1), player(2));
+    service.create(PLACE, &ana, GameOptions { seed: Some(21), ..GameOptions::default() }).await.unwrap();
+    service.join(PLACE, &ben).await.unwrap();
+    service.start(PLACE, &ana).await.unwrap();
+    let ana_seat = service.snapshot(PLACE, ana.user_id).await.unwrap().2;
+    let mut bots = [Bot::new(Strategy::Greedy, 1), Bot::new(Strategy::Greedy, 2)];
+    for _ in 0..30 {
+        let (game, _, _, _) = service.snapshot(PLACE, 0).await.unwrap();
+        let seat = game.to_act().unwrap();
+        let who = if ana_seat == Some(seat) { &ana } else { &ben };
+        service.act(PLACE, who, bots[seat].choose(&game).unwrap()).await.unwrap();
+    }
+    // A step is made while the backup is taken: the backup holds the game before or after it, whole.
+    let file = std::env::temp_dir().join(format!("southseas-backup-{}.db", std::process::id()));
+    let _ = std::fs::remove_file(&file);
+    let (game, version, _, _) = service.snapshot(PLACE, 0).await.unwrap();
+    let seat = game.to_act().unwrap();
+    let who = if ana_seat == Some(seat) { &ana } else { &ben };
+    let (url, action) = (live.url(), bots[seat].choose(&game).unwrap());
+    let (backed_up, stepped) = tokio::join!(southseas::backup::backup(&url, &file), service.act(PLACE, who, action));
+    assert_eq!(backed_up.unwrap(), 1, "one game in the backup");
+    stepped.unwrap();
+    assert!(southseas::backup::backup(&live.url(), &file).await.unwrap_err().to_string().contains("already exists"), "never overwrites");
+
+    // Restored on a fresh machine: the game opens, replays and continues.
+    let fresh = TempDb::new("backup-restored");
+    let (aside, games) = southseas::backup::restore(&fresh.url(), &file).await.unwrap();
+    assert_eq!((aside, games), (None, 1));
+    let restored = Service::open(&fresh.url()).await.unwrap();
+    let (game, restored_version, _, _) = restored.snapshot(PLACE, 0).await.unwrap();
+    assert!(restored_version == version || restored_version == version + 1, "a whole step or none: {version} → {restored_version}");
+    let seat = game.to_act().unwrap();
+    let who = if ana_seat == Some(seat) { &ana } else { &ben };
+    restored.act(PLACE, who, Bot::new(Strategy::Greedy, 9).choose(&game).unwrap()).await.expect("the restored game continues");
+
+    // Restoring over a database keeps that one aside.
+    service.store().close().await;
+    let (aside, _) = southseas::backup::restore(&live.url(), &file).await.unwrap();
+    let aside = aside.expect("the live database was moved aside");
+    assert!(aside.exists());
+    assert!(southseas::backup::check(&aside).await.is_ok());
+    let _ = std::fs::remove_file(&aside);
+    let _ = std::fs::remove_file(&file);
+}

@@ -10,6 +10,7 @@ pub mod demo;
 pub mod discord;
 pub mod render;
 pub mod script;
+pub mod seafarers;
 pub mod service;
 pub mod sim;
 pub mod store;

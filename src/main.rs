@@ -37,6 +37,9 @@ enum Command {
     /// Measure the service on a real SQLite file: turns per second over many concurrent
     /// games, step latency with and without the board, replay of a whole game.
     Bench(bench::BenchArgs),
+    /// Catan: Seafarers' engine: simulate games, run a script file.
+    #[command(subcommand)]
+    Seafarers(southseas::seafarers::SeafarersCommand),
     /// Copy the live database (DATABASE_URL) to a new file, safely while the bot runs.
     Backup { file: PathBuf },
     /// Put a backup in place of the database (DATABASE_URL); stop the bot first. The current
@@ -93,6 +96,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             println!("Restored {} ({games} games) as {url}. Start the bot again.", file.display());
             Ok(ExitCode::SUCCESS)
         }
+        Command::Seafarers(command) => southseas::seafarers::run_command(command),
         Command::Tiles => {
             let (tiles, ships) = southseas_engine::standard::load()?;
             print!("{}", tiles::spread(&tiles, &ships));

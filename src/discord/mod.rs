@@ -37,11 +37,12 @@ impl std::fmt::Debug for DiscordConfig {
     }
 }
 
-/// The permissions a game channel needs: to post turns, attach the board, and show embeds.
+/// The permissions a game channel needs: to see it, post turns and attach the board. (The bot
+/// edits only its own messages and sends no embeds, so it needs nothing more.)
 pub const NEEDED_PERMISSIONS: [(serenity::Permissions, &str); 3] = [
+    (serenity::Permissions::VIEW_CHANNEL, "View Channel"),
     (serenity::Permissions::SEND_MESSAGES, "Send Messages"),
     (serenity::Permissions::ATTACH_FILES, "Attach Files"),
-    (serenity::Permissions::EMBED_LINKS, "Embed Links"),
 ];
 
 /// The missing permissions, named, or None when all are there (or Discord didn't say).

@@ -426,6 +426,58 @@ async fn the_double_refuses_what_discord_would_refuse() {
     assert_eq!(unexpected[0].reason, "second callback for one interaction");
     assert!(unexpected[1].path.ends_with("/roles"), "{unexpected:?}");
 
+    // Over Discord's limits: 2,001 characters, six rows, an 81-character label, 26 options.
+    let channel = serenity::ChannelId::new(dd::CHANNEL_ID);
+    // (serenity's builder refuses 2,001 characters itself: send the raw body.)
+    let long = serde_json::json!({ "content": "x".repeat(2001) });
+    assert!(http.send_message(channel, vec![], &long).await.is_err());
+    let row = || CreateActionRow::Buttons(vec![CreateButton::new("b").label("b")]);
+    let rows = serenity::CreateMessage::new().content("rows").components((0..6).map(|_| row()).collect());
+    assert!(channel.send_message(&http, rows).await.is_err());
+    let label =
+        serenity::CreateMessage::new().components(vec![CreateActionRow::Buttons(vec![CreateButton::new("b").label("l".repeat(81))])]);
+    assert!(channel.send_message(&http, label).await.is_err());
+    let options = (0..26).map(|i| CreateSelectMenuOption::new(format!("o{i}"), format!("v{i}"))).collect();
+    let menu = CreateSelectMenu::new("m", CreateSelectMenuKind::String { options });
+    let menu = serenity::CreateMessage::new().components(vec![CreateActionRow::SelectMenu(menu)]);
+    assert!(channel.send_message(&http, menu).await.is_err());
+    let reasons: Vec<String> = double.unexpected().into_iter().skip(2).map(|u| u.reason).collect();
+    assert_eq!(reasons.len(), 4, "{reasons:#?}");
+    assert!(reasons.iter().all(|r| r.starts_with("over Discord's limits")), "{reasons:#?}");
+
+    // A new message notifies the users its allowed mentions name; an edit notifies nobody; a
+    // nonce sent again with enforce_nonce returns the first message.
+    let ping = serenity::CreateMessage::new()
+        .content(format!("<@{}> <@{}>", alice().id, bob().id))
+        .allowed_mentions(CreateAllowedMentions::new().users([serenity::UserId::new(alice().id)]))
+        .nonce(serenity::Nonce::String("n1".into()))
+        .enforce_nonce(true);
+    let first = channel.send_message(&http, ping.clone()).await.unwrap();
+    let again = channel.send_message(&http, ping).await.unwrap();
+    assert_eq!(first.id, again.id, "the nonce deduplicates");
+    assert_eq!(double.deduplicated(), 1);
+    let posts: Vec<_> = double.channel_messages().into_iter().filter(|r| r.kind == ResponseKind::ChannelMessage).collect();
+    assert_eq!(posts.last().unwrap().notified, vec![alice().id], "only the allowed user is notified");
+    channel.edit_message(&http, first.id, serenity::EditMessage::new().content(format!("<@{}>", bob().id))).await.unwrap();
+    assert!(double.channel_messages().last().unwrap().notified.is_empty(), "an edit notifies nobody");
+
+    bot.shard_manager.shutdown_all().await;
+}
+
+/// Discord drops an interaction whose first response comes after 3 s.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_first_response_after_the_deadline_is_refused() {
+    let double = Double::start_with(Options { ack_deadline: Duration::from_millis(200), ..Options::default() }).await;
+    let http = double.http(dd::TOKEN);
+    let bot = start_bot(&double, "bot1").await;
+    double.wait_for_identify().await;
+    // A command this bot does not answer; answered by hand, too late.
+    let id = double.interact(dd::slash("silence", &bob())).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let token = double.interaction(id).unwrap()["token"].as_str().unwrap().to_string();
+    let reply = CreateInteractionResponse::Message(CreateInteractionResponseMessage::new().content("late"));
+    assert!(http.create_interaction_response(serenity::InteractionId::new(id), &token, &reply, vec![]).await.is_err());
+    assert!(double.unexpected().iter().any(|u| u.reason.contains("after the interaction")), "{:#?}", double.unexpected());
     bot.shard_manager.shutdown_all().await;
 }
 

@@ -1,0 +1,89 @@
+//! Runs every script file in `tests/data` (the rulebook's worked examples and a few spec rules)
+//! and checks its `[expect]` table; also checks that a malformed script names the line.
+
+use seafarers_engine::script::{Script, script};
+use std::path::{Path, PathBuf};
+
+fn data_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join("data")
+}
+
+fn script_files() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(data_dir())
+        .expect("tests/data exists")
+        .map(|e| e.expect("readable directory entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    files.sort();
+    files
+}
+
+fn run_file(path: &Path) -> Result<(), String> {
+    let name = path.file_name().unwrap().to_string_lossy().into_owned();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
+    let s = Script::parse(&text).map_err(|e| format!("{name}: does not parse: {e}"))?;
+    let outcome = s.run().map_err(|e| format!("{name}: does not run: {e}"))?;
+    s.check(&outcome.game).map_err(|e| format!("{name}: unexpected result:\n{e}"))
+}
+
+#[test]
+fn every_script_file_gives_its_expected_result() {
+    let files = script_files();
+    assert!(files.len() >= 4, "expected the rulebook examples in {}, found {} files", data_dir().display(), files.len());
+    let failures: Vec<String> = files.iter().filter_map(|f| run_file(f).err()).collect();
+    assert!(failures.is_empty(), "{} of {} script files failed:\n\n{}", failures.len(), files.len(), failures.join("\n\n"));
+}
+
+#[test]
+fn every_script_file_has_a_comment_and_expectations() {
+    for path in script_files() {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let name = path.file_name().unwrap().to_string_lossy();
+        assert!(
+            text.starts_with("# Rulebook") || text.starts_with("# Spec"),
+            "{name}: should start with a comment naming the example or rule"
+        );
+        assert!(text.contains("\n[expect]\n"), "{name}: has no [expect] table");
+    }
+}
+
+#[test]
+fn a_failing_expectation_is_reported_with_the_field() {
+    let text =
+        std::fs::read_to_string(data_dir().join("rulebook_four_islands_chips.toml")).unwrap().replace("chips = [6, 0]", "chips = [4, 0]");
+    let e = script(&text).err().expect("the expectation is wrong").to_string();
+    assert!(e.contains("expect.chips: expected [4, 0], got [6, 0]"), "{e}");
+}
+
+#[test]
+fn a_bad_action_names_its_line_and_why() {
+    let text = "scenario = \"base\"\nplayers = 3\nseed = 1\nactions = [\n  \"roll\",\n]\n";
+    let e = script(text).err().expect("roll during setup is refused").to_string();
+    assert!(e.starts_with("line 5, actions[0] `roll`: not now"), "{e}");
+    let text = "scenario = \"nowhere\"\nplayers = 3\n";
+    let e = script(text).err().unwrap().to_string();
+    assert!(e.contains("no scenario `nowhere`"), "{e}");
+}
+
+#[test]
+fn a_script_outcome_serialises_to_json() {
+    let text = std::fs::read_to_string(data_dir().join("rulebook_four_islands_chips.toml")).unwrap();
+    let outcome = script(&text).unwrap();
+    let json = serde_json::to_value(&outcome.view).unwrap();
+    assert_eq!(json["players"][0]["chips"], 6);
+    assert_eq!(json["longest_route"], 0);
+    assert_eq!(json["phase"]["phase"], "main");
+}
+
+#[test]
+fn a_script_fixes_the_order_of_the_harbours_the_players_place() {
+    let order = "\"ore\", \"3:1\", \"brick\", \"3:1\", \"lumber\", \"3:1\", \"wool\", \"3:1\", \"grain\"";
+    let text = format!("scenario = \"new-world\"\nplayers = 3\nseed = 4\nharbour_order = [{order}]\n");
+    let mut game = Script::parse(&text).unwrap().run().unwrap().game;
+    let p = game.to_act()[0];
+    let first = game.legal_actions(p)[0];
+    game.apply(p, &first).unwrap();
+    assert_eq!(game.harbours()[0].1, seafarers_engine::Harbour::Special(seafarers_engine::Resource::Ore));
+    let bad = text.replace("\"grain\"", "\"ore\"");
+    assert!(Script::parse(&bad).err().unwrap().to_string().contains("field harbour_order"));
+}

@@ -1,0 +1,181 @@
+//! Stored games are sacred. A database written by the bot as of November 2026
+//! (`tests/data/golden/games-2026-11.db`: a lobby, games at several steps, a finished and an
+//! abandoned game, both retrieve rules, 2 to 5 players) must open, replay and continue exactly as
+//! it did then, in every later version; and a seed must keep meaning the same deck and ship
+//! order (`setups-2026-11.json`). Changing what a stored log or seed means fails these tests:
+//! that change needs a new ruleset or a migration instead (see ARCHITECTURE.md).
+//!
+//! The files were written by `write_golden_files` below (ignored), never by hand.
+
+use southseas::service::{Actor, GameOptions, Place, Service};
+use southseas::store;
+use southseas_engine::scenario::Summary;
+use southseas_engine::{Bot, Options, RetrieveRule, Setup, Strategy};
+use std::path::{Path, PathBuf};
+
+fn golden(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/golden").join(name)
+}
+
+const DATABASE: &str = "games-2026-11.db";
+const GAMES: &str = "games-2026-11.json";
+const SETUPS: &str = "setups-2026-11.json";
+/// Steps each open game is continued by after opening.
+const CONTINUE: usize = 12;
+
+/// The channels of the golden database, and what each holds.
+const CHANNELS: [(u64, &str); 6] = [
+    (1, "lobby"),
+    (2, "2 players, a few turns in"),
+    (3, "3 players, any-turn retrieve, mid-turn"),
+    (4, "4 players, half-way"),
+    (5, "5 players, finished"),
+    (6, "2 players, abandoned"),
+];
+
+fn place(channel: u64) -> Place {
+    Place { guild_id: 77, channel_id: channel }
+}
+
+fn actor(channel: u64, n: u64) -> Actor {
+    Actor { user_id: channel * 100 + n, name: format!("P{channel}.{n}") }
+}
+
+/// What a game looks like, as JSON: its stored record and seats, and the engine's summary of
+/// its replayed state (facts only: wording may change between versions, meaning may not).
+async fn describe(service: &Service, channel: u64) -> serde_json::Value {
+    let mut conn = service.store().pool().acquire().await.unwrap();
+    let record = store::latest_game_in_channel(&mut conn, channel).await.unwrap().expect("a game in the channel");
+    let seats: Vec<(String, Option<usize>)> =
+        store::seats(&mut conn, record.id).await.unwrap().into_iter().map(|s| (s.name, s.seat)).collect();
+    let actions = store::actions(&mut conn, record.id).await.unwrap().len();
+    drop(conn);
+    let state = match service.snapshot(place(channel), 0).await {
+        Ok((game, _, _, _)) => serde_json::to_value(Summary::of(&game)).unwrap(),
+        Err(_) => serde_json::Value::Null,
+    };
+    serde_json::json!({
+        "status": record.status.as_str(), "version": record.version, "seed": record.seed, "options": format!("{:?}", record.options),
+        "seats": seats, "actions": actions, "state": state,
+    })
+}
+
+/// Plays `steps` steps of the channel's game with seeded bots (the same moves in every version).
+async fn play(service: &Service, channel: u64, players: u64, steps: usize, seed: u64) {
+    let actors: Vec<Actor> = (0..players).map(|n| actor(channel, n)).collect();
+    for step in 0..steps {
+        let Ok((game, _, _, _)) = service.snapshot(place(channel), 0).await else { return };
+        let Some(seat) = game.to_act() else { return };
+        let mut who = actors[0].clone();
+        for a in &actors {
+            if service.snapshot(place(channel), a.user_id).await.unwrap().2 == Some(seat) {
+                who = a.clone();
+            }
+        }
+        let action = Bot::new(Strategy::Greedy, seed + step as u64).choose(&game).unwrap();
+        service.act(place(channel), &who, action).await.unwrap();
+    }
+}
+
+async fn describe_all(service: &Service) -> serde_json::Value {
+    let mut out = serde_json::Map::new();
+    for (channel, what) in CHANNELS {
+        out.insert(format!("{channel}: {what}"), describe(service, channel).await);
+    }
+    serde_json::Value::Object(out)
+}
+
+async fn continue_all(service: &Service) {
+    for (channel, players) in [(2, 2), (3, 3), (4, 4)] {
+        play(service, channel, players, CONTINUE, 900 + channel).await;
+    }
+}
+
+fn setups() -> serde_json::Value {
+    let mut out = Vec::new();
+    for seed in [0u64, 1, 7, 2024, u64::MAX >> 1] {
+        for players in 2..=5 {
+            let setup = Setup::standard(Options::default(), players, seed);
+            let deck: Vec<&str> = setup.deck.iter().map(|t| setup.tiles.get(*t).name.as_str()).collect();
+            let ships: Vec<&str> = setup.ship_order.iter().map(|s| setup.ships.get(*s).name.as_str()).collect();
+            out.push(serde_json::json!({
+                "seed": seed, "players": players, "start_player": setup.start_player, "deck": deck.join(" "), "ships": ships.join(" "),
+            }));
+        }
+    }
+    serde_json::Value::Array(out)
+}
+
+fn read_json(name: &str) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(golden(name)).expect("golden file")).expect("golden JSON")
+}
+
+#[test]
+fn a_seed_keeps_its_deck_and_ship_order() {
+    assert_eq!(setups(), read_json(SETUPS), "a seed's deck or ship order changed: a new ruleset is needed, not an edit");
+}
+
+#[tokio::test]
+async fn a_database_from_2026_11_opens_replays_and_continues_identically() {
+    let db = crate::support::TempDb::new("golden");
+    std::fs::copy(golden(DATABASE), &db.path).expect("copy the golden database");
+    let service = Service::open(&db.url()).await.expect("the old database opens (migrations run)");
+    // Messages it still owed (stored as JSON) are read and would be posted.
+    service.release_own_claims().await.expect("the outbox reads");
+    let owed = service.due_posts().await.expect("the outbox reads");
+    assert_eq!(owed.len(), CHANNELS.len(), "every game's newest post decodes: {owed:?}");
+    assert!(owed.iter().all(|r| !r.text.is_empty() && r.channel.is_some()), "{owed:?}");
+    let service = Service::open(&db.url()).await.unwrap();
+    let expected = read_json(GAMES);
+    assert_eq!(describe_all(&service).await, expected["opened"], "the stored games replay to the states they had");
+    continue_all(&service).await;
+    assert_eq!(describe_all(&service).await, expected["continued"], "and continue exactly as they did");
+}
+
+/// Writes the golden files. Run once per format generation, never to make a failing test pass:
+/// `cargo test --test it -- --ignored write_golden_files`.
+#[tokio::test]
+#[ignore = "writes tests/data/golden; only when a new generation of stored games is pinned"]
+async fn write_golden_files() {
+    std::fs::create_dir_all(golden("")).unwrap();
+    let path = golden(DATABASE);
+    assert!(!path.exists(), "{} exists: golden files are written once", path.display());
+    let db = crate::support::TempDb::new("golden-write");
+    let service = Service::open(&db.url()).await.unwrap();
+    let setups_for: [(u64, usize, RetrieveRule, usize); 6] = [
+        (1, 3, RetrieveRule::EmptySupply, 0),
+        (2, 2, RetrieveRule::EmptySupply, 9),
+        (3, 3, RetrieveRule::AnyTurn, 40),
+        (4, 4, RetrieveRule::EmptySupply, 120),
+        (5, 5, RetrieveRule::EmptySupply, 1000),
+        (6, 2, RetrieveRule::EmptySupply, 15),
+    ];
+    for (channel, players, retrieve, steps) in setups_for {
+        let options = GameOptions { retrieve, seed: Some(channel * 1000 + 7), ..GameOptions::default() };
+        service.create(place(channel), &actor(channel, 0), options).await.unwrap();
+        for n in 1..players as u64 {
+            service.join(place(channel), &actor(channel, n)).await.unwrap();
+        }
+        if channel == 1 {
+            continue;
+        }
+        service.start(place(channel), &actor(channel, 0)).await.unwrap();
+        play(&service, channel, players as u64, steps, channel * 10).await;
+        if channel == 6 {
+            service.abandon(place(channel), &actor(channel, 0)).await.unwrap();
+        }
+    }
+    // As a bot leaves its database: the messages of the games' newest steps may still be owed
+    // (a crash), older ones were posted.
+    sqlx::query("DELETE FROM outbox WHERE version < (SELECT MAX(version) FROM outbox o WHERE o.game_id = outbox.game_id)")
+        .execute(service.store().pool())
+        .await
+        .unwrap();
+    let opened = describe_all(&service).await;
+    southseas::backup::backup(&db.url(), &path).await.unwrap();
+    continue_all(&service).await;
+    let continued = describe_all(&service).await;
+    let games = serde_json::json!({ "opened": opened, "continued": continued });
+    std::fs::write(golden(GAMES), serde_json::to_string_pretty(&games).unwrap()).unwrap();
+    std::fs::write(golden(SETUPS), serde_json::to_string_pretty(&setups()).unwrap()).unwrap();
+}

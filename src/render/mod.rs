@@ -29,6 +29,7 @@ pub mod cli;
 mod paint;
 mod palette;
 mod panel;
+mod script;
 mod sprites;
 mod tile;
 

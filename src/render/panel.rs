@@ -384,7 +384,7 @@ pub(super) fn same_look(kind: &southseas_engine::TileKind, a: Rotation, b: Rotat
 }
 
 /// Breaks "A, B, C, …" into lines no wider than `width`.
-pub(super) fn wrap_labels(font: &ab_glyph::FontRef<'static>, size: f32, labels: &[String], width: f32) -> Vec<String> {
+fn wrap_labels(font: &ab_glyph::FontRef<'static>, size: f32, labels: &[String], width: f32) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
     for (i, l) in labels.iter().enumerate() {

@@ -17,7 +17,7 @@
 use super::board::{self, Art, Frame, Style, figure};
 use super::paint::{self, fill, rect, rect_outline, sd_box, text, text_width};
 use super::palette as pal;
-use super::panel::{right_text, same_look, ware_icon, wrap_labels};
+use super::panel::{right_text, same_look, ware_icon};
 use super::{BoardView, Players, rotation_spots};
 use image::RgbImage;
 use southseas_engine::{Game, Phase, Pos, Rotation, Ware};
@@ -239,18 +239,54 @@ fn drawn_tile(img: &mut RgbImage, game: &Game, top: f32) {
     }
 }
 
-/// Spot letters in at most [`LETTER_LINES`] lines of `width`; the ones that do not fit are
-/// counted ("+5").
+/// Spot letters in at most [`LETTER_LINES`] lines of `width`, as "A, B, C,"; the ones that do
+/// not fit are counted ("+5"). Widths are measured once per label, so this stays cheap for the
+/// 30-odd spots of a late board.
 pub fn letter_lines(labels: &[String], width: f32) -> Vec<String> {
     let font = &paint::fonts().bold;
-    for shown in (1..=labels.len()).rev() {
-        let mut pieces: Vec<String> = labels[..shown].to_vec();
-        if shown < labels.len() {
-            pieces.push(format!("+{}", labels.len() - shown));
+    let space = text_width(font, BODY, " ");
+    let comma = text_width(font, BODY, ",");
+    let widths: Vec<f32> = labels.iter().map(|l| text_width(font, BODY, l)).collect();
+    // Pieces "A," "B," … "X" (and "+N"), packed greedily into lines; returns the line breaks.
+    let pack = |shown: usize| -> Vec<std::ops::Range<usize>> {
+        let more = shown < labels.len();
+        let pieces = shown + more as usize;
+        let piece_w = |i: usize| {
+            if i == shown {
+                text_width(font, BODY, &format!("+{}", labels.len() - shown))
+            } else {
+                widths[i] + if i + 1 < pieces { comma } else { 0.0 }
+            }
+        };
+        let mut lines = Vec::new();
+        let (mut start, mut w) = (0, 0.0);
+        for i in 0..pieces {
+            let pw = piece_w(i);
+            if i > start && w + space + pw > width {
+                lines.push(start..i);
+                (start, w) = (i, pw);
+            } else {
+                w += if i > start { space + pw } else { pw };
+            }
         }
-        let lines = wrap_labels(font, BODY, &pieces, width);
+        if pieces > start {
+            lines.push(start..pieces);
+        }
+        lines
+    };
+    for shown in (1..=labels.len()).rev() {
+        let lines = pack(shown);
         if lines.len() <= LETTER_LINES {
-            return lines;
+            let piece = |i: usize| {
+                if i == shown {
+                    format!("+{}", labels.len() - shown)
+                } else if i + 1 < shown + (shown < labels.len()) as usize {
+                    format!("{},", labels[i])
+                } else {
+                    labels[i].clone()
+                }
+            };
+            return lines.into_iter().map(|r| r.map(piece).collect::<Vec<_>>().join(" ")).collect();
         }
     }
     vec![format!("{} spots", labels.len())]
@@ -271,7 +307,15 @@ fn scores(img: &mut RgbImage, game: &Game, players: &Players, top: f32) {
         let cy = y + h / 2.0;
         let colour = players.colour(seat);
         let (x0, x1) = (8.0, w - 8.0);
-        fill(img, (x0, y, x1, y + h), pal::CARD, 1.0, |px, py| sd_box(px, py, (x0 + x1) / 2.0, cy, (x1 - x0) / 2.0, h / 2.0, 10.0));
+        // A card with rounded corners: a flat fill, then the panel colour outside the rounded
+        // box in the four corners only (distance functions over the whole row would cost more
+        // than the rest of the picture).
+        rect(img, x0, y, x1 - x0, h, pal::CARD, 1.0);
+        let r = 10.0;
+        let outside = |px: f32, py: f32| -sd_box(px, py, (x0 + x1) / 2.0, cy, (x1 - x0) / 2.0, h / 2.0, r);
+        for (cx0, cy0) in [(x0, y), (x1 - r, y), (x0, y + h - r), (x1 - r, y + h - r)] {
+            fill(img, (cx0, cy0, cx0 + r, cy0 + r), pal::PANEL, 1.0, outside);
+        }
         rect(img, x0 + 3.0, y + 6.0, 9.0, h - 12.0, colour, 1.0);
         if active == Some(seat) {
             rect_outline(img, (x0 + 1.5, y + 1.5, x1 - x0 - 3.0, h - 3.0), 9.0, 4.0, colour, 1.0);

@@ -592,3 +592,26 @@ fn the_drawn_tile_is_in_the_phone_view_and_the_turn_message_has_one_image() {
     // The full board is still there for /board.
     assert_eq!(full_board_png(&game, &named(2)), board_png(&game, &named(2)));
 }
+
+#[test]
+fn spot_letters_under_the_drawn_tile_fit_two_lines_and_count_the_rest() {
+    let labels = |n: usize| -> Vec<String> {
+        (0..n)
+            .map(|i| if i < 26 { ((b'A' + i as u8) as char).to_string() } else { format!("A{}", (b'A' + (i - 26) as u8) as char) })
+            .collect()
+    };
+    let width = 190.0;
+    assert_eq!(phone::letter_lines(&labels(3), width), ["A, B, C"]);
+    for n in [1, 5, 12, 29, 40] {
+        let lines = phone::letter_lines(&labels(n), width);
+        assert!(!lines.is_empty() && lines.len() <= 2, "{n} labels: {lines:?}");
+        for line in &lines {
+            assert!(paint::text_width(&paint::fonts().bold, 28.0, line) <= width, "{line:?} is too wide");
+        }
+        let text = lines.join(" ");
+        let shown = text.split(' ').filter(|p| !p.starts_with('+')).count();
+        let more: usize = text.split(' ').find_map(|p| p.strip_prefix('+')).map_or(0, |m| m.parse().unwrap());
+        assert_eq!(shown + more, n, "{n} labels: {lines:?}");
+        assert!(text.starts_with("A"), "in order");
+    }
+}

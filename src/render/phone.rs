@@ -174,7 +174,9 @@ fn header(img: &mut RgbImage, game: &Game, players: &Players) {
     let status = if game.is_over() {
         format!("Final scores after {} turns", game.turn())
     } else {
-        format!("Turn {} · {tile}{} tiles, {} ships left", game.turn(), game.stack_size(), game.ship_stack_size())
+        let (tiles, ships) = (game.stack_size(), game.ship_stack_size());
+        let plural = |n: usize, what: &str| if n == 1 { format!("1 {what}") } else { format!("{n} {what}s") };
+        format!("Turn {} · {tile}{}, {} left", game.turn(), plural(tiles, "tile"), plural(ships, "ship"))
     };
     text(img, &fonts.regular, SMALL, x, 58.0, pal::INK_SOFT, &status);
     rect(img, 0.0, HEAD_H as f32 - 2.0, w, 2.0, pal::CARD_EDGE, 1.0);

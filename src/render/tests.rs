@@ -418,6 +418,7 @@ fn phone_text_is_at_least_9_px_tall_at_400_px_wide() {
         assert!(name >= 9.0, "seat {seat}: the name is {name:.1} px tall at 400 px wide");
         let score = ink_rows(&img, (PHONE_W - 80, top, PHONE_W - 20, top + phone::ROW_H - 8), 0.35) as f32 * scale;
         assert!(score >= 11.0, "seat {seat}: the score is {score:.1} px tall at 400 px wide");
+        eprintln!("seat {seat}: name {name:.1} px, score {score:.1} px tall at 400 px wide");
     }
     // The spot letters on the close-up: far larger.
     let spot = game.placement_spots().into_iter().find(|s| plan.frame.contains(s.pos)).expect("a spot in view");
@@ -426,12 +427,14 @@ fn phone_text_is_at_least_9_px_tall_at_400_px_wide() {
     let (sx, sy) = (sx as u32, sy as u32);
     let letter = ink_rows(&img, (sx + t / 4, sy + t / 5, sx + 3 * t / 4, sy + 4 * t / 5), 0.3) as f32 * scale;
     assert!(letter >= 14.0, "spot {}: its letter is {letter:.1} px tall at 400 px wide", spot.label);
+    eprintln!("spot {}: letter {letter:.1} px tall at 400 px wide", spot.label);
     // And after a real downscale to 400 px wide, the names still have their height.
     let small = cli::scaled(&img, 400);
     let top = ((plan.scores_y as f32) * scale) as u32;
     let row = (phone::ROW_H as f32 * scale) as u32;
     let name = ink_rows(&small, (38, top, 38 + 30, top + row - 4), 0.5);
     assert!(name >= 9, "the first name is {name} px tall in the 400 px picture");
+    eprintln!("first name in the 400 px picture: {name} px tall");
 }
 
 #[test]

@@ -16,14 +16,13 @@ pub mod sim;
 pub mod store;
 pub mod tiles;
 
-/// The board images a reply carries: the board, and the drawn tile in its four rotations.
+/// The images of a turn message: one picture, the phone view (`board.png`): the drawn tile in
+/// its four turns, a close-up of the board around the last tile and the open spots, and the
+/// scores, readable at Discord's inline width on a phone. The full board is
+/// [`render::full_board_png`].
 pub fn images() -> service::ImageMaker {
     std::sync::Arc::new(|game, names, since_turn| {
         let view = render::BoardView { names: names.0.clone(), since_turn, show_spots: true };
-        let mut images = vec![service::Image { name: "board.png".into(), png: render::board_png(game, &view) }];
-        if let Some(png) = render::drawn_tile_png(game) {
-            images.push(service::Image { name: "tile.png".into(), png });
-        }
-        images
+        vec![service::Image { name: "board.png".into(), png: render::phone_png(game, &view) }]
     })
 }

@@ -49,6 +49,17 @@ impl Frame {
         Frame { min, max, tile, margin, origin: (0, 0) }
     }
 
+    /// The squares `min..=max` (a part of the board, or all of it) with the given tile size and
+    /// coordinate strips.
+    pub fn window(min: Pos, max: Pos, tile: u32, margin: u32) -> Frame {
+        Frame { min, max, tile: tile & !1, margin, origin: (0, 0) }
+    }
+
+    /// Whether the square at `pos` is shown.
+    pub fn contains(&self, pos: Pos) -> bool {
+        (self.min.x..=self.max.x).contains(&pos.x) && (self.min.y..=self.max.y).contains(&pos.y)
+    }
+
     /// The same squares with larger tiles (up to [`MAX_TILE_PX`]) so that the board is about
     /// `height` pixels tall: a young board need not be a small picture beside a tall panel.
     pub fn grown_to(&self, height: u32) -> Frame {
@@ -142,8 +153,20 @@ pub fn figure<S: paint::Surface>(s: &mut S, players: &Players, seat: usize, heig
     cache::draw_icon(s, &icon, height, cx, cy);
 }
 
-/// Draws the board area into `img` at `frame.origin`.
-pub fn draw_board(img: &mut RgbImage, game: &Game, view: &BoardView, players: &Players, frame: &Frame, art: &Art) {
+/// How the board's labels are drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// The full board: turn badges on recent tiles, spots with their letter and the turns that
+    /// fit.
+    Full,
+    /// The phone view's close-up: no badges, spots with a large letter only (the drawn tile's
+    /// turns are listed beside the tile), larger coordinates.
+    Phone,
+}
+
+/// Draws the board area into `img` at `frame.origin`; only the squares of the frame are drawn
+/// (a frame may show a part of the board).
+pub fn draw_board(img: &mut RgbImage, game: &Game, view: &BoardView, players: &Players, frame: &Frame, art: &Art, style: Style) {
     let t = frame.tile;
     let tf = t as f32;
     let (ox, oy) = frame.origin;
@@ -159,7 +182,7 @@ pub fn draw_board(img: &mut RgbImage, game: &Game, view: &BoardView, players: &P
     }
 
     let tiles = game.tiles();
-    for placed in game.placed_tiles() {
+    for placed in game.placed_tiles().iter().filter(|p| frame.contains(p.pos)) {
         let kind = tiles.get(placed.tile);
         let (x, y) = frame.square(placed.pos);
         art.draw_tile(img, kind, placed.rotation.quarter_turns(), x, y, placed.covered);
@@ -173,20 +196,23 @@ pub fn draw_board(img: &mut RgbImage, game: &Game, view: &BoardView, players: &P
 
     // Recent tiles, then the last one on top.
     let placed = game.placed_tiles();
+    let badge = |turn: usize| (style == Style::Full).then_some(turn);
     if let Some(since) = view.since_turn {
         for (turn, p) in placed.iter().enumerate().skip(1) {
-            if turn as u32 >= since && turn + 1 < placed.len() {
-                highlight(img, frame, p, pal::RECENT, (tf * 0.035).max(2.0), Some(turn));
+            if turn as u32 >= since && turn + 1 < placed.len() && frame.contains(p.pos) {
+                highlight(img, frame, p, pal::RECENT, (tf * 0.035).max(2.0), badge(turn));
             }
         }
     }
     if placed.len() > 1 {
         let last = placed.last().expect("placed");
-        highlight(img, frame, last, pal::HIGHLIGHT, (tf * 0.055).max(3.0), Some(placed.len() - 1));
+        if frame.contains(last.pos) {
+            highlight(img, frame, last, pal::HIGHLIGHT, (tf * 0.055).max(3.0), badge(placed.len() - 1));
+        }
     }
 
     // Islanders.
-    for i in game.islanders() {
+    for i in game.islanders().iter().filter(|i| frame.contains(i.at.pos)) {
         let Some(tile) = game.tile_at(i.at.pos) else { continue };
         let slot = art.slot(tiles.get(tile.tile), tile.rotation.quarter_turns(), i.at.feature);
         let (px, py) = frame.point(i.at.pos, slot);
@@ -194,9 +220,9 @@ pub fn draw_board(img: &mut RgbImage, game: &Game, view: &BoardView, players: &P
     }
 
     if view.show_spots {
-        draw_spots(img, game, frame);
+        draw_spots(img, game, frame, style);
     }
-    draw_coordinates(img, frame);
+    draw_coordinates(img, frame, style);
 }
 
 fn highlight(img: &mut RgbImage, frame: &Frame, p: &PlacedTile, colour: Rgb8, width: f32, turn: Option<usize>) {
@@ -219,15 +245,21 @@ fn highlight(img: &mut RgbImage, frame: &Frame, p: &PlacedTile, colour: Rgb8, wi
 }
 
 /// Open spots for the drawn tile: a dashed square, the label and the rotations that fit.
-fn draw_spots(img: &mut RgbImage, game: &Game, frame: &Frame) {
+fn draw_spots(img: &mut RgbImage, game: &Game, frame: &Frame, style: Style) {
     let t = frame.tile as f32;
     let fonts = paint::fonts();
-    for spot in game.placement_spots() {
+    for spot in game.placement_spots().iter().filter(|s| frame.contains(s.pos)) {
         let (x, y) = frame.square(spot.pos);
         let (x, y) = (x as f32, y as f32);
         let inset = (t * 0.05).max(2.0);
         rect(img, x + inset, y + inset, t - 2.0 * inset, t - 2.0 * inset, pal::WHITE, 0.62);
         dashed_square(img, x + inset, y + inset, t - 2.0 * inset, (t * 0.025).max(1.5), pal::SPOT_INK);
+        if style == Style::Phone {
+            // The letter alone, as large as the square allows.
+            let size = t * if spot.label.len() > 1 { 0.46 } else { 0.6 };
+            paint::text_centered(img, &fonts.bold, size, x + t / 2.0, y + t / 2.0, pal::SPOT_INK, &spot.label);
+            continue;
+        }
         let label_size = (t * if spot.label.len() > 1 { 0.34 } else { 0.42 }).max(14.0);
         paint::text_centered(img, &fonts.bold, label_size, x + t / 2.0, y + t * 0.4, pal::SPOT_INK, &spot.label);
         // The turns that fit (exactly the ones the commands accept), on one or two lines.
@@ -264,11 +296,14 @@ fn dashed_square(img: &mut RgbImage, x: f32, y: f32, side: f32, lw: f32, c: Rgb8
 
 /// Column numbers (x, growing east) above and below, row numbers (y, growing south) left and
 /// right: the engine's coordinates.
-fn draw_coordinates(img: &mut RgbImage, frame: &Frame) {
+fn draw_coordinates(img: &mut RgbImage, frame: &Frame, style: Style) {
     let fonts = paint::fonts();
     let t = frame.tile as f32;
     let m = frame.margin as f32;
-    let size = (m * 0.55).clamp(10.0, 16.0);
+    let size = match style {
+        Style::Full => (m * 0.55).clamp(10.0, 16.0),
+        Style::Phone => m * 0.55,
+    };
     let (ox, oy) = (frame.origin.0 as f32, frame.origin.1 as f32);
     let (bw, bh) = frame.size();
     for x in frame.min.x..=frame.max.x {

@@ -1,7 +1,7 @@
 //! `southseas render`: write the board PNG (and the drawn tile) of a scenario file or of a
 //! simulated game at a chosen turn, so anyone can look.
 
-use super::{BoardView, board_png, drawn_tile_png};
+use super::{BoardView, board_image, drawn_tile_png, encode_png, phone_image};
 use anyhow::{Context, Result, bail};
 use southseas_engine::scenario::Scenario;
 use southseas_engine::{Bot, Game, Options, Phase, Setup, Strategy};
@@ -34,9 +34,23 @@ pub struct RenderArgs {
     /// Hide the open spots for the drawn tile.
     #[arg(long)]
     pub no_spots: bool,
-    /// Where to write the board; the drawn tile goes next to it as NAME-tile.png.
+    /// Which picture: `full` (the whole board and its panel, what `/board` shows; the drawn
+    /// tile goes next to it as NAME-tile.png) or `phone` (the turn message's picture).
+    #[arg(long, value_enum, default_value_t = Layout::Full)]
+    pub layout: Layout,
+    /// Also write a copy scaled to this width (e.g. 400, Discord's inline width on a phone) as
+    /// NAME-WIDTHpx.png, to judge what a player sees.
+    #[arg(long)]
+    pub scaled: Option<u32>,
+    /// Where to write the board.
     #[arg(long, default_value = "board.png")]
     pub out: PathBuf,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    Full,
+    Phone,
 }
 
 /// Plays a seeded game with the bots of `southseas sim` until turn `turn` starts (or the end).
@@ -56,9 +70,21 @@ pub fn simulate(players: usize, seed: u64, ai: Strategy, turn: u32) -> Result<Ga
     Ok(game)
 }
 
-fn tile_path(out: &Path) -> PathBuf {
+fn sibling(out: &Path, suffix: &str) -> PathBuf {
     let stem = out.file_stem().and_then(|s| s.to_str()).unwrap_or("board");
-    out.with_file_name(format!("{stem}-tile.png"))
+    out.with_file_name(format!("{stem}-{suffix}.png"))
+}
+
+/// `img` scaled to `width` px wide (Catmull-Rom, as a browser scales a picture down).
+pub fn scaled(img: &image::RgbImage, width: u32) -> image::RgbImage {
+    let height = ((img.height() as u64 * width as u64 + img.width() as u64 / 2) / img.width() as u64).max(1) as u32;
+    image::imageops::resize(img, width, height, image::imageops::FilterType::CatmullRom)
+}
+
+fn write(path: &Path, png: &[u8], what: &str) -> Result<()> {
+    std::fs::write(path, png).with_context(|| format!("cannot write {}", path.display()))?;
+    println!("{} ({} bytes{what})", path.display(), png.len());
+    Ok(())
 }
 
 pub fn run(args: &RenderArgs) -> Result<ExitCode> {
@@ -72,13 +98,21 @@ pub fn run(args: &RenderArgs) -> Result<ExitCode> {
         (None, None) => bail!("give --scenario FILE, or --seed S (with --players P --turn T)"),
     };
     let view = BoardView { names: args.names.clone(), since_turn: args.since, show_spots: !args.no_spots };
-    let png = board_png(&game, &view);
-    std::fs::write(&args.out, &png).with_context(|| format!("cannot write {}", args.out.display()))?;
-    println!("{} ({} bytes, turn {}, {:?})", args.out.display(), png.len(), game.turn(), game.phase());
-    let tile_out = tile_path(&args.out);
-    if let Some(tile_png) = drawn_tile_png(&game) {
-        std::fs::write(&tile_out, &tile_png).with_context(|| format!("cannot write {}", tile_out.display()))?;
-        println!("{} ({} bytes)", tile_out.display(), tile_png.len());
+    let img = match args.layout {
+        Layout::Full => board_image(&game, &view),
+        Layout::Phone => phone_image(&game, &view),
+    };
+    let png = encode_png(&img);
+    let what = format!(", {}x{} px, turn {}, {:?}", img.width(), img.height(), game.turn(), game.phase());
+    write(&args.out, &png, &what)?;
+    if let Some(width) = args.scaled {
+        let small = scaled(&img, width);
+        write(&sibling(&args.out, &format!("{width}px")), &encode_png(&small), &format!(", {}x{} px", small.width(), small.height()))?;
+    }
+    if args.layout == Layout::Full
+        && let Some(tile_png) = drawn_tile_png(&game)
+    {
+        write(&sibling(&args.out, "tile"), &tile_png, "")?;
     }
     Ok(ExitCode::SUCCESS)
 }

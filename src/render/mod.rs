@@ -1,6 +1,12 @@
 //! Board images: the PNG players look at after every turn, and the drawn tile in its four
 //! rotations.
 //!
+//! Two layouts: the **phone view** ([`phone_png`], `phone.rs`), the picture of a turn message,
+//! made to be read at Discord's inline width on a phone (a header, the drawn tile large, a
+//! close-up of the board around the last tile and the open spots, a score row per player); and
+//! the **full board** ([`board_png`], also named [`full_board_png`]), every tile with a side
+//! panel of cards, for `/board` and for anyone who opens the image.
+//!
 //! Rendering takes an engine state and returns PNG bytes; it does no I/O. Tiles are drawn from
 //! their data (`assets/tiles.toml`): islands, bridges, the junction stone and the market islet
 //! are signed-distance shapes rasterised once per (shapes, size, rotation); symbols and
@@ -11,7 +17,8 @@
 //!
 //! Code map: `tile.rs` (shapes, base raster, layout), `sprites.rs` (icons and figures),
 //! `board.rs` (frame, tiles, islanders, highlights, spots, coordinates), `panel.rs` (the side
-//! panel and the drawn-tile image), `paint.rs` (anti-aliased painting, text), `cli.rs`
+//! panel and the drawn-tile image), `phone.rs` (the phone view), `paint.rs` (anti-aliased
+//! painting, text with fallback fonts), `script.rs` (right-to-left names), `cli.rs`
 //! (`southseas render`).
 //!
 //! ```
@@ -29,6 +36,8 @@ pub mod cli;
 mod paint;
 mod palette;
 mod panel;
+mod phone;
+mod script;
 mod sprites;
 mod tile;
 
@@ -37,6 +46,7 @@ mod tests;
 
 pub use board::{Frame, MAX_BOARD_PX, MAX_TILE_PX, MIN_TILE_PX, TILE_PX};
 use image::{ImageEncoder, RgbImage};
+pub use phone::{PHONE_MIN_TEXT, PHONE_TILE, PHONE_W, PhonePlan};
 use southseas_engine::{COLOURS, Game, Rotation};
 
 /// What to show besides the game state.
@@ -156,16 +166,40 @@ pub fn board_image(game: &Game, view: &BoardView) -> RgbImage {
     let players = Players::new(game, &view.names);
     let plan = plan(game, &players);
     let mut img = paint::solid(plan.size.0, plan.size.1, palette::PANEL);
-    board::draw_board(&mut img, game, view, &players, &plan.frame, &board::Art::new(plan.frame.tile));
+    board::draw_board(&mut img, game, view, &players, &plan.frame, &board::Art::new(plan.frame.tile), board::Style::Full);
     for (card, &(x, y)) in plan.cards.iter().zip(&plan.places) {
         paint::blit_rgb(&mut img, card, x as i32, y as i32);
     }
     img
 }
 
-/// The board as PNG bytes.
+/// The full board as PNG bytes: every tile, with the side panel (status, players, ships on
+/// display, legend). Large (up to about 2500 px a side): for `/board`, not for a phone's inline
+/// view.
 pub fn board_png(game: &Game, view: &BoardView) -> Vec<u8> {
     encode_png(&board_image(game, view))
+}
+
+/// The full board on demand (what the `/board` lookup shows): the same picture as
+/// [`board_png`], named for the callers that choose between the two layouts.
+pub fn full_board_png(game: &Game, view: &BoardView) -> Vec<u8> {
+    board_png(game, view)
+}
+
+/// The phone view, not yet encoded (for benchmarks and pixel tests): [`PHONE_W`] px wide, the
+/// drawn tile in it (so a turn message needs no separate tile image).
+pub fn phone_image(game: &Game, view: &BoardView) -> RgbImage {
+    phone::image(game, view)
+}
+
+/// The phone view as PNG bytes: the picture of a turn message.
+pub fn phone_png(game: &Game, view: &BoardView) -> Vec<u8> {
+    encode_png(&phone_image(game, view))
+}
+
+/// Where the parts of [`phone_image`]'s picture are (for tests and tools).
+pub fn phone_plan(game: &Game) -> PhonePlan {
+    phone::plan(game)
 }
 
 /// Where the board sits in [`board_image`]'s picture (for tests and tools).

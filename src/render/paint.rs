@@ -1,8 +1,11 @@
 //! Small anti-aliased painting kit: shapes are signed distance functions (negative inside, in
 //! pixels), painted with one sample per pixel and coverage `0.5 - d`. Text uses the embedded
-//! DejaVu fonts through `ab_glyph`. Everything is deterministic (no threads, no clocks).
+//! DejaVu fonts through `ab_glyph`, with embedded fallback faces for the characters DejaVu lacks
+//! (CJK and Hangul, emoji and symbols, Thai), and a stand-in (U+FFFD) for any character no face
+//! has, so a name never draws as empty boxes. Everything is deterministic (no threads, no clocks).
 
-use ab_glyph::{Font, FontRef, PxScale, ScaleFont, point};
+use super::script;
+use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont, point};
 use image::{RgbImage, RgbaImage};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -11,18 +14,61 @@ pub type Rgb8 = [u8; 3];
 
 static REGULAR_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 static BOLD_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
+/// Fallback faces, tried in this order for a character DejaVu lacks (licences beside them in
+/// `assets/fonts/`).
+static FALLBACK_TTF: [(&str, &[u8]); 3] = [
+    ("DroidSansFallback.ttf", include_bytes!("../../assets/fonts/DroidSansFallback.ttf")),
+    ("Symbola-emoji.ttf", include_bytes!("../../assets/fonts/Symbola-emoji.ttf")),
+    ("NotoSansThai-Regular.ttf", include_bytes!("../../assets/fonts/NotoSansThai-Regular.ttf")),
+];
 
-/// The two embedded faces (DejaVu Sans, licence in `assets/fonts/LICENSE-DejaVu.txt`).
+/// The embedded faces: DejaVu Sans regular and bold (licence in
+/// `assets/fonts/LICENSE-DejaVu.txt`), and the fallbacks.
 pub struct Fonts {
     pub regular: FontRef<'static>,
     pub bold: FontRef<'static>,
+    fallbacks: Vec<FontRef<'static>>,
+    /// Per fallback: the factor that gives it DejaVu's em size at the same `PxScale`.
+    fallback_scale: Vec<f32>,
+}
+
+impl Fonts {
+    /// Face `i`: 0 regular, 1 bold, then the fallbacks.
+    fn face(&self, i: u8) -> &FontRef<'static> {
+        match i {
+            0 => &self.regular,
+            1 => &self.bold,
+            n => &self.fallbacks[n as usize - 2],
+        }
+    }
+
+    fn index_of(&self, font: &FontRef<'static>) -> u8 {
+        if std::ptr::eq(font, &self.bold) { 1 } else { 0 }
+    }
+
+    /// Whether some embedded face (DejaVu or a fallback) has a glyph for `c`.
+    #[cfg(test)]
+    pub fn covers(&self, c: char) -> bool {
+        self.regular.glyph_id(c).0 != 0 || self.fallbacks.iter().any(|f| f.glyph_id(c).0 != 0)
+    }
 }
 
 pub fn fonts() -> &'static Fonts {
     static FONTS: OnceLock<Fonts> = OnceLock::new();
-    FONTS.get_or_init(|| Fonts {
-        regular: FontRef::try_from_slice(REGULAR_TTF).expect("embedded DejaVuSans.ttf is a valid font"),
-        bold: FontRef::try_from_slice(BOLD_TTF).expect("embedded DejaVuSans-Bold.ttf is a valid font"),
+    FONTS.get_or_init(|| {
+        let regular = FontRef::try_from_slice(REGULAR_TTF).expect("embedded DejaVuSans.ttf is a valid font");
+        let em = |f: &FontRef<'static>| f.height_unscaled() / f.units_per_em().unwrap_or(1000.0);
+        let fallbacks: Vec<FontRef<'static>> = FALLBACK_TTF
+            .iter()
+            .map(|(name, bytes)| FontRef::try_from_slice(bytes).unwrap_or_else(|_| panic!("embedded {name} is a valid font")))
+            .collect();
+        let fallback_scale = fallbacks.iter().map(|f| em(f) / em(&regular)).collect();
+        Fonts {
+            bold: FontRef::try_from_slice(BOLD_TTF).expect("embedded DejaVuSans-Bold.ttf is a valid font"),
+            regular,
+            fallbacks,
+            fallback_scale,
+        }
     })
 }
 
@@ -284,20 +330,78 @@ pub fn sd_polygon(x: f32, y: f32, pts: &[(f32, f32)]) -> f32 {
 
 // ----- text -------------------------------------------------------------------------------------
 
+/// One character of a line, ready to draw: its face, glyph and pixel scale.
+#[derive(Clone, Copy)]
+struct Shaped {
+    face: u8,
+    id: GlyphId,
+    scale: f32,
+}
+
+/// Characters that take no room of their own: variation selectors, joiners, skin tones.
+fn invisible(c: char) -> bool {
+    matches!(c as u32, 0xFE00..=0xFE0F | 0x200B..=0x200F | 0x2060 | 0x1F3FB..=0x1F3FF | 0xE0020..=0xE007F)
+}
+
+/// The glyphs of `text` in drawing order: right-to-left runs put in visual order and Arabic
+/// joined ([`script::visual`]), each character from `font` or else the first fallback that
+/// has it, else a U+FFFD stand-in.
+fn shape(font: &FontRef<'static>, size: f32, text: &str) -> Vec<Shaped> {
+    let fonts = fonts();
+    let primary = fonts.index_of(font);
+    let text = script::visual(text);
+    let mut out = Vec::with_capacity(text.len());
+    for c in text.chars() {
+        if invisible(c) {
+            continue;
+        }
+        let id = font.glyph_id(c);
+        if id.0 != 0 {
+            out.push(Shaped { face: primary, id, scale: size });
+            continue;
+        }
+        let fallback = fonts.fallbacks.iter().position(|f| f.glyph_id(c).0 != 0);
+        match fallback {
+            Some(k) => out.push(Shaped { face: 2 + k as u8, id: fonts.fallbacks[k].glyph_id(c), scale: size * fonts.fallback_scale[k] }),
+            None => out.push(Shaped { face: primary, id: font.glyph_id('\u{FFFD}'), scale: size }),
+        }
+    }
+    out
+}
+
+/// The pen advance of each shaped character (kerning within one face).
+fn advances(glyphs: &[Shaped]) -> impl Iterator<Item = (Shaped, f32, f32)> + '_ {
+    let fonts = fonts();
+    let mut last: Option<Shaped> = None;
+    glyphs.iter().map(move |&g| {
+        let f = fonts.face(g.face).as_scaled(PxScale::from(g.scale));
+        let kern = match last {
+            Some(p) if p.face == g.face => f.kern(p.id, g.id),
+            _ => 0.0,
+        };
+        last = Some(g);
+        (g, kern, f.h_advance(g.id))
+    })
+}
+
 /// Width of `text` at `size` pixels.
 pub fn text_width(font: &FontRef<'static>, size: f32, text: &str) -> f32 {
-    let f = font.as_scaled(PxScale::from(size));
-    let mut w = 0.0;
-    let mut last = None;
-    for c in text.chars() {
-        let id = f.glyph_id(c);
-        if let Some(prev) = last {
-            w += f.kern(prev, id);
-        }
-        w += f.h_advance(id);
-        last = Some(id);
+    advances(&shape(font, size, text)).map(|(_, kern, adv)| kern + adv).sum()
+}
+
+/// `text`, cut with an ellipsis to fit in `width` pixels at `size` (whole characters).
+pub fn ellipsized(font: &FontRef<'static>, size: f32, text: &str, width: f32) -> String {
+    if text_width(font, size, text) <= width {
+        return text.to_string();
     }
-    w
+    let chars: Vec<char> = text.chars().collect();
+    for n in (0..chars.len()).rev() {
+        let cut: String = chars[..n].iter().collect::<String>().trim_end().to_string() + "…";
+        if text_width(font, size, &cut) <= width {
+            return cut;
+        }
+    }
+    "…".to_string()
 }
 
 /// A rasterised glyph: coverage (0..=255) and its offset from the pen position.
@@ -309,18 +413,18 @@ struct Glyph {
     coverage: Vec<u8>,
 }
 
-type GlyphKey = (bool, u16, u32, u8, u8);
+type GlyphKey = (u8, u16, u32, u8, u8);
 
 /// Glyphs are rasterised once per (face, glyph, size, quarter-pixel offset) and reused: text
 /// is a large part of a board, and the same digits and letters come back on every one.
-fn glyph(font: &FontRef<'static>, id: ab_glyph::GlyphId, size: f32, fx: u8, fy: u8) -> Arc<Glyph> {
+fn glyph(face: u8, id: GlyphId, size: f32, fx: u8, fy: u8) -> Arc<Glyph> {
     static GLYPHS: OnceLock<Mutex<HashMap<GlyphKey, Arc<Glyph>>>> = OnceLock::new();
-    let bold = std::ptr::eq(font, &fonts().bold);
-    let key = (bold, id.0, (size * 8.0).round() as u32, fx, fy);
+    let key = (face, id.0, (size * 8.0).round() as u32, fx, fy);
     let cache = GLYPHS.get_or_init(|| Mutex::new(HashMap::new()));
     if let Some(g) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
         return Arc::clone(g);
     }
+    let font = fonts().face(face);
     let positioned = id.with_scale_and_position(PxScale::from(size), point(fx as f32 / 4.0, fy as f32 / 4.0));
     let g = match font.outline_glyph(positioned) {
         Some(outlined) => {
@@ -355,18 +459,13 @@ pub fn text<S: Surface>(s: &mut S, font: &FontRef<'static>, size: f32, x: f32, y
     let fy = ((baseline - iy) * 4.0).round() as u8;
     let (iy, fy) = if fy == 4 { (iy + 1.0, 0) } else { (iy, fy) };
     let mut caret = x;
-    let mut last = None;
-    for ch in text.chars() {
-        let id = f.glyph_id(ch);
-        if let Some(prev) = last {
-            caret += f.kern(prev, id);
-        }
+    for (shaped, kern, advance) in advances(&shape(font, size, text)) {
+        caret += kern;
         let ix = caret.floor();
         let fx = ((caret - ix) * 4.0).round() as u8;
         let (ix, fx) = if fx == 4 { (ix + 1.0, 0) } else { (ix, fx) };
-        caret += f.h_advance(id);
-        last = Some(id);
-        let g = glyph(font, id, size, fx, fy);
+        caret += advance;
+        let g = glyph(shaped.face, shaped.id, shaped.scale, fx, fy);
         for gy in 0..g.h {
             let py = iy as i32 + g.top + gy as i32;
             if py < 0 || py >= h as i32 {

@@ -54,12 +54,12 @@ impl Card {
     }
 }
 
-fn right_text(img: &mut RgbImage, font: &ab_glyph::FontRef<'static>, size: f32, right: f32, y: f32, c: Rgb8, t: &str) {
+pub(super) fn right_text(img: &mut RgbImage, font: &ab_glyph::FontRef<'static>, size: f32, right: f32, y: f32, c: Rgb8, t: &str) {
     let w = text_width(font, size, t);
     text(img, font, size, right - w, y, c, t);
 }
 
-fn ware_icon(img: &mut RgbImage, ware: Ware, cx: f32, cy: f32, size: f32) {
+pub(super) fn ware_icon(img: &mut RgbImage, ware: Ware, cx: f32, cy: f32, size: f32) {
     match ware {
         Ware::Shells => cache::draw_icon(img, &Icon::Shell, size * 0.85, cx, cy + size * 0.05),
         Ware::Bananas => cache::draw_icon(img, &Icon::Banana, size, cx, cy),
@@ -364,7 +364,7 @@ fn legend_card() -> RgbImage {
 }
 
 /// True when the tile looks the same turned `a` and turned `b` (same features on the same ports).
-fn same_look(kind: &southseas_engine::TileKind, a: Rotation, b: Rotation) -> bool {
+pub(super) fn same_look(kind: &southseas_engine::TileKind, a: Rotation, b: Rotation) -> bool {
     let look = |r: Rotation| {
         let mut v: Vec<_> = kind
             .features

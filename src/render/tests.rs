@@ -375,3 +375,246 @@ fn png_settings() {
         eprintln!("{c:?} {f:?}: {len} bytes, {:.2} ms", times[4]);
     }
 }
+
+// ----- the phone view ------------------------------------------------------------------------
+
+/// The names a table may hold: long, Cyrillic, CJK, Arabic, emoji.
+const WORLD_NAMES: [&str; 5] = ["Alexandrina Featherstonehaugh", "Владимир", "小明", "مريم", "🐙 Octo"];
+
+fn world(n: usize) -> BoardView {
+    BoardView { names: WORLD_NAMES[..n].iter().map(|s| s.to_string()).collect(), ..BoardView::default() }
+}
+
+/// Rows of `img` within the box that hold a pixel darker than `max_luma` (text ink): the
+/// height of what is written there, in pixels.
+fn ink_rows(img: &RgbImage, (x0, y0, x1, y1): (u32, u32, u32, u32), max_luma: f32) -> u32 {
+    let rows: Vec<u32> = (y0..y1).filter(|&y| (x0..x1).any(|x| paint::luminance(img.get_pixel(x, y).0) < max_luma)).collect();
+    match (rows.first(), rows.last()) {
+        (Some(a), Some(b)) => b - a + 1,
+        _ => 0,
+    }
+}
+
+/// Pixels of `img` within the box darker than `max_luma`.
+fn ink_pixels(img: &RgbImage, (x0, y0, x1, y1): (u32, u32, u32, u32), max_luma: f32) -> usize {
+    (y0..y1).flat_map(|y| (x0..x1).map(move |x| (x, y))).filter(|&(x, y)| paint::luminance(img.get_pixel(x, y).0) < max_luma).count()
+}
+
+#[test]
+fn phone_text_is_at_least_9_px_tall_at_400_px_wide() {
+    // The smallest text size, from the font's metrics: DejaVu capitals are 0.729 em.
+    let scale = 400.0 / PHONE_W as f32;
+    assert!(PHONE_MIN_TEXT * 0.729 * scale >= 9.0, "{PHONE_MIN_TEXT} px text is {} px at 400", PHONE_MIN_TEXT * 0.729 * scale);
+    // Measured: the ink of each score row's name ("Ana" and "Bo": capitals, no descenders) and
+    // of its score, in the rendered picture, scaled to 400 px wide.
+    let game = cli::simulate(5, 3, Strategy::Greedy, 35).unwrap();
+    let img = phone_image(&game, &named(5));
+    let plan = phone_plan(&game);
+    assert_eq!(img.width(), PHONE_W);
+    let scale = 400.0 / img.width() as f32;
+    for seat in 0..5 {
+        let top = plan.scores_y + seat * phone::ROW_H;
+        let name = ink_rows(&img, (76, top, 76 + 60, top + phone::ROW_H - 8), 0.35) as f32 * scale;
+        assert!(name >= 9.0, "seat {seat}: the name is {name:.1} px tall at 400 px wide");
+        let score = ink_rows(&img, (PHONE_W - 80, top, PHONE_W - 20, top + phone::ROW_H - 8), 0.35) as f32 * scale;
+        assert!(score >= 11.0, "seat {seat}: the score is {score:.1} px tall at 400 px wide");
+        eprintln!("seat {seat}: name {name:.1} px, score {score:.1} px tall at 400 px wide");
+    }
+    // The spot letters on the close-up: far larger.
+    let spot = game.placement_spots().into_iter().find(|s| plan.frame.contains(s.pos)).expect("a spot in view");
+    let (sx, sy) = plan.frame.square(spot.pos);
+    let t = plan.frame.tile;
+    let (sx, sy) = (sx as u32, sy as u32);
+    let letter = ink_rows(&img, (sx + t / 4, sy + t / 5, sx + 3 * t / 4, sy + 4 * t / 5), 0.3) as f32 * scale;
+    assert!(letter >= 14.0, "spot {}: its letter is {letter:.1} px tall at 400 px wide", spot.label);
+    eprintln!("spot {}: letter {letter:.1} px tall at 400 px wide", spot.label);
+    // And after a real downscale to 400 px wide, the names still have their height.
+    let small = cli::scaled(&img, 400);
+    let top = ((plan.scores_y as f32) * scale) as u32;
+    let row = (phone::ROW_H as f32 * scale) as u32;
+    let name = ink_rows(&small, (38, top, 38 + 30, top + row - 4), 0.5);
+    assert!(name >= 9, "the first name is {name} px tall in the 400 px picture");
+    eprintln!("first name in the 400 px picture: {name} px tall");
+}
+
+#[test]
+fn phone_view_is_800_px_wide_and_well_under_1_mb_for_the_largest_boards() {
+    let mut largest = (0, 0);
+    for seed in 0..6u64 {
+        for (players, ai) in [(2, Strategy::Random), (5, Strategy::Greedy), (5, Strategy::Random)] {
+            let (over, _) = crate::sim::play_game(Options::default(), players, 200 + seed, ai);
+            let before_end = cli::simulate(players, 200 + seed, ai, 70).unwrap();
+            for game in [over, before_end] {
+                let img = phone_image(&game, &world(players));
+                let png = encode_png(&img);
+                assert_eq!(img.width(), PHONE_W);
+                assert!(img.height() <= 1700, "{} px tall", img.height());
+                assert!(png.len() < 700_000, "{} bytes", png.len());
+                largest = largest.max((png.len(), img.height()));
+            }
+        }
+    }
+    eprintln!("largest phone view of 36: {} bytes, {} px tall", largest.0, largest.1);
+}
+
+#[test]
+fn phone_view_is_deterministic_cached_or_not() {
+    let game = cli::simulate(4, 8, Strategy::Greedy, 40).unwrap();
+    let view = BoardView { since_turn: Some(37), ..world(4) };
+    let a = phone_png(&game, &view);
+    let b = phone_png(&game, &view);
+    clear_caches();
+    let c = phone_png(&game, &view);
+    assert!(a == b && b == c, "renders differ");
+}
+
+#[test]
+fn every_name_draws_real_glyphs_never_empty_boxes() {
+    let fonts = paint::fonts();
+    for name in WORLD_NAMES {
+        for c in name.chars().filter(|c| !c.is_whitespace()) {
+            assert!(fonts.covers(c), "{name:?}: no embedded font has {c:?} (U+{:04X})", c as u32);
+        }
+        // Drawn alone, each name leaves ink, at least as wide as its text measures.
+        let mut img = paint::solid(600, 60, palette::WHITE);
+        let w = paint::text(&mut img, &fonts.bold, 30.0, 10.0, 10.0, palette::INK, name);
+        assert!(w > 20.0, "{name:?} is {w} px wide");
+        let ink = ink_pixels(&img, (0, 0, 600, 60), 0.5);
+        assert!(ink > 40 * name.chars().filter(|c| !c.is_whitespace()).count(), "{name:?}: {ink} ink pixels");
+    }
+    // The 🐙 draws a picture, not the stand-in.
+    let one = |s: &str| {
+        let mut img = paint::solid(60, 60, palette::WHITE);
+        paint::text(&mut img, &fonts.regular, 40.0, 5.0, 5.0, palette::INK, s);
+        img
+    };
+    assert_ne!(one("🐙"), one("\u{FFFD}"));
+    // A character no font has gets the stand-in, which has ink (never an empty box).
+    let nowhere = '\u{13000}'; // Egyptian hieroglyph A001
+    assert!(!fonts.covers(nowhere));
+    assert_eq!(one(&nowhere.to_string()), one("\u{FFFD}"));
+    assert!(ink_pixels(&one("\u{FFFD}"), (0, 0, 60, 60), 0.5) > 100);
+    // In the phone view, every score row's name has ink.
+    let game = cli::simulate(5, 3, Strategy::Greedy, 20).unwrap();
+    let img = phone_image(&game, &world(5));
+    let plan = phone_plan(&game);
+    for seat in 0..5u32 {
+        let top = plan.scores_y + seat * phone::ROW_H;
+        let ink = ink_pixels(&img, (76, top + 8, 76 + 60, top + phone::ROW_H - 16), 0.35);
+        assert!(ink > 60, "{}: {ink} ink pixels in its score row", WORLD_NAMES[seat as usize]);
+    }
+}
+
+#[test]
+fn arabic_names_are_joined_and_right_to_left() {
+    // مريم is drawn as its joined forms (initial meem, final reh, initial yeh, final meem),
+    // right to left: the same pixels as those forms written in reading order, and not the
+    // letters' isolated shapes.
+    let fonts = paint::fonts();
+    let draw = |s: &str| {
+        let mut img = paint::solid(200, 60, palette::WHITE);
+        paint::text(&mut img, &fonts.bold, 30.0, 10.0, 10.0, palette::INK, s);
+        img
+    };
+    let name = draw("مريم");
+    assert!(name == draw("\u{FEE3}\u{FEAE}\u{FEF3}\u{FEE2}"), "مريم is drawn with its joined forms");
+    assert!(name != draw("\u{FEE1}\u{FEAD}\u{FEF1}\u{FEE1}"), "not with the isolated letters");
+    assert!(ink_pixels(&name, (0, 0, 200, 60), 0.5) > 150);
+}
+
+#[test]
+fn the_close_up_holds_the_last_tile_and_names_the_spots_outside_it() {
+    // A late, large board: too big to show whole at phone size.
+    let game = cli::simulate(5, 11, Strategy::Greedy, 60).unwrap();
+    let plan = phone_plan(&game);
+    assert!(plan.close_up, "a 60-turn board is shown as a close-up");
+    assert_eq!(plan.frame.tile, PHONE_TILE);
+    let (bw, _) = plan.frame.size();
+    assert!(bw <= PHONE_W);
+    let last = game.placed_tiles().last().unwrap().pos;
+    assert!(plan.frame.contains(last), "the last tile is in view");
+    let spots = game.placement_spots();
+    let inside = spots.iter().filter(|s| plan.frame.contains(s.pos)).count();
+    assert!(inside > 0);
+    // Every spot is either in view or named below it.
+    let off: Vec<&String> = spots.iter().filter(|s| !plan.frame.contains(s.pos)).map(|s| &s.label).collect();
+    assert_eq!(off, plan.off_view.iter().collect::<Vec<_>>());
+    let img = phone_image(&game, &named(5));
+    // The last tile's highlight, and a spot in view drawn as a light square.
+    let inset = (plan.frame.tile as f32 * 0.055).max(3.0) / 2.0;
+    assert_eq!(pixel(&img, plan.frame.point(last, (0.0, 0.5)).map_x(|x| x + inset)), palette::HIGHLIGHT);
+    let spot = spots.iter().find(|s| plan.frame.contains(s.pos)).unwrap();
+    let p = pixel(&img, plan.frame.point(spot.pos, (0.12, 0.5)));
+    assert!(p != palette::BACKGROUND && p[0] > palette::BACKGROUND[0], "spot {} is a light square", spot.label);
+    // Nothing is drawn outside the close-up's squares: its coordinate strips stay background,
+    // tiles or not beyond them.
+    // (Probed near each row's top, away from the row numbers at its middle.)
+    let (ox, m) = (plan.frame.origin.0, plan.frame.margin);
+    for y in plan.frame.min.y..=plan.frame.max.y {
+        let (_, sy) = plan.frame.square(Pos::new(plan.frame.min.x, y));
+        for x in ox..ox + m - 1 {
+            assert_eq!(img.get_pixel(x, sy as u32 + 6).0, palette::BACKGROUND, "left strip at ({x}, {})", sy + 6);
+        }
+    }
+}
+
+#[test]
+fn a_small_board_is_shown_whole_and_the_final_board_always() {
+    let early = cli::simulate(3, 4, Strategy::Greedy, 3).unwrap();
+    let plan = phone_plan(&early);
+    assert!(!plan.close_up);
+    assert!(plan.off_view.is_empty());
+    assert!(plan.frame.tile >= PHONE_TILE);
+    assert_eq!(
+        (plan.frame.min, plan.frame.max),
+        (board_frame(&early, &BoardView::default()).min, board_frame(&early, &BoardView::default()).max)
+    );
+    let (over, _) = crate::sim::play_game(Options::default(), 4, 9, Strategy::Greedy);
+    let plan = phone_plan(&over);
+    assert!(!plan.close_up && plan.tile_h == 0, "the final board is whole, with no drawn tile");
+    for t in over.placed_tiles() {
+        assert!(plan.frame.contains(t.pos));
+    }
+}
+
+#[test]
+fn the_drawn_tile_is_in_the_phone_view_and_the_turn_message_has_one_image() {
+    let game = cli::simulate(2, 9, Strategy::Greedy, 6).unwrap();
+    let plan = phone_plan(&game);
+    assert!(plan.tile_h > 0);
+    let images = (crate::images())(&game, &crate::service::Names(vec!["Ana".into(), "Bo".into()]), None);
+    assert_eq!(images.len(), 1, "the drawn tile is in the picture: no tile.png");
+    assert_eq!(images[0].name, "board.png");
+    assert_eq!(images[0].png, phone_png(&game, &named(2)));
+    // Mid-turn (islander step): no drawn tile section.
+    let mut mid = game.clone();
+    let (pos, rotation) = mid.legal_placements()[0];
+    mid.apply(&Action::PlaceTile { pos, rotation }).unwrap();
+    assert_eq!(phone_plan(&mid).tile_h, 0);
+    assert!(phone_image(&mid, &named(2)).height() < phone_image(&game, &named(2)).height() + plan.tile_h);
+    // The full board is still there for /board.
+    assert_eq!(full_board_png(&game, &named(2)), board_png(&game, &named(2)));
+}
+
+#[test]
+fn spot_letters_under_the_drawn_tile_fit_two_lines_and_count_the_rest() {
+    let labels = |n: usize| -> Vec<String> {
+        (0..n)
+            .map(|i| if i < 26 { ((b'A' + i as u8) as char).to_string() } else { format!("A{}", (b'A' + (i - 26) as u8) as char) })
+            .collect()
+    };
+    let width = 190.0;
+    assert_eq!(phone::letter_lines(&labels(3), width), ["A, B, C"]);
+    for n in [1, 5, 12, 29, 40] {
+        let lines = phone::letter_lines(&labels(n), width);
+        assert!(!lines.is_empty() && lines.len() <= 2, "{n} labels: {lines:?}");
+        for line in &lines {
+            assert!(paint::text_width(&paint::fonts().bold, 28.0, line) <= width, "{line:?} is too wide");
+        }
+        let text = lines.join(" ");
+        let shown = text.split(' ').filter(|p| !p.starts_with('+')).count();
+        let more: usize = text.split(' ').find_map(|p| p.strip_prefix('+')).map_or(0, |m| m.parse().unwrap());
+        assert_eq!(shown + more, n, "{n} labels: {lines:?}");
+        assert!(text.starts_with("A"), "in order");
+    }
+}

@@ -18,11 +18,15 @@ pub mod tiles;
 
 /// The images of a turn message: one picture, the phone view (`board.png`): the drawn tile in
 /// its four turns, a close-up of the board around the last tile and the open spots, and the
-/// scores, readable at Discord's inline width on a phone. The full board is
-/// [`render::full_board_png`].
+/// scores, readable at Discord's inline width on a phone; or, for `/board`
+/// ([`service::Picture::FullBoard`]), the whole board ([`render::full_board_png`]).
 pub fn images() -> service::ImageMaker {
-    std::sync::Arc::new(|game, names, since_turn| {
+    std::sync::Arc::new(|game, names, since_turn, picture| {
         let view = render::BoardView { names: names.0.clone(), since_turn, show_spots: true };
-        vec![service::Image { name: "board.png".into(), png: render::phone_png(game, &view) }]
+        let png = match picture {
+            service::Picture::Turn => render::phone_png(game, &view),
+            service::Picture::FullBoard => render::full_board_png(game, &view),
+        };
+        vec![service::Image { name: "board.png".into(), png }]
     })
 }

@@ -83,7 +83,17 @@ impl Default for GameOptions {
 
 /// Makes the images of a reply (board, drawn tile). Kept behind a function so the service
 /// does not depend on how pictures are drawn, and tests can skip them.
-pub type ImageMaker = Arc<dyn Fn(&Game, &Names, Option<u32>) -> Vec<Image> + Send + Sync>;
+pub type ImageMaker = Arc<dyn Fn(&Game, &Names, Option<u32>, Picture) -> Vec<Image> + Send + Sync>;
+
+/// Which picture a reply carries.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Picture {
+    /// A turn message: the phone-first view (readable at a phone's 400 px).
+    #[default]
+    Turn,
+    /// `/board`: the whole board, to zoom into.
+    FullBoard,
+}
 
 /// A game's state at a version: the engine state rebuilt from the log.
 struct Loaded {
@@ -498,6 +508,7 @@ impl Service {
             text: format!("Board at turn {}. {}", loaded.game.turn(), text::prompt(&loaded.game, &table.names())),
             game: Some((table.record.id, table.record.version)),
             show_board: true,
+            picture: Picture::FullBoard,
             ..Reply::default()
         })
     }
@@ -718,12 +729,12 @@ impl Service {
         ServiceError::User(format!("That button is out of date: {what}\n{}", text::prompt(&loaded.game, &names)))
     }
 
-    async fn images(&self, game: &Game, names: &Names, since_turn: Option<u32>) -> Vec<Image> {
+    async fn images(&self, game: &Game, names: &Names, since_turn: Option<u32>, picture: Picture) -> Vec<Image> {
         let Some(make) = self.images.clone() else { return Vec::new() };
         let game = game.clone();
         let names = names.clone();
         // Drawing and PNG encoding are CPU work: keep them off the async workers.
-        tokio::task::spawn_blocking(move || make(&game, &names, since_turn)).await.unwrap_or_else(|e| {
+        tokio::task::spawn_blocking(move || make(&game, &names, since_turn, picture)).await.unwrap_or_else(|e| {
             tracing::error!("rendering failed: {e}");
             Vec::new()
         })
@@ -756,7 +767,7 @@ impl Service {
         let table = Table { seats: store::seats(&mut conn, id).await?, record };
         let loaded = self.load(&mut conn, &table).await?;
         let since = loaded.game.turn().checked_sub(table.seats.len() as u32);
-        reply.images = self.images(&loaded.game, &table.names(), since).await;
+        reply.images = self.images(&loaded.game, &table.names(), since, reply.picture).await;
         Ok(())
     }
 }

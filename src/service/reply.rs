@@ -33,6 +33,9 @@ pub struct Reply {
     /// of a process that died).
     #[serde(default)]
     pub channel: Option<u64>,
+    /// Which picture `show_board` draws.
+    #[serde(default)]
+    pub picture: super::Picture,
 }
 
 #[derive(Clone, PartialEq, Eq)]

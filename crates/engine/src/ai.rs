@@ -2,9 +2,9 @@
 
 use crate::Action;
 use crate::game::{Game, Phase};
-use crate::rng::Rng;
 use crate::tileset::FeatureKind;
 use crate::wares::{Ware, Wares};
+use seeded_rng::Rng;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Strategy {

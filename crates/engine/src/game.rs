@@ -6,11 +6,11 @@
 
 use crate::board::{Board, MAX_TILES, PlacedTile, Region};
 use crate::geometry::{Pos, Rotation};
-use crate::rng::Rng;
 use crate::ships::{ShipId, ShipSet};
 use crate::tileset::{FeatureKind, TileId, TileKind, TileSet};
 use crate::wares::Wares;
 use crate::{Action, Event, FeatureRef, RuleError, ScoreReason};
+use seeded_rng::Rng;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 use std::sync::Arc;

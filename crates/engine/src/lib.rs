@@ -23,7 +23,6 @@ mod board;
 mod error;
 mod game;
 mod geometry;
-mod rng;
 pub mod scenario;
 mod ships;
 pub mod standard;
@@ -39,7 +38,7 @@ pub use game::{
     RetrieveRule, Score, Setup, spot_label,
 };
 pub use geometry::{Dir, Port, Pos, Rotation};
-pub use rng::Rng;
+pub use seeded_rng::Rng;
 pub use ships::{Demand, Ship, ShipId, ShipSet};
 pub use tileset::{EdgeKind, FeatureKind, TileFeature, TileId, TileKind, TileSet};
 pub use wares::{Ware, Wares};

@@ -4,7 +4,7 @@ use crate::Action;
 use crate::cards::{Resource, Resources, Terrain};
 use crate::game::{Game, Phase, RouteKind};
 use crate::map::NONE;
-use crate::rng::Rng;
+use seeded_rng::Rng;
 use std::collections::VecDeque;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

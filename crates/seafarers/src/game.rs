@@ -7,8 +7,8 @@
 use crate::cards::{DevCard, DevCards, Harbour, Resource, Resources, Terrain};
 use crate::geometry::{Edge, Hex, Vertex};
 use crate::map::{HomeRule, Map, MapHex, NONE, Pool, ScenarioMap, Topology};
-use crate::rng::Rng;
 use crate::{Action, Event, RuleError};
+use seeded_rng::Rng;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;

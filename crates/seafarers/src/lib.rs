@@ -26,7 +26,6 @@ mod error;
 mod game;
 pub mod geometry;
 pub mod map;
-mod rng;
 mod route;
 pub mod scenarios;
 pub mod script;
@@ -43,5 +42,5 @@ pub use game::{
 };
 pub use geometry::{Corner, Edge, Hex, Side, Vertex};
 pub use map::{HomeRule, Map, ScenarioMap};
-pub use rng::Rng;
+pub use seeded_rng::Rng;
 pub use view::{PlayerView, View};

@@ -7,7 +7,7 @@
 use crate::DataError;
 use crate::cards::{Harbour, Terrain};
 use crate::geometry::{Edge, Hex, Vertex};
-use crate::rng::Rng;
+use seeded_rng::Rng;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
 use std::str::FromStr;

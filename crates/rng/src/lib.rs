@@ -1,5 +1,7 @@
-//! A small seeded generator with a fixed algorithm, so that a game's seed means the same tile
-//! and ship order in every version of the engine (the store replays games from their seeds).
+//! A small seeded generator with a fixed algorithm, shared by the game engines: a game's seed
+//! means the same South Seas tile and ship order, and the same Seafarers map, development deck,
+//! dice, steals and discoveries, in every version (the store replays games from their seeds).
+//! Its output is pinned by a test here and by each engine's golden files.
 
 /// xoshiro256** seeded through SplitMix64.
 #[derive(Clone, Debug)]
@@ -57,7 +59,7 @@ mod tests {
         let xs: Vec<u64> = (0..4).map(|_| a.next_u64()).collect();
         let ys: Vec<u64> = (0..4).map(|_| b.next_u64()).collect();
         assert_eq!(xs, ys);
-        // Pinned: changing the algorithm would change every stored game's tile order.
+        // Pinned: changing the algorithm would change every stored game of every engine.
         let mut c = Rng::new(0);
         let mut v: Vec<u32> = (0..10).collect();
         c.shuffle(&mut v);

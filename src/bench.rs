@@ -217,7 +217,7 @@ pub async fn run(args: &BenchArgs, images: Option<ImageMaker>) -> Result<Report>
     ));
     if !with_board.is_empty() {
         lines.push(format!(
-            "step latency with the board drawn (PNG of board + tile): p50 {}, p99 {}",
+            "step latency with the turn picture drawn (phone view PNG): p50 {}, p99 {}",
             ms(percentile(&with_board, 0.5)),
             ms(percentile(&with_board, 0.99))
         ));

@@ -180,13 +180,9 @@ async fn current(ctx: Context<'_>) -> Option<(Game, Names)> {
     Some((game, names))
 }
 
-fn choices(items: impl IntoIterator<Item = (String, String)>, typed: &str) -> serenity::CreateAutocompleteResponse {
-    let choices = items
-        .into_iter()
-        .filter(|(label, _)| typed::matches(label, typed))
-        .take(25)
-        .map(|(label, value)| serenity::AutocompleteChoice::new(text::truncate(&label, 100), value))
-        .collect();
+fn choices(items: impl IntoIterator<Item = (String, String)>) -> serenity::CreateAutocompleteResponse {
+    let choices =
+        items.into_iter().take(25).map(|(label, value)| serenity::AutocompleteChoice::new(text::truncate(&label, 100), value)).collect();
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
 
@@ -196,8 +192,8 @@ async fn spots(ctx: Context<'_>, typed: &str) -> serenity::CreateAutocompleteRes
 }
 
 async fn options(ctx: Context<'_>, step: Step, typed: &str) -> serenity::CreateAutocompleteResponse {
-    let items = current(ctx).await.map(|(game, _)| typed::items(&game, step)).unwrap_or_default();
-    choices(items, typed)
+    let items = current(ctx).await.map(|(game, _)| typed::suggestions(&game, step, typed)).unwrap_or_default();
+    choices(items)
 }
 
 /// Reads a step command's input against the channel's game (after acknowledging).

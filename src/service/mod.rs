@@ -748,6 +748,7 @@ impl Service {
         let mut reply = Reply { game: Some((id, version)), ..Reply::default() };
         if let Some(seat) = game.to_act() {
             reply.mention = table.user_at(seat);
+            lines.push(text::standings(game, &names));
             lines.push(text::prompt(game, &names));
             let (buttons, menu) = choices(game, id, version);
             reply.buttons = buttons;

@@ -324,6 +324,17 @@ pub fn prompt(game: &Game, names: &Names) -> String {
 }
 
 /// The full status: players, display, tiles left, whose turn.
+/// One short line of standings for a turn message, so nobody must open the picture to know who
+/// is winning: each player's score, and in brackets the score if the game ended now (what
+/// unfinished islands, bridges and seas would still pay), in seat order.
+pub fn standings(game: &Game, names: &Names) -> String {
+    let scores = game.scores();
+    let projected = game.projected_scores();
+    let each: Vec<String> =
+        (0..game.player_count()).map(|seat| format!("{} {} ({})", names.of(seat), scores[seat].total, projected[seat].total)).collect();
+    format!("📊 Score (if the game ended now): {}", each.join(" · "))
+}
+
 pub fn status(game: &Game, names: &Names) -> String {
     let mut out = String::new();
     let scores = game.scores();

@@ -46,6 +46,52 @@ pub fn matches(label: &str, typed: &str) -> bool {
     typed.is_empty() || label.to_lowercase().contains(&typed)
 }
 
+/// The options of a step that fit what was typed so far, for the autocomplete list. For
+/// `/place` typed text is read the way [`parse`] reads it (`b 90`, `B90`, `b`, `1,0`,
+/// `(1, 0) 90`); anything else matches labels anywhere.
+pub fn suggestions(game: &Game, step: Step, typed: &str) -> Vec<(String, String)> {
+    let all = items(game, step);
+    if step != Step::Place || typed.trim().is_empty() {
+        return all.into_iter().filter(|(label, _)| matches(label, typed)).collect();
+    }
+    let wanted = |value: &str| match Command::parse(value) {
+        Some(Command::Act(Action::PlaceTile { pos, rotation })) => placement_fits(game, typed, pos, rotation),
+        _ => false,
+    };
+    let read: Vec<(String, String)> = all.iter().filter(|(_, value)| wanted(value)).cloned().collect();
+    if read.is_empty() { all.into_iter().filter(|(label, _)| matches(label, typed)).collect() } else { read }
+}
+
+/// Whether typed text (possibly unfinished) names this placement: its spot by letter or by
+/// coordinates, and its rotation if one is given.
+fn placement_fits(game: &Game, typed: &str, pos: southseas_engine::Pos, rotation: Rotation) -> bool {
+    let cleaned = typed.replace(['°', '·', ',', '(', ')'], " ").to_uppercase();
+    let words: Vec<&str> = cleaned.split_whitespace().collect();
+    let Some(first) = words.first() else { return true };
+    let label = game.placement_spots().into_iter().find(|s| s.pos == pos).map(|s| s.label).unwrap_or_default();
+    let split = first.find(|c: char| c.is_ascii_digit()).filter(|&i| i > 0 && first[..i].chars().all(|c| c.is_ascii_alphabetic()));
+    let (spot_ok, numbers): (bool, Vec<&str>) = match split {
+        // "B90"
+        Some(i) => (first[..i] == label, std::iter::once(&first[i..]).chain(words.iter().skip(1).copied()).collect()),
+        None if first.chars().all(|c| c.is_ascii_alphabetic()) => (*first == label, words[1..].to_vec()),
+        // "1 0 90": coordinates, then the rotation.
+        None => {
+            let coords: Vec<Option<i32>> = words.iter().take(2).map(|w| w.parse().ok()).collect();
+            let ok = match coords.as_slice() {
+                [Some(x)] => *x == pos.x,
+                [Some(x), Some(y)] => *x == pos.x && *y == pos.y,
+                _ => false,
+            };
+            (ok, words.iter().skip(2).copied().collect())
+        }
+    };
+    let rotation_ok = match numbers.last() {
+        None => true,
+        Some(n) => rotation.degrees().to_string().starts_with(n),
+    };
+    spot_ok && rotation_ok
+}
+
 /// The options of a step, as (label, value) pairs for the autocomplete list.
 pub fn items(game: &Game, step: Step) -> Vec<(String, String)> {
     if step == Step::Place {
@@ -153,7 +199,47 @@ fn rotation_at(spot: &southseas_engine::PlacementSpot, numbers: &[i64]) -> Resul
 #[cfg(test)]
 mod tests {
     use super::*;
-    use southseas_engine::Options;
+    use southseas_engine::{Bot, Options, Strategy};
+
+    /// The placements the `/place` list offers for what was typed so far.
+    fn offered(game: &Game, typed: &str) -> Vec<Action> {
+        suggestions(game, Step::Place, typed)
+            .into_iter()
+            .map(|(_, value)| match Command::parse(&value) {
+                Some(Command::Act(a)) => a,
+                other => panic!("{other:?}"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_place_list_finds_what_players_type() {
+        // A board with several spots and rotations.
+        let mut game = Game::new(Options::default(), 3, 11).unwrap();
+        let mut bot = Bot::new(Strategy::Greedy, 1);
+        while game.turn() < 12 {
+            game.apply(&bot.choose(&game).unwrap()).unwrap();
+        }
+        while game.phase() != southseas_engine::Phase::PlaceTile {
+            game.apply(&bot.choose(&game).unwrap()).unwrap();
+        }
+        let spots = game.placement_spots();
+        let spot = spots.iter().find(|s| s.rotations.len() > 1).or(spots.first()).expect("a spot");
+        let (label, (x, y)) = (spot.label.clone(), (spot.pos.x, spot.pos.y));
+        let deg = spot.rotations.last().unwrap().degrees();
+        let exact = Action::PlaceTile { pos: spot.pos, rotation: *spot.rotations.last().unwrap() };
+        for typed in
+            [format!("{} {deg}", label.to_lowercase()), format!("{label}{deg}"), format!("({x}, {y}) {deg}"), format!("{x},{y} {deg}")]
+        {
+            assert_eq!(offered(&game, &typed), vec![exact], "{typed}");
+        }
+        for typed in [label.to_lowercase(), format!("{x},{y}"), format!("({x}, {y})")] {
+            let all = offered(&game, &typed);
+            assert_eq!(all.len(), spot.rotations.len(), "{typed}: every rotation at the spot");
+            assert!(all.iter().all(|a| matches!(a, Action::PlaceTile { pos, .. } if *pos == spot.pos)), "{typed}");
+        }
+        assert_eq!(offered(&game, "").len(), items(&game, Step::Place).len());
+    }
 
     #[test]
     fn typed_placements_resolve_to_labelled_spots() {
@@ -174,6 +260,7 @@ mod tests {
             assert_eq!(parse(&game, Step::Place, &typed), Ok(expected), "{typed}");
         }
         assert!(parse(&game, Step::Place, "ZZ 90").unwrap_err().contains("no spot `ZZ`"));
+        assert_eq!(parse(&game, Step::Place, &format!("{x} {y} {deg}")), Ok(expected));
         // Every autocomplete value parses back to its placement.
         for (label, value) in items(&game, Step::Place) {
             assert!(parse(&game, Step::Place, &value).is_ok(), "{label}");

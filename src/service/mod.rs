@@ -584,6 +584,9 @@ impl Service {
     /// dropped: the newer step's message shows the game as it is.
     pub async fn due_posts(&self) -> Result<Vec<Reply>> {
         let now = store::now_ms();
+        if !store::any_due_post(&mut *self.store.pool().acquire().await?, now).await? {
+            return Ok(Vec::new());
+        }
         let mut tx = self.store.begin_write().await?;
         let posts = store::claim_due_posts(&mut tx, now, now + self.lease.as_millis() as i64, &self.instance, 16).await?;
         let mut replies = Vec::new();

@@ -410,6 +410,12 @@ pub async fn claim_due_posts(
         .collect()
 }
 
+/// Whether any post is due (a read: the sweeper asks this often, and takes the write lock only
+/// when there is something to claim).
+pub async fn any_due_post(conn: &mut SqliteConnection, now_ms: i64) -> Result<bool, sqlx::Error> {
+    sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM outbox WHERE claimed_until < ?)").bind(now_ms).fetch_one(&mut *conn).await
+}
+
 pub async fn remove_post(conn: &mut SqliteConnection, id: GameId, version: i64) -> Result<(), sqlx::Error> {
     sqlx::query("DELETE FROM outbox WHERE game_id = ? AND version = ?").bind(id).bind(version).execute(&mut *conn).await?;
     Ok(())

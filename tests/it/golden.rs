@@ -179,3 +179,76 @@ async fn write_golden_files() {
     std::fs::write(golden(GAMES), serde_json::to_string_pretty(&games).unwrap()).unwrap();
     std::fs::write(golden(SETUPS), serde_json::to_string_pretty(&setups()).unwrap()).unwrap();
 }
+
+/// A database as the version before the outbox left it (only `0001_games.sql` applied, rows
+/// written as that version wrote them) migrates at start and its game continues.
+#[tokio::test]
+async fn a_database_from_before_the_outbox_migrates_and_continues() {
+    use sqlx::migrate::Migrator;
+    use sqlx::sqlite::SqliteConnectOptions;
+    use sqlx::{ConnectOptions, Connection};
+    let db = crate::support::TempDb::new("pre-outbox");
+    let only_first = std::env::temp_dir().join(format!("southseas-migrations-{}", std::process::id()));
+    std::fs::create_dir_all(&only_first).unwrap();
+    std::fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations/0001_games.sql"), only_first.join("0001_games.sql")).unwrap();
+    let mut conn = SqliteConnectOptions::new().filename(&db.path).create_if_missing(true).connect().await.unwrap();
+    Migrator::new(only_first.as_path()).await.unwrap().run(&mut conn).await.unwrap();
+    // A 3-player game, 30 steps in, and two turn messages with buttons, as that version stored them.
+    let (seed, players, options) = (4242u64, 3usize, Options::default());
+    let mut game = southseas_engine::Game::from_setup(Setup::standard(options, players, seed)).unwrap();
+    let mut bot = Bot::new(Strategy::Greedy, 3);
+    let mut actions = Vec::new();
+    for _ in 0..30 {
+        let action = bot.choose(&game).unwrap();
+        game.apply(&action).unwrap();
+        actions.push((game.to_act().unwrap_or(0), action));
+    }
+    let version = 4 + actions.len() as i64;
+    sqlx::query("INSERT INTO games VALUES (1, 77, 9, 'active', ?, ?, 900, 2, 5, ?, 1, 1)")
+        .bind(serde_json::to_string(&options).unwrap())
+        .bind(seed as i64)
+        .bind(version)
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    for seat in 0..players as i64 {
+        sqlx::query("INSERT INTO seats VALUES (1, ?, ?, ?, ?)")
+            .bind(900 + seat)
+            .bind(format!("P{seat}"))
+            .bind(seat)
+            .bind(seat)
+            .execute(&mut conn)
+            .await
+            .unwrap();
+    }
+    for (i, (_, action)) in actions.iter().enumerate() {
+        sqlx::query("INSERT INTO actions VALUES (1, ?, 900, ?, 1)")
+            .bind(i as i64 + 1)
+            .bind(serde_json::to_string(action).unwrap())
+            .execute(&mut conn)
+            .await
+            .unwrap();
+    }
+    for (message, v) in [(5001i64, version - 1), (5002, version)] {
+        sqlx::query("INSERT INTO messages VALUES (1, ?, 'choices', ?, 1)").bind(message).bind(v).execute(&mut conn).await.unwrap();
+    }
+    conn.close().await.unwrap();
+    let _ = std::fs::remove_dir_all(&only_first);
+
+    // This version opens it: the migration runs, the game replays to the same state and goes on.
+    let service = Service::open(&db.url()).await.expect("the old database migrates");
+    let place = Place { guild_id: 77, channel_id: 9 };
+    let (replayed, v, _, _) = service.snapshot(place, 0).await.unwrap();
+    assert_eq!(v, version);
+    assert_eq!(serde_json::to_value(Summary::of(&replayed)).unwrap(), serde_json::to_value(Summary::of(&game)).unwrap());
+    let retire = service.due_retirements().await.unwrap();
+    assert!(retire.iter().all(|r| r.2 != 5002), "the newest message keeps its buttons: {retire:?}");
+    let mut c = service.store().pool().acquire().await.unwrap();
+    let retired: i64 = sqlx::query_scalar("SELECT retired FROM messages WHERE message_id = 5001").fetch_one(&mut *c).await.unwrap();
+    assert_eq!(retired, 1, "older messages count as retired, as that version left them");
+    drop(c);
+    let seat = replayed.to_act().unwrap();
+    let who = Actor { user_id: 900 + seat as u64, name: format!("P{seat}") };
+    let reply = service.act(place, &who, bot.choose(&replayed).unwrap()).await.expect("the old game continues");
+    assert_eq!(reply.game.unwrap().1, version + 1);
+}

@@ -13,7 +13,7 @@ pub mod typed;
 use crate::store::{self, ActionRecord, GameId, GameRecord, InsertError, NewGame, PendingPost, SeatRecord, Status, Store};
 pub use reply::{Button, Command, ComponentId, Image, Menu, MenuOption, Reply, Style};
 use southseas_engine::{Action, Event, Game, Options, Phase, RetrieveRule, Rng, ScoreReason, Setup};
-use sqlx::SqliteConnection;
+use sqlx::AnyConnection;
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Arc, Mutex};
@@ -196,6 +196,8 @@ impl Service {
         let seed = options.seed.or(self.default_seed).unwrap_or_else(random_seed);
         let mut tx = self.store.begin_write().await?;
         let new = NewGame {
+            kind: "southseas".to_string(),
+            ruleset: 1,
             guild_id: place.guild_id,
             channel_id: place.channel_id,
             options: Options { retrieve: options.retrieve },
@@ -472,7 +474,7 @@ impl Service {
         let version = store::touch(&mut tx, r.id, status).await?;
         let table = Table { record: GameRecord { version, status, ..table.record }, seats: table.seats };
         let text = "🛑 The game was abandoned. `/new` starts another.".to_string();
-        let reply = Reply { text, game: Some((r.id, version)), new_message: true, ..Reply::default() };
+        let reply = Reply { text, game: Some((table.record.id, version)), new_message: true, ..Reply::default() };
         self.queue(&mut tx, &table, &reply).await?;
         tx.commit().await?;
         self.forget(table.record.id);
@@ -607,15 +609,26 @@ impl Service {
 
     /// Messages whose buttons should have been retired but are not yet (a failed edit, a
     /// crash): (game, channel, message).
+    /// Each is claimed for this process for one lease, so that processes sharing the database
+    /// do not edit the same message.
     pub async fn due_retirements(&self) -> Result<Vec<(GameId, u64, u64)>> {
-        let mut conn = self.store.pool().acquire().await?;
         let quiet_since = store::now() - (self.lease.as_secs() as i64).max(1);
-        Ok(store::messages_to_retire(&mut conn, None, Some(quiet_since), RETIRE_BATCH).await?)
+        // A read first: the sweeper asks often, and takes the write lock only when there is work.
+        let mut conn = self.store.pool().acquire().await?;
+        if store::messages_to_retire(&mut conn, None, Some(quiet_since), 1).await?.is_empty() {
+            return Ok(Vec::new());
+        }
+        drop(conn);
+        let mut tx = self.store.begin_write().await?;
+        let now = store::now_ms();
+        let claimed = store::claim_retirements(&mut tx, quiet_since, now, now + self.lease.as_millis() as i64, RETIRE_BATCH).await?;
+        tx.commit().await?;
+        Ok(claimed)
     }
 
     // ----- internals --------------------------------------------------------------------------
 
-    async fn open_table(&self, conn: &mut SqliteConnection, place: Place) -> Result<Table> {
+    async fn open_table(&self, conn: &mut AnyConnection, place: Place) -> Result<Table> {
         let Some(record) = store::open_game_in_channel(conn, place.channel_id).await? else {
             return user("There is no game in this channel. Start one with `/new`.");
         };
@@ -624,7 +637,7 @@ impl Service {
 
     /// The channel's open game; when a button names a game, that game only (a lobby's Join
     /// must never join the lobby opened after it).
-    async fn open_table_for(&self, conn: &mut SqliteConnection, place: Place, game: Option<GameId>) -> Result<Table> {
+    async fn open_table_for(&self, conn: &mut AnyConnection, place: Place, game: Option<GameId>) -> Result<Table> {
         let table = self.open_table(conn, place).await.map_err(|e| match (game, e) {
             (Some(_), ServiceError::User(_)) => ServiceError::User(GONE.into()),
             (_, e) => e,
@@ -636,7 +649,7 @@ impl Service {
     }
 
     /// Records the message a change owes the channel, in the change's transaction.
-    async fn queue(&self, conn: &mut SqliteConnection, table: &Table, reply: &Reply) -> Result<()> {
+    async fn queue(&self, conn: &mut AnyConnection, table: &Table, reply: &Reply) -> Result<()> {
         let post = PendingPost {
             game_id: table.record.id,
             version: table.record.version,
@@ -647,14 +660,14 @@ impl Service {
         Ok(())
     }
 
-    async fn latest_table(&self, conn: &mut SqliteConnection, place: Place) -> Result<Table> {
+    async fn latest_table(&self, conn: &mut AnyConnection, place: Place) -> Result<Table> {
         let Some(record) = store::latest_game_in_channel(conn, place.channel_id).await? else {
             return user("There is no game in this channel. Start one with `/new`.");
         };
         Ok(Table { seats: store::seats(conn, record.id).await?, record })
     }
 
-    async fn table_by_id(&self, conn: &mut SqliteConnection, place: Place, id: GameId) -> Result<Table> {
+    async fn table_by_id(&self, conn: &mut AnyConnection, place: Place, id: GameId) -> Result<Table> {
         let Some(record) = store::game(conn, id).await? else {
             return user("That game no longer exists.");
         };
@@ -673,7 +686,7 @@ impl Service {
     /// a user error when the click was made against an older version.
     async fn current(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut AnyConnection,
         place: Place,
         game_id: Option<GameId>,
         expected: Option<i64>,
@@ -690,7 +703,7 @@ impl Service {
     }
 
     /// The game's state at its current version: from the cache, or replayed from the log.
-    async fn load(&self, conn: &mut SqliteConnection, table: &Table) -> Result<Arc<Loaded>> {
+    async fn load(&self, conn: &mut AnyConnection, table: &Table) -> Result<Arc<Loaded>> {
         let id = table.record.id;
         if let Some(hit) = self.cache.lock().expect("cache lock").get(&id).filter(|l| l.version == table.record.version) {
             return Ok(Arc::clone(hit));
@@ -799,7 +812,7 @@ fn random_seed() -> u64 {
     h.finish() >> 1 // stays positive as an SQLite integer
 }
 
-async fn load_table(conn: &mut SqliteConnection, id: GameId) -> Result<Table> {
+async fn load_table(conn: &mut AnyConnection, id: GameId) -> Result<Table> {
     let record = store::game(conn, id).await?.ok_or_else(|| internal(format!("game {id} vanished")))?;
     Ok(Table { seats: store::seats(conn, id).await?, record })
 }

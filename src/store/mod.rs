@@ -1,14 +1,23 @@
-//! SQLite storage: games, seats, and the action log that is each game's source of truth.
+//! Storage: games, seats, and the action log that is each game's source of truth.
 //!
-//! Every function takes a connection (`&mut SqliteConnection`) so that the service can run
-//! several of them in one transaction. Discord ids are `u64`; SQLite stores them as `i64`
+//! One set of SQL statements for both databases: SQLite (the embedded default) and PostgreSQL
+//! (for several processes), through sqlx's `Any` driver, chosen by the URL. The statements use
+//! what both understand (`$1` parameters, `ON CONFLICT`, `RETURNING`, BIGINT integers); the
+//! schemas live side by side in `migrations/sqlite` and `migrations/postgres`.
+//!
+//! Every function takes a connection (`&mut AnyConnection`) so that the service can run several
+//! of them in one transaction. Discord ids are `u64`; both databases store them as `i64`
 //! (snowflakes stay below 2^63).
+//!
+//! Writers never interleave on one game: on SQLite a write transaction takes the database's
+//! write lock at its start (`BEGIN IMMEDIATE`); on PostgreSQL every read of a game's row locks
+//! it (`FOR UPDATE`) until the transaction ends, so the read-check-write of a step is atomic
+//! per game while other games proceed in parallel.
 
 use serde::{Serialize, de::DeserializeOwned};
 use southseas_engine::{Action, Options};
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Row, Sqlite, SqliteConnection, SqlitePool, Transaction};
-use std::str::FromStr;
+use sqlx::any::{AnyPoolOptions, AnyRow};
+use sqlx::{Any, AnyConnection, AnyPool, Connection, Executor, Row, Transaction};
 use std::time::Duration;
 
 pub type GameId = i64;
@@ -48,6 +57,10 @@ impl Status {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {
     pub id: GameId,
+    /// Which game this is (its engine replays the log): `"southseas"`.
+    pub kind: String,
+    /// The frozen tile set and ships the game was dealt from.
+    pub ruleset: i64,
     pub guild_id: u64,
     pub channel_id: u64,
     pub status: Status,
@@ -65,6 +78,8 @@ pub struct GameRecord {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewGame {
+    pub kind: String,
+    pub ruleset: i64,
     pub guild_id: u64,
     pub channel_id: u64,
     pub options: Options,
@@ -90,8 +105,32 @@ pub struct ActionRecord {
     pub created_at: i64,
 }
 
+/// Which database a URL names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+impl Backend {
+    pub fn of_url(url: &str) -> Option<Backend> {
+        if url.starts_with("sqlite:") {
+            Some(Backend::Sqlite)
+        } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            Some(Backend::Postgres)
+        } else {
+            None
+        }
+    }
+
+    fn of(conn: &AnyConnection) -> Backend {
+        if conn.backend_name() == "PostgreSQL" { Backend::Postgres } else { Backend::Sqlite }
+    }
+}
+
 pub struct Store {
-    pool: SqlitePool,
+    pool: AnyPool,
+    backend: Backend,
 }
 
 /// Errors the store reports as such (the rest are `sqlx::Error`).
@@ -121,28 +160,69 @@ fn from_json<T: DeserializeOwned>(text: &str) -> Result<T, sqlx::Error> {
 }
 
 impl Store {
-    /// Opens (creating if missing) the database and runs the migrations.
+    /// Opens the database the URL names (`sqlite://FILE`, created if missing, or
+    /// `postgres://…`) and runs the migrations.
     pub async fn open(url: &str) -> Result<Store, sqlx::Error> {
-        let options = SqliteConnectOptions::from_str(url)?
-            .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            // FULL: a commit is on disk before we answer the player, even across a power cut.
-            .synchronous(SqliteSynchronous::Full)
-            .foreign_keys(true)
-            .busy_timeout(Duration::from_secs(5));
-        let pool = SqlitePoolOptions::new().max_connections(4).connect_with(options).await?;
-        sqlx::migrate!("./migrations").run(&pool).await?;
-        Ok(Store { pool })
+        sqlx::any::install_default_drivers();
+        let backend = Backend::of_url(url).ok_or_else(|| {
+            sqlx::Error::Configuration(format!("DATABASE_URL must start with sqlite:// or postgres://, not `{}`", redact(url)).into())
+        })?;
+        let pool = match backend {
+            Backend::Sqlite => {
+                AnyPoolOptions::new()
+                    .max_connections(4)
+                    .after_connect(|conn, _| {
+                        Box::pin(async move {
+                            // WAL: readers never wait for the writer. FULL: a commit is on disk
+                            // before we answer the player, even across a power cut. Foreign keys
+                            // and a 5 s busy timeout are sqlx's defaults for SQLite.
+                            conn.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;").await?;
+                            Ok(())
+                        })
+                    })
+                    .after_release(|conn, _| {
+                        Box::pin(async move {
+                            // A failed COMMIT that SQLite had already rolled back (a full disk)
+                            // leaves the connection believing it is inside a transaction, and it
+                            // would refuse every later BEGIN. Let the pending rollback run, then
+                            // drop such a connection rather than hand it out again.
+                            if conn.is_in_transaction() {
+                                conn.ping().await?;
+                            }
+                            Ok(!conn.is_in_transaction())
+                        })
+                    })
+                    .connect(&sqlite_create_if_missing(url))
+                    .await?
+            }
+            Backend::Postgres => {
+                // Each process holds a few connections; a step holds one for a few milliseconds.
+                AnyPoolOptions::new().max_connections(8).acquire_timeout(Duration::from_secs(10)).connect(url).await?
+            }
+        };
+        match backend {
+            Backend::Sqlite => sqlx::migrate!("./migrations/sqlite").run(&pool).await?,
+            Backend::Postgres => sqlx::migrate!("./migrations/postgres").run(&pool).await?,
+        }
+        Ok(Store { pool, backend })
     }
 
-    pub fn pool(&self) -> &SqlitePool {
+    pub fn pool(&self) -> &AnyPool {
         &self.pool
     }
 
-    /// A write transaction that takes SQLite's write lock at once, so that a read-check-write
-    /// sequence cannot be interleaved with another writer's (see `Service::act`).
-    pub async fn begin_write(&self) -> Result<Transaction<'static, Sqlite>, sqlx::Error> {
-        self.pool.begin_with("BEGIN IMMEDIATE").await
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// A write transaction whose read-check-write cannot be interleaved with another writer's
+    /// on the same game (see `Service::act`): SQLite's write lock is taken at once; on
+    /// PostgreSQL the game's row is locked when the transaction first reads it.
+    pub async fn begin_write(&self) -> Result<Transaction<'static, Any>, sqlx::Error> {
+        match self.backend {
+            Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await,
+            Backend::Postgres => self.pool.begin().await,
+        }
     }
 
     pub async fn close(&self) {
@@ -150,9 +230,46 @@ impl Store {
     }
 }
 
-fn game_from_row(row: &sqlx::sqlite::SqliteRow) -> Result<GameRecord, sqlx::Error> {
+/// A SQLite URL with `mode=rwc` unless it says otherwise: the database file is created on
+/// first start.
+fn sqlite_create_if_missing(url: &str) -> String {
+    if url.contains("mode=") || url.contains(":memory:") {
+        url.to_string()
+    } else if url.contains('?') {
+        format!("{url}&mode=rwc")
+    } else {
+        format!("{url}?mode=rwc")
+    }
+}
+
+/// The URL without its password, for error messages and logs.
+pub fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            let userinfo = &url[scheme + 3..at];
+            match userinfo.find(':') {
+                Some(colon) => format!("{}{}:***{}", &url[..scheme + 3], &userinfo[..colon], &url[at..]),
+                None => url.to_string(),
+            }
+        }
+        _ => url.to_string(),
+    }
+}
+
+/// Appended to a read of a game's row: on PostgreSQL the row stays locked until the
+/// transaction ends, so writers to one game take turns (SQLite's write lock already does this).
+fn lock_row(conn: &AnyConnection) -> &'static str {
+    match Backend::of(conn) {
+        Backend::Postgres => " FOR UPDATE",
+        Backend::Sqlite => "",
+    }
+}
+
+fn game_from_row(row: &AnyRow) -> Result<GameRecord, sqlx::Error> {
     Ok(GameRecord {
         id: row.try_get("id")?,
+        kind: row.try_get("kind")?,
+        ruleset: row.try_get("ruleset")?,
         guild_id: row.try_get::<i64, _>("guild_id")? as u64,
         channel_id: row.try_get::<i64, _>("channel_id")? as u64,
         status: Status::parse(row.try_get("status")?)?,
@@ -168,12 +285,17 @@ fn game_from_row(row: &sqlx::sqlite::SqliteRow) -> Result<GameRecord, sqlx::Erro
     })
 }
 
-pub async fn insert_game(conn: &mut SqliteConnection, new: &NewGame) -> Result<GameId, InsertError> {
+const GAME_COLUMNS: &str = "id, kind, ruleset, guild_id, channel_id, status, options, seed, creator_id, min_players, max_players, \
+     version, created_at, updated_at, changed_ms";
+
+pub async fn insert_game(conn: &mut AnyConnection, new: &NewGame) -> Result<GameId, InsertError> {
     let now = now();
-    let result = sqlx::query(
-        "INSERT INTO games (guild_id, channel_id, status, options, seed, creator_id, min_players, max_players, version, created_at, updated_at)
-         VALUES (?, ?, 'lobby', ?, ?, ?, ?, ?, 0, ?, ?)",
+    let result = sqlx::query_scalar(
+        "INSERT INTO games (kind, ruleset, guild_id, channel_id, status, options, seed, creator_id, min_players, max_players, version, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, 'lobby', $5, $6, $7, $8, $9, 0, $10, $10) RETURNING id",
     )
+    .bind(&new.kind)
+    .bind(new.ruleset)
     .bind(new.guild_id as i64)
     .bind(new.channel_id as i64)
     .bind(to_json(&new.options))
@@ -182,53 +304,54 @@ pub async fn insert_game(conn: &mut SqliteConnection, new: &NewGame) -> Result<G
     .bind(new.min_players as i64)
     .bind(new.max_players as i64)
     .bind(now)
-    .bind(now)
-    .execute(&mut *conn)
+    .fetch_one(&mut *conn)
     .await;
     match result {
-        Ok(r) => Ok(r.last_insert_rowid()),
+        Ok(id) => Ok(id),
         Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Err(InsertError::ChannelBusy),
         Err(e) => Err(e.into()),
     }
 }
 
-pub async fn game(conn: &mut SqliteConnection, id: GameId) -> Result<Option<GameRecord>, sqlx::Error> {
-    let row = sqlx::query("SELECT * FROM games WHERE id = ?").bind(id).fetch_optional(&mut *conn).await?;
+pub async fn game(conn: &mut AnyConnection, id: GameId) -> Result<Option<GameRecord>, sqlx::Error> {
+    let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1{}", lock_row(conn));
+    let row = sqlx::query(&sql).bind(id).fetch_optional(&mut *conn).await?;
     row.as_ref().map(game_from_row).transpose()
 }
 
 /// The channel's lobby or active game, if any.
-pub async fn open_game_in_channel(conn: &mut SqliteConnection, channel_id: u64) -> Result<Option<GameRecord>, sqlx::Error> {
-    let row = sqlx::query("SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')")
-        .bind(channel_id as i64)
-        .fetch_optional(&mut *conn)
-        .await?;
+pub async fn open_game_in_channel(conn: &mut AnyConnection, channel_id: u64) -> Result<Option<GameRecord>, sqlx::Error> {
+    let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE channel_id = $1 AND status IN ('lobby', 'active'){}", lock_row(conn));
+    let row = sqlx::query(&sql).bind(channel_id as i64).fetch_optional(&mut *conn).await?;
     row.as_ref().map(game_from_row).transpose()
 }
 
 /// The channel's most recent game, whatever its status.
-pub async fn latest_game_in_channel(conn: &mut SqliteConnection, channel_id: u64) -> Result<Option<GameRecord>, sqlx::Error> {
-    let row = sqlx::query("SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1")
-        .bind(channel_id as i64)
-        .fetch_optional(&mut *conn)
-        .await?;
+pub async fn latest_game_in_channel(conn: &mut AnyConnection, channel_id: u64) -> Result<Option<GameRecord>, sqlx::Error> {
+    let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE channel_id = $1 ORDER BY id DESC LIMIT 1{}", lock_row(conn));
+    let row = sqlx::query(&sql).bind(channel_id as i64).fetch_optional(&mut *conn).await?;
     row.as_ref().map(game_from_row).transpose()
 }
 
 /// Sets the status and bumps the version; returns the new version.
-pub async fn touch(conn: &mut SqliteConnection, id: GameId, status: Status) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar("UPDATE games SET status = ?, version = version + 1, updated_at = ?, changed_ms = ? WHERE id = ? RETURNING version")
-        .bind(status.as_str())
-        .bind(now())
-        .bind(now_ms())
-        .bind(id)
-        .fetch_one(&mut *conn)
-        .await
+pub async fn touch(conn: &mut AnyConnection, id: GameId, status: Status) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "UPDATE games SET status = $1, version = version + 1, updated_at = $2, changed_ms = $3 WHERE id = $4 RETURNING version",
+    )
+    .bind(status.as_str())
+    .bind(now())
+    .bind(now_ms())
+    .bind(id)
+    .fetch_one(&mut *conn)
+    .await
 }
 
-pub async fn seats(conn: &mut SqliteConnection, id: GameId) -> Result<Vec<SeatRecord>, sqlx::Error> {
-    let rows =
-        sqlx::query("SELECT user_id, name, seat FROM seats WHERE game_id = ? ORDER BY seat, joined").bind(id).fetch_all(&mut *conn).await?;
+pub async fn seats(conn: &mut AnyConnection, id: GameId) -> Result<Vec<SeatRecord>, sqlx::Error> {
+    // NULLs first on both databases: lobby seats (no seat yet) in join order.
+    let rows = sqlx::query("SELECT user_id, name, seat FROM seats WHERE game_id = $1 ORDER BY seat IS NOT NULL, seat, joined")
+        .bind(id)
+        .fetch_all(&mut *conn)
+        .await?;
     rows.iter()
         .map(|r| {
             Ok(SeatRecord {
@@ -240,26 +363,25 @@ pub async fn seats(conn: &mut SqliteConnection, id: GameId) -> Result<Vec<SeatRe
         .collect()
 }
 
-pub async fn add_seat(conn: &mut SqliteConnection, id: GameId, user_id: u64, name: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("INSERT INTO seats (game_id, user_id, name, joined) VALUES (?, ?, ?, (SELECT COUNT(*) FROM seats WHERE game_id = ?))")
+pub async fn add_seat(conn: &mut AnyConnection, id: GameId, user_id: u64, name: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("INSERT INTO seats (game_id, user_id, name, joined) VALUES ($1, $2, $3, (SELECT COUNT(*) FROM seats WHERE game_id = $1))")
         .bind(id)
         .bind(user_id as i64)
         .bind(name)
-        .bind(id)
         .execute(&mut *conn)
         .await?;
     Ok(())
 }
 
-pub async fn remove_seat(conn: &mut SqliteConnection, id: GameId, user_id: u64) -> Result<(), sqlx::Error> {
-    sqlx::query("DELETE FROM seats WHERE game_id = ? AND user_id = ?").bind(id).bind(user_id as i64).execute(&mut *conn).await?;
+pub async fn remove_seat(conn: &mut AnyConnection, id: GameId, user_id: u64) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM seats WHERE game_id = $1 AND user_id = $2").bind(id).bind(user_id as i64).execute(&mut *conn).await?;
     Ok(())
 }
 
 /// Gives each user their seat: `order[i]` plays seat i.
-pub async fn assign_seats(conn: &mut SqliteConnection, id: GameId, order: &[u64]) -> Result<(), sqlx::Error> {
+pub async fn assign_seats(conn: &mut AnyConnection, id: GameId, order: &[u64]) -> Result<(), sqlx::Error> {
     for (seat, user) in order.iter().enumerate() {
-        sqlx::query("UPDATE seats SET seat = ? WHERE game_id = ? AND user_id = ?")
+        sqlx::query("UPDATE seats SET seat = $1 WHERE game_id = $2 AND user_id = $3")
             .bind(seat as i64)
             .bind(id)
             .bind(*user as i64)
@@ -269,8 +391,8 @@ pub async fn assign_seats(conn: &mut SqliteConnection, id: GameId, order: &[u64]
     Ok(())
 }
 
-pub async fn actions(conn: &mut SqliteConnection, id: GameId) -> Result<Vec<ActionRecord>, sqlx::Error> {
-    let rows = sqlx::query("SELECT seq, user_id, action, created_at FROM actions WHERE game_id = ? ORDER BY seq")
+pub async fn actions(conn: &mut AnyConnection, id: GameId) -> Result<Vec<ActionRecord>, sqlx::Error> {
+    let rows = sqlx::query("SELECT seq, user_id, action, created_at FROM actions WHERE game_id = $1 ORDER BY seq")
         .bind(id)
         .fetch_all(&mut *conn)
         .await?;
@@ -286,8 +408,8 @@ pub async fn actions(conn: &mut SqliteConnection, id: GameId) -> Result<Vec<Acti
         .collect()
 }
 
-pub async fn append_action(conn: &mut SqliteConnection, id: GameId, seq: i64, user_id: u64, action: &Action) -> Result<(), sqlx::Error> {
-    sqlx::query("INSERT INTO actions (game_id, seq, user_id, action, created_at) VALUES (?, ?, ?, ?, ?)")
+pub async fn append_action(conn: &mut AnyConnection, id: GameId, seq: i64, user_id: u64, action: &Action) -> Result<(), sqlx::Error> {
+    sqlx::query("INSERT INTO actions (game_id, seq, user_id, action, created_at) VALUES ($1, $2, $3, $4, $5)")
         .bind(id)
         .bind(seq)
         .bind(user_id as i64)
@@ -298,39 +420,43 @@ pub async fn append_action(conn: &mut SqliteConnection, id: GameId, seq: i64, us
     Ok(())
 }
 
-pub async fn delete_action(conn: &mut SqliteConnection, id: GameId, seq: i64) -> Result<(), sqlx::Error> {
-    sqlx::query("DELETE FROM actions WHERE game_id = ? AND seq = ?").bind(id).bind(seq).execute(&mut *conn).await?;
+pub async fn delete_action(conn: &mut AnyConnection, id: GameId, seq: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM actions WHERE game_id = $1 AND seq = $2").bind(id).bind(seq).execute(&mut *conn).await?;
     Ok(())
 }
 
 /// Records a vote to abandon; returns the number of votes so far.
-pub async fn vote_abandon(conn: &mut SqliteConnection, id: GameId, user_id: u64) -> Result<usize, sqlx::Error> {
-    sqlx::query("INSERT OR IGNORE INTO abandon_votes (game_id, user_id) VALUES (?, ?)")
+pub async fn vote_abandon(conn: &mut AnyConnection, id: GameId, user_id: u64) -> Result<usize, sqlx::Error> {
+    sqlx::query("INSERT INTO abandon_votes (game_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING")
         .bind(id)
         .bind(user_id as i64)
         .execute(&mut *conn)
         .await?;
-    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM abandon_votes WHERE game_id = ?").bind(id).fetch_one(&mut *conn).await?;
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM abandon_votes WHERE game_id = $1").bind(id).fetch_one(&mut *conn).await?;
     Ok(n as usize)
 }
 
 /// Remembers a message that shows the game at `version` with buttons on it (a message edited
 /// to a newer version keeps its row, with the new version).
-pub async fn record_message(conn: &mut SqliteConnection, id: GameId, message_id: u64, kind: &str, version: i64) -> Result<(), sqlx::Error> {
-    sqlx::query("INSERT OR REPLACE INTO messages (game_id, message_id, kind, version, created_at, retired) VALUES (?, ?, ?, ?, ?, 0)")
-        .bind(id)
-        .bind(message_id as i64)
-        .bind(kind)
-        .bind(version)
-        .bind(now())
-        .execute(&mut *conn)
-        .await?;
+pub async fn record_message(conn: &mut AnyConnection, id: GameId, message_id: u64, kind: &str, version: i64) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO messages (game_id, message_id, kind, version, created_at, retired) VALUES ($1, $2, $3, $4, $5, 0)
+         ON CONFLICT (game_id, message_id) DO UPDATE
+         SET kind = excluded.kind, version = excluded.version, created_at = excluded.created_at, retired = 0, claimed_until = 0",
+    )
+    .bind(id)
+    .bind(message_id as i64)
+    .bind(kind)
+    .bind(version)
+    .bind(now())
+    .execute(&mut *conn)
+    .await?;
     Ok(())
 }
 
 /// Messages the bot posted for the game, newest first: (message id, kind, version).
-pub async fn messages(conn: &mut SqliteConnection, id: GameId) -> Result<Vec<(u64, String, i64)>, sqlx::Error> {
-    let rows = sqlx::query("SELECT message_id, kind, version FROM messages WHERE game_id = ? ORDER BY created_at DESC, message_id DESC")
+pub async fn messages(conn: &mut AnyConnection, id: GameId) -> Result<Vec<(u64, String, i64)>, sqlx::Error> {
+    let rows = sqlx::query("SELECT message_id, kind, version FROM messages WHERE game_id = $1 ORDER BY created_at DESC, message_id DESC")
         .bind(id)
         .fetch_all(&mut *conn)
         .await?;
@@ -356,40 +482,48 @@ pub struct PendingPost {
 
 /// Records the message a step owes, in the step's transaction; the process making the step
 /// holds it until `claimed_until` (unix ms).
-pub async fn queue_post(conn: &mut SqliteConnection, post: &PendingPost, claimed_until: i64, claimed_by: &str) -> Result<(), sqlx::Error> {
+pub async fn queue_post(conn: &mut AnyConnection, post: &PendingPost, claimed_until: i64, claimed_by: &str) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "INSERT OR REPLACE INTO outbox (game_id, version, channel_id, reply, created_at, claimed_until, claimed_by) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO outbox (game_id, version, channel_id, reply, created_at, claimed_until, claimed_by) VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (game_id, version) DO UPDATE
+         SET channel_id = excluded.channel_id, reply = excluded.reply, created_at = excluded.created_at,
+             claimed_until = excluded.claimed_until, claimed_by = excluded.claimed_by",
     )
-        .bind(post.game_id)
-        .bind(post.version)
-        .bind(post.channel_id as i64)
-        .bind(&post.reply)
-        .bind(now_ms())
-        .bind(claimed_until)
-        .bind(claimed_by)
-        .execute(&mut *conn)
-        .await?;
+    .bind(post.game_id)
+    .bind(post.version)
+    .bind(post.channel_id as i64)
+    .bind(&post.reply)
+    .bind(now_ms())
+    .bind(claimed_until)
+    .bind(claimed_by)
+    .execute(&mut *conn)
+    .await?;
     Ok(())
 }
 
 /// Lets go of every post `claimed_by` holds: a process starting under that name holds nothing
 /// yet, so what it held before a crash is due at once.
-pub async fn release_claims(conn: &mut SqliteConnection, claimed_by: &str) -> Result<u64, sqlx::Error> {
-    Ok(sqlx::query("UPDATE outbox SET claimed_until = 0 WHERE claimed_by = ?").bind(claimed_by).execute(&mut *conn).await?.rows_affected())
+pub async fn release_claims(conn: &mut AnyConnection, claimed_by: &str) -> Result<u64, sqlx::Error> {
+    Ok(sqlx::query("UPDATE outbox SET claimed_until = 0 WHERE claimed_by = $1").bind(claimed_by).execute(&mut *conn).await?.rows_affected())
 }
 
 /// Takes up to `limit` posts whose holder let them go (its lease ran out: it died, or could not
 /// reach Discord), oldest first, and holds them until `claimed_until`.
+///
+/// The outer `claimed_until < $3` matters on PostgreSQL: two processes claiming at once may
+/// pick the same rows in the subquery; the second waits for the first's row locks and then
+/// re-checks the outer condition against the updated rows, so it skips what the first took.
 pub async fn claim_due_posts(
-    conn: &mut SqliteConnection,
+    conn: &mut AnyConnection,
     now_ms: i64,
     claimed_until: i64,
     claimed_by: &str,
     limit: i64,
 ) -> Result<Vec<PendingPost>, sqlx::Error> {
     let rows = sqlx::query(
-        "UPDATE outbox SET claimed_until = ?, claimed_by = ?
-         WHERE (game_id, version) IN (SELECT game_id, version FROM outbox WHERE claimed_until < ? ORDER BY created_at LIMIT ?)
+        "UPDATE outbox SET claimed_until = $1, claimed_by = $2
+         WHERE claimed_until < $3
+           AND (game_id, version) IN (SELECT game_id, version FROM outbox WHERE claimed_until < $3 ORDER BY created_at LIMIT $4)
          RETURNING game_id, version, channel_id, reply",
     )
     .bind(claimed_until)
@@ -412,17 +546,22 @@ pub async fn claim_due_posts(
 
 /// Whether any post is due (a read: the sweeper asks this often, and takes the write lock only
 /// when there is something to claim).
-pub async fn any_due_post(conn: &mut SqliteConnection, now_ms: i64) -> Result<bool, sqlx::Error> {
-    sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM outbox WHERE claimed_until < ?)").bind(now_ms).fetch_one(&mut *conn).await
+pub async fn any_due_post(conn: &mut AnyConnection, now_ms: i64) -> Result<bool, sqlx::Error> {
+    // A count, not EXISTS: SQLite answers EXISTS with an integer, PostgreSQL with a boolean.
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM (SELECT 1 FROM outbox WHERE claimed_until < $1 LIMIT 1) due")
+        .bind(now_ms)
+        .fetch_one(&mut *conn)
+        .await?;
+    Ok(n > 0)
 }
 
-pub async fn remove_post(conn: &mut SqliteConnection, id: GameId, version: i64) -> Result<(), sqlx::Error> {
-    sqlx::query("DELETE FROM outbox WHERE game_id = ? AND version = ?").bind(id).bind(version).execute(&mut *conn).await?;
+pub async fn remove_post(conn: &mut AnyConnection, id: GameId, version: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM outbox WHERE game_id = $1 AND version = $2").bind(id).bind(version).execute(&mut *conn).await?;
     Ok(())
 }
 
 /// Posts still owed, for tests and the operator.
-pub async fn pending_posts(conn: &mut SqliteConnection) -> Result<i64, sqlx::Error> {
+pub async fn pending_posts(conn: &mut AnyConnection) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar("SELECT COUNT(*) FROM outbox").fetch_one(&mut *conn).await
 }
 
@@ -432,19 +571,12 @@ pub async fn pending_posts(conn: &mut SqliteConnection) -> Result<i64, sqlx::Err
 /// change is older than `quiet_since` (unix seconds; the sweeper leaves a game alone while the
 /// handler of its last step may still be updating its messages).
 pub async fn messages_to_retire(
-    conn: &mut SqliteConnection,
+    conn: &mut AnyConnection,
     game: Option<GameId>,
     quiet_since: Option<i64>,
     limit: i64,
 ) -> Result<Vec<(GameId, u64, u64)>, sqlx::Error> {
-    let rows = sqlx::query(
-        "SELECT m.game_id, g.channel_id, m.message_id FROM messages m JOIN games g ON g.id = m.game_id
-         WHERE m.retired = 0 AND (?1 IS NULL OR m.game_id = ?1) AND (?3 IS NULL OR g.updated_at < ?3)
-           AND NOT (g.status IN ('lobby', 'active') AND m.version = g.version AND NOT EXISTS (
-                SELECT 1 FROM messages newer
-                WHERE newer.game_id = m.game_id AND newer.retired = 0 AND newer.version = m.version AND newer.message_id > m.message_id))
-         ORDER BY m.game_id, m.message_id LIMIT ?2",
-    )
+    let rows = sqlx::query(&format!("SELECT m.game_id, g.channel_id, m.message_id FROM messages m JOIN games g ON g.id = m.game_id WHERE {RETIRABLE} ORDER BY m.game_id, m.message_id LIMIT $2"))
     .bind(game)
     .bind(limit)
     .bind(quiet_since)
@@ -455,8 +587,43 @@ pub async fn messages_to_retire(
         .collect()
 }
 
-pub async fn mark_retired(conn: &mut SqliteConnection, id: GameId, message_id: u64) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE messages SET retired = 1 WHERE game_id = ? AND message_id = ?")
+/// Which messages `messages_to_retire` picks ($1: one game or NULL, $3: quiet since or NULL).
+const RETIRABLE: &str = "m.retired = 0 AND ($1 IS NULL OR m.game_id = $1) AND ($3 IS NULL OR g.updated_at < $3)
+           AND NOT (g.status IN ('lobby', 'active') AND m.version = g.version AND NOT EXISTS (
+                SELECT 1 FROM messages newer
+                WHERE newer.game_id = m.game_id AND newer.retired = 0 AND newer.version = m.version AND newer.message_id > m.message_id))";
+
+/// Like `messages_to_retire` over all quiet games, but takes the messages for this process
+/// until `claimed_until` (unix ms), so that with several processes each edit is made by one.
+/// A message whose edit failed is due again once the claim runs out.
+pub async fn claim_retirements(
+    conn: &mut AnyConnection,
+    quiet_since: i64,
+    now_ms: i64,
+    claimed_until: i64,
+    limit: i64,
+) -> Result<Vec<(GameId, u64, u64)>, sqlx::Error> {
+    let rows = sqlx::query(&format!(
+        "UPDATE messages SET claimed_until = $5
+         WHERE claimed_until < $4 AND retired = 0 AND (game_id, message_id) IN (
+             SELECT m.game_id, m.message_id FROM messages m JOIN games g ON g.id = m.game_id
+             WHERE {RETIRABLE} AND m.claimed_until < $4 ORDER BY m.game_id, m.message_id LIMIT $2)
+         RETURNING game_id, message_id, (SELECT channel_id FROM games WHERE games.id = messages.game_id) AS channel_id"
+    ))
+    .bind(None::<i64>)
+    .bind(limit)
+    .bind(Some(quiet_since))
+    .bind(now_ms)
+    .bind(claimed_until)
+    .fetch_all(&mut *conn)
+    .await?;
+    rows.iter()
+        .map(|r| Ok((r.try_get("game_id")?, r.try_get::<i64, _>("channel_id")? as u64, r.try_get::<i64, _>("message_id")? as u64)))
+        .collect()
+}
+
+pub async fn mark_retired(conn: &mut AnyConnection, id: GameId, message_id: u64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE messages SET retired = 1 WHERE game_id = $1 AND message_id = $2")
         .bind(id)
         .bind(message_id as i64)
         .execute(&mut *conn)

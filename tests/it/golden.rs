@@ -190,7 +190,8 @@ async fn a_database_from_before_the_outbox_migrates_and_continues() {
     let db = crate::support::TempDb::new("pre-outbox");
     let only_first = std::env::temp_dir().join(format!("southseas-migrations-{}", std::process::id()));
     std::fs::create_dir_all(&only_first).unwrap();
-    std::fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations/0001_games.sql"), only_first.join("0001_games.sql")).unwrap();
+    std::fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations/sqlite/0001_games.sql"), only_first.join("0001_games.sql"))
+        .unwrap();
     let mut conn = SqliteConnectOptions::new().filename(&db.path).create_if_missing(true).connect().await.unwrap();
     Migrator::new(only_first.as_path()).await.unwrap().run(&mut conn).await.unwrap();
     // A 3-player game, 30 steps in, and two turn messages with buttons, as that version stored them.

@@ -4,7 +4,7 @@
 
 use super::discord_double::{self as dd, Double, Member, ResponseKind, callback};
 use super::discord_e2e::{custom_ids, settle, start_bot, state};
-use crate::support::{PLACE, TempDb, player};
+use crate::support::{PLACE, TempDb, on_both_databases, player};
 use southseas::service::{Command, ComponentId, GameOptions, Place, Service, ServiceError};
 use southseas_engine::{Action, Bot, Event, Phase, Strategy};
 use std::time::Duration;
@@ -26,9 +26,8 @@ async fn other_process(db: &TempDb) -> Service {
 
 // ----- through the service ----------------------------------------------------------------------
 
-#[tokio::test]
-async fn old_lobby_and_abandon_buttons_act_only_on_their_own_game() {
-    let db = TempDb::new("hard-lobby");
+on_both_databases! {
+async fn old_lobby_and_abandon_buttons_act_only_on_their_own_game(db) {
     let service = Service::open(&db.url()).await.unwrap();
     let (ana, ben, cal) = (player(1), player(2), player(3));
     let first = service.create(PLACE, &ana, GameOptions::default()).await.unwrap();
@@ -55,10 +54,10 @@ async fn old_lobby_and_abandon_buttons_act_only_on_their_own_game() {
     let join = second.buttons[0][0].id.clone();
     assert!(service.click(PLACE, &cal, &join, None).await.unwrap().text.contains("joined"));
 }
+}
 
-#[tokio::test]
-async fn a_step_owes_its_message_until_delivered_and_a_restart_delivers_it() {
-    let db = TempDb::new("hard-outbox");
+on_both_databases! {
+async fn a_step_owes_its_message_until_delivered_and_a_restart_delivers_it(db) {
     let lease = Duration::from_millis(50);
     let service = Service::open(&db.url()).await.unwrap().with_lease(lease);
     let (ana, ben) = (player(1), player(2));
@@ -81,10 +80,10 @@ async fn a_step_owes_its_message_until_delivered_and_a_restart_delivers_it() {
     tokio::time::sleep(lease * 2).await;
     assert!(restarted.due_posts().await.unwrap().is_empty(), "delivered: nothing owed any more");
 }
+}
 
-#[tokio::test]
-async fn only_the_message_of_the_current_version_keeps_its_buttons() {
-    let db = TempDb::new("hard-retire");
+on_both_databases! {
+async fn only_the_message_of_the_current_version_keeps_its_buttons(db) {
     let service = Service::open(&db.url()).await.unwrap();
     let (ana, ben) = (player(1), player(2));
     let lobby = service.create(PLACE, &ana, GameOptions { seed: Some(9), ..GameOptions::default() }).await.unwrap();
@@ -112,6 +111,7 @@ async fn only_the_message_of_the_current_version_keeps_its_buttons() {
     let (_, v5) = over.game.unwrap();
     let retire = service.delivered(game, v5, None).await.unwrap();
     assert!(retire.iter().any(|r| r.2 == 104), "no buttons are left on a finished game: {retire:?}");
+}
 }
 
 #[tokio::test]

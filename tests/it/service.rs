@@ -1,6 +1,7 @@
-//! The game service over a real SQLite file: whole games, races, crashes and bad input.
+//! The game service over a real database: whole games, races, crashes and bad input. Each test
+//! runs on a SQLite file and on a PostgreSQL schema (see `support::on_both_databases`).
 
-use crate::support::{PLACE, TempDb, player};
+use crate::support::{PLACE, TempDb, on_both_databases, player};
 use southseas::service::{Actor, Command, ComponentId, GameOptions, Reply, Service, ServiceError};
 use southseas::store::Store;
 use southseas_engine::scenario::Summary;
@@ -51,7 +52,8 @@ fn expect_user_error(result: Result<Reply, ServiceError>, contains: &str) {
 
 /// Every row of every table, as text: "unchanged" means this is equal.
 async fn dump(db: &TempDb) -> Vec<String> {
-    let pool = sqlx::SqlitePool::connect(&db.url()).await.expect("connect");
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(&db.url()).await.expect("connect");
     let mut out = Vec::new();
     for (table, order) in [
         ("games", "id"),
@@ -76,10 +78,10 @@ async fn dump(db: &TempDb) -> Vec<String> {
     out
 }
 
-#[tokio::test]
-async fn whole_games_survive_reopening_the_database_between_turns() {
+on_both_databases! {
+async fn whole_games_survive_reopening_the_database_between_turns(db) {
+    // Two games, one after the other in the channel (the first must end to free it).
     for (players, seed) in [(2u64, 11u64), (4, 12)] {
-        let db = TempDb::new("reopen");
         let actors = started(&open(&db).await, players, seed).await;
         // The same bots play the engine alone, seat by seat, for comparison.
         let mut bots: Vec<Bot> = (0..players).map(|s| Bot::new(Strategy::Random, seed * 100 + s)).collect();
@@ -110,10 +112,10 @@ async fn whole_games_survive_reopening_the_database_between_turns() {
         assert_eq!(game.placed_tiles(), engine.placed_tiles());
     }
 }
+}
 
-#[tokio::test]
-async fn racing_clicks_on_one_turn_apply_exactly_once() {
-    let db = TempDb::new("race");
+on_both_databases! {
+async fn racing_clicks_on_one_turn_apply_exactly_once(db) {
     let service = Arc::new(open(&db).await);
     let actors = started(&service, 3, 5).await;
     for round in 0..3 {
@@ -142,14 +144,14 @@ async fn racing_clicks_on_one_turn_apply_exactly_once() {
         assert_eq!(after, version + 1);
     }
 }
+}
 
 async fn game_id(service: &Service) -> i64 {
     service.status(PLACE).await.unwrap().game.unwrap().0
 }
 
-#[tokio::test]
-async fn bad_input_gets_a_user_error_and_changes_nothing() {
-    let db = TempDb::new("bad");
+on_both_databases! {
+async fn bad_input_gets_a_user_error_and_changes_nothing(db) {
     let service = open(&db).await;
     let actors = started(&service, 2, 3).await;
     let (actor, game, version) = to_act(&service, &actors).await.unwrap();
@@ -190,10 +192,10 @@ async fn bad_input_gets_a_user_error_and_changes_nothing() {
     // The legal action still works afterwards.
     service.act(PLACE, &actor, legal).await.expect("legal action");
 }
+}
 
-#[tokio::test]
-async fn lobby_rules_and_one_open_game_per_channel() {
-    let db = TempDb::new("lobby");
+on_both_databases! {
+async fn lobby_rules_and_one_open_game_per_channel(db) {
     let service = open(&db).await;
     let (a, b, c) = (player(1), player(2), player(3));
     let reply = service.create(PLACE, &a, GameOptions { max_players: 2, ..options(1) }).await.unwrap();
@@ -204,10 +206,10 @@ async fn lobby_rules_and_one_open_game_per_channel() {
     expect_user_error(service.join(PLACE, &c).await, "full");
     expect_user_error(service.start(PLACE, &b).await, "Only the player who opened");
     // The schema itself refuses a second open game in the channel.
-    let pool = sqlx::SqlitePool::connect(&db.url()).await.unwrap();
+    let pool = sqlx::AnyPool::connect(&db.url()).await.unwrap();
     let second = sqlx::query(
         "INSERT INTO games (guild_id, channel_id, status, options, seed, creator_id, min_players, max_players, created_at, updated_at)
-         VALUES (1, ?, 'active', '{}', 1, 1, 2, 5, 0, 0)",
+         VALUES (1, $1, 'active', '{}', 1, 1, 2, 5, 0, 0)",
     )
     .bind(PLACE.channel_id as i64)
     .execute(&pool)
@@ -219,10 +221,10 @@ async fn lobby_rules_and_one_open_game_per_channel() {
     assert!(started.text.contains("The game begins"), "{}", started.text);
     assert!(started.mention.is_some_and(|u| u == a.user_id || u == c.user_id));
 }
+}
 
-#[tokio::test]
-async fn a_turn_reply_narrates_and_pings_only_the_next_player() {
-    let db = TempDb::new("reply");
+on_both_databases! {
+async fn a_turn_reply_narrates_and_pings_only_the_next_player(db) {
     let service = open(&db).await;
     let actors = started(&service, 2, 8).await;
     let mut saw_turn_change = false;
@@ -253,10 +255,10 @@ async fn a_turn_reply_narrates_and_pings_only_the_next_player() {
     }
     assert!(saw_turn_change);
 }
+}
 
-#[tokio::test]
-async fn undo_takes_back_a_step_but_never_a_reveal() {
-    let db = TempDb::new("undo");
+on_both_databases! {
+async fn undo_takes_back_a_step_but_never_a_reveal(db) {
     let service = open(&db).await;
     let actors = started(&service, 2, 21).await;
     let (actor, game, version) = to_act(&service, &actors).await.unwrap();
@@ -284,10 +286,10 @@ async fn undo_takes_back_a_step_but_never_a_reveal() {
     }
     expect_user_error(service.undo(PLACE, &actor, None).await, "revealed");
 }
+}
 
-#[tokio::test]
-async fn abandon_by_creator_or_majority() {
-    let db = TempDb::new("abandon");
+on_both_databases! {
+async fn abandon_by_creator_or_majority(db) {
     let service = open(&db).await;
     let actors = started(&service, 3, 2).await;
     let vote = service.abandon(PLACE, &actors[1]).await.unwrap();
@@ -298,6 +300,7 @@ async fn abandon_by_creator_or_majority() {
     service.create(PLACE, &actors[1], options(4)).await.unwrap();
     let end = service.abandon(PLACE, &actors[1]).await.unwrap();
     assert!(end.text.contains("abandoned"));
+}
 }
 
 /// The child side of the crash test: plays bot turns forever against the database named in
@@ -316,9 +319,8 @@ async fn crash_child() {
     }
 }
 
-#[tokio::test]
-async fn killing_the_process_mid_turn_loses_and_doubles_nothing() {
-    let db = TempDb::new("crash");
+on_both_databases! {
+async fn killing_the_process_mid_turn_loses_and_doubles_nothing(db) {
     let service = open(&db).await;
     started(&service, 3, 77).await;
     let mut last_seen = service.snapshot(PLACE, 0).await.unwrap().1;
@@ -356,4 +358,5 @@ async fn killing_the_process_mid_turn_loses_and_doubles_nothing() {
         }
     }
     assert!(last_seen > 10, "the children made progress ({last_seen})");
+}
 }

@@ -1,5 +1,6 @@
-//! `southseas bench`: the service's speed on a real SQLite file — turns per second over many
-//! concurrent games, the latency of one step (load + apply + commit), with the board drawn,
+//! `southseas bench`: the service's speed on a real database (a SQLite file, or PostgreSQL with
+//! `--database-url postgres://…`) — turns per second over many concurrent games, from one or
+//! several processes, the latency of one step (load + apply + commit), with the board drawn,
 //! and the replay of a whole game. Run it with `--release`.
 
 use crate::service::{Actor, GameOptions, ImageMaker, Place, Service};
@@ -25,6 +26,25 @@ pub struct BenchArgs {
     /// Folder for the benchmark's database (removed afterwards).
     #[arg(long, default_value = "out/bench")]
     pub dir: std::path::PathBuf,
+    /// Bench on this PostgreSQL server instead of a SQLite file (postgres://…). The bench
+    /// works in a schema of its own, dropped afterwards.
+    #[arg(long)]
+    pub database_url: Option<String>,
+    /// Processes applying the load, each with its own connections and share of the games and
+    /// tasks (more than one needs a database they can share: PostgreSQL, or SQLite on one disk).
+    #[arg(long, default_value_t = 1)]
+    pub processes: usize,
+    /// Internal: run as load worker K of the --processes, against this database URL, until
+    /// this unix time in ms, printing its measurements as JSON.
+    #[arg(long, hide = true, num_args = 3, value_names = ["K", "URL", "UNTIL_MS"])]
+    pub worker: Option<Vec<String>>,
+}
+
+/// What one load process measured.
+#[derive(serde::Serialize, serde::Deserialize, Default)]
+struct LoadResult {
+    latencies_us: Vec<u64>,
+    turns: u64,
 }
 
 pub struct Report {
@@ -49,12 +69,20 @@ fn message_id(game: i64, version: i64) -> u64 {
 
 pub async fn run(args: &BenchArgs, images: Option<ImageMaker>) -> Result<Report> {
     anyhow::ensure!((2..=5).contains(&args.players), "--players must be 2 to 5");
+    anyhow::ensure!(args.processes >= 1 && args.processes <= args.tasks, "--processes must be 1 to --tasks");
+    if let Some(worker) = &args.worker {
+        return worker_run(args, worker).await;
+    }
     std::fs::create_dir_all(&args.dir)?;
     let db = args.dir.join("bench.db");
     for suffix in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
     }
-    let url = format!("sqlite://{}", db.display());
+    let scratch = match &args.database_url {
+        Some(server) => Scratch::postgres(server).await?,
+        None => Scratch::Sqlite(format!("sqlite://{}", db.display())),
+    };
+    let url = scratch.url();
     let drawing = images.is_some();
     let mut service = Service::open(&url).await?;
     if let Some(images) = images {
@@ -66,7 +94,6 @@ pub async fn run(args: &BenchArgs, images: Option<ImageMaker>) -> Result<Report>
 
     // Set up: one game per channel, started.
     let t = Instant::now();
-    let mut tables = Vec::new();
     for g in 0..args.games {
         let place = Place { guild_id: 1, channel_id: 10_000 + g as u64 };
         let actors: Vec<Actor> = (0..args.players).map(|s| Actor { user_id: (g * 10 + s) as u64 + 1, name: format!("P{s}") }).collect();
@@ -76,15 +103,8 @@ pub async fn run(args: &BenchArgs, images: Option<ImageMaker>) -> Result<Report>
             service.join(place, a).await.map_err(anyhow::Error::new)?;
         }
         service.start(place, &actors[0]).await.map_err(anyhow::Error::new)?;
-        // Who sits where.
-        let mut by_seat = vec![actors[0].clone(); args.players];
-        for a in &actors {
-            if let Some(seat) = service.snapshot(place, a.user_id).await.map_err(anyhow::Error::new)?.2 {
-                by_seat[seat] = a.clone();
-            }
-        }
-        tables.push((place, by_seat));
     }
+    let tables = Arc::new(tables_of(&service, args).await?);
     lines.push(format!(
         "setup: {} games of {} players created and started in {:.1} s",
         args.games,
@@ -92,66 +112,39 @@ pub async fn run(args: &BenchArgs, images: Option<ImageMaker>) -> Result<Report>
         t.elapsed().as_secs_f64()
     ));
 
-    // Load: `tasks` workers, each looping over its share of the games, one action per visit.
-    let deadline = Instant::now() + Duration::from_secs(args.seconds);
-    let tables = Arc::new(tables);
+    // Load: `tasks` workers, split over the processes, each looping over its share of the
+    // games, one action per visit.
+    let deadline_ms = crate::store::now_ms() + args.seconds as i64 * 1000;
     let start = Instant::now();
-    let mut workers = Vec::new();
-    let tasks = args.tasks;
-    for w in 0..tasks {
-        let service = Arc::clone(&service);
-        let tables = Arc::clone(&tables);
-        workers.push(tokio::spawn(async move {
-            let mut latencies = Vec::new();
-            let mut turns = 0u64;
-            let mut bot = Bot::new(Strategy::Random, w as u64);
-            let mut finished = 0;
-            'outer: while Instant::now() < deadline {
-                for i in (w..tables.len()).step_by(tasks) {
-                    if Instant::now() >= deadline {
-                        break 'outer;
-                    }
-                    let (place, seats) = &tables[i];
-                    let t = Instant::now();
-                    let Ok((game, _, _, _)) = service.snapshot(*place, 0).await else { continue };
-                    let Some(seat) = game.to_act() else {
-                        finished += 1;
-                        continue;
-                    };
-                    let action = bot.choose(&game).expect("game not over");
-                    let reply = service.act(*place, &seats[seat], action).await;
-                    if let Ok(Some((game, version))) = reply.as_ref().map(|r| r.game) {
-                        // What the bot does next: the message is posted; record it, find what to retire.
-                        let _ = service.delivered(game, version, Some(message_id(game, version))).await;
-                    }
-                    latencies.push(t.elapsed());
-                    if let Ok(r) = reply
-                        && r.text.contains("your turn: place tile")
-                    {
-                        turns += 1;
-                    }
-                }
-                if finished >= tables.len().div_ceil(tasks) {
-                    break;
-                }
-            }
-            (latencies, turns)
-        }));
+    let mut children = Vec::new();
+    for k in 1..args.processes {
+        let child = tokio::process::Command::new(std::env::current_exe()?)
+            .args(["bench", "--games", &args.games.to_string(), "--players", &args.players.to_string()])
+            .args(["--tasks", &args.tasks.to_string(), "--processes", &args.processes.to_string()])
+            .args(["--worker", &k.to_string(), &url, &deadline_ms.to_string()])
+            .stdout(std::process::Stdio::piped())
+            .spawn()?;
+        children.push(child);
     }
-    let mut latencies = Vec::new();
-    let mut turns = 0;
-    for w in workers {
-        let (l, t) = w.await?;
-        latencies.extend(l);
-        turns += t;
+    let mut result = load(&service, &tables, args, 0, deadline_ms).await;
+    for child in children {
+        let out = child.wait_with_output().await?;
+        anyhow::ensure!(out.status.success(), "a load process failed: {}", out.status);
+        let theirs: LoadResult = serde_json::from_slice(&out.stdout)?;
+        result.latencies_us.extend(theirs.latencies_us);
+        result.turns += theirs.turns;
     }
     let elapsed = start.elapsed().as_secs_f64();
+    let mut latencies: Vec<Duration> = result.latencies_us.iter().map(|&us| Duration::from_micros(us)).collect();
+    let turns = result.turns;
     latencies.sort();
     lines.push(format!(
-        "load: {} actions, {turns} turns in {elapsed:.1} s over {} games with {} tasks: {:.0} turns/s, {:.0} actions/s",
+        "load: {} actions, {turns} turns in {elapsed:.1} s over {} games with {} tasks in {} process(es) on {}: {:.0} turns/s, {:.0} actions/s",
         latencies.len(),
         args.games,
         args.tasks,
+        args.processes,
+        if args.database_url.is_some() { "PostgreSQL" } else { "SQLite" },
         turns as f64 / elapsed,
         latencies.len() as f64 / elapsed
     ));
@@ -249,8 +242,135 @@ pub async fn run(args: &BenchArgs, images: Option<ImageMaker>) -> Result<Report>
     ));
 
     service.store().close().await;
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
-    }
+    scratch.remove().await;
     Ok(Report { lines })
+}
+
+/// The games as set up by the first process: (channel, players by seat).
+async fn tables_of(service: &Service, args: &BenchArgs) -> Result<Vec<(Place, Vec<Actor>)>> {
+    let mut tables = Vec::new();
+    for g in 0..args.games {
+        let place = Place { guild_id: 1, channel_id: 10_000 + g as u64 };
+        let actors: Vec<Actor> = (0..args.players).map(|s| Actor { user_id: (g * 10 + s) as u64 + 1, name: format!("P{s}") }).collect();
+        let mut by_seat = vec![actors[0].clone(); args.players];
+        for a in &actors {
+            if let Some(seat) = service.snapshot(place, a.user_id).await.map_err(anyhow::Error::new)?.2 {
+                by_seat[seat] = a.clone();
+            }
+        }
+        tables.push((place, by_seat));
+    }
+    Ok(tables)
+}
+
+/// A load process other than the first: plays its share until the deadline, prints JSON.
+async fn worker_run(args: &BenchArgs, worker: &[String]) -> Result<Report> {
+    let [k, url, until] = worker else { anyhow::bail!("--worker takes K URL UNTIL_MS") };
+    let (k, until): (usize, i64) = (k.parse()?, until.parse()?);
+    let service = Arc::new(Service::open(url).await?);
+    let tables = Arc::new(tables_of(&service, args).await?);
+    let result = load(&service, &tables, args, k, until).await;
+    service.store().close().await;
+    Ok(Report { lines: vec![serde_json::to_string(&result)?] })
+}
+
+/// Process `k` of `args.processes` runs its share of the tasks; task w plays games w, w + tasks, …
+async fn load(service: &Arc<Service>, tables: &Arc<Vec<(Place, Vec<Actor>)>>, args: &BenchArgs, k: usize, deadline_ms: i64) -> LoadResult {
+    let tasks = args.tasks;
+    let mut workers = Vec::new();
+    for w in (k..tasks).step_by(args.processes) {
+        let service = Arc::clone(service);
+        let tables = Arc::clone(tables);
+        workers.push(tokio::spawn(async move {
+            let mut latencies = Vec::new();
+            let mut turns = 0u64;
+            let mut bot = Bot::new(Strategy::Random, w as u64);
+            let mut finished = 0;
+            let over = || crate::store::now_ms() >= deadline_ms;
+            'outer: while !over() {
+                for i in (w..tables.len()).step_by(tasks) {
+                    if over() {
+                        break 'outer;
+                    }
+                    let (place, seats) = &tables[i];
+                    let t = Instant::now();
+                    let Ok((game, _, _, _)) = service.snapshot(*place, 0).await else { continue };
+                    let Some(seat) = game.to_act() else {
+                        finished += 1;
+                        continue;
+                    };
+                    let action = bot.choose(&game).expect("game not over");
+                    let reply = service.act(*place, &seats[seat], action).await;
+                    if let Ok(Some((game, version))) = reply.as_ref().map(|r| r.game) {
+                        // What the bot does next: the message is posted; record it, find what to retire.
+                        let _ = service.delivered(game, version, Some(message_id(game, version))).await;
+                    }
+                    latencies.push(t.elapsed().as_micros() as u64);
+                    if let Ok(r) = reply
+                        && r.text.contains("your turn: place tile")
+                    {
+                        turns += 1;
+                    }
+                }
+                if finished >= tables.len().div_ceil(tasks) {
+                    break;
+                }
+            }
+            LoadResult { latencies_us: latencies, turns }
+        }));
+    }
+    let mut all = LoadResult::default();
+    for w in workers {
+        if let Ok(r) = w.await {
+            all.latencies_us.extend(r.latencies_us);
+            all.turns += r.turns;
+        }
+    }
+    all
+}
+
+/// The bench's own database: a SQLite file, or a schema on a PostgreSQL server.
+enum Scratch {
+    Sqlite(String),
+    Postgres { server: String, schema: String },
+}
+
+impl Scratch {
+    async fn postgres(server: &str) -> Result<Scratch> {
+        use sqlx::Connection;
+        sqlx::any::install_default_drivers();
+        let schema = format!("southseas_bench_{}", std::process::id());
+        let mut conn = sqlx::AnyConnection::connect(server).await?;
+        sqlx::raw_sql(&format!("DROP SCHEMA IF EXISTS {schema} CASCADE; CREATE SCHEMA {schema}")).execute(&mut conn).await?;
+        conn.close().await?;
+        Ok(Scratch::Postgres { server: server.to_string(), schema })
+    }
+
+    fn url(&self) -> String {
+        match self {
+            Scratch::Sqlite(url) => url.clone(),
+            Scratch::Postgres { server, schema } => {
+                let sep = if server.contains('?') { '&' } else { '?' };
+                format!("{server}{sep}options=-c%20search_path%3D{schema}")
+            }
+        }
+    }
+
+    async fn remove(self) {
+        match self {
+            Scratch::Sqlite(url) => {
+                let path = url.trim_start_matches("sqlite://").to_string();
+                for suffix in ["", "-wal", "-shm"] {
+                    let _ = std::fs::remove_file(format!("{path}{suffix}"));
+                }
+            }
+            Scratch::Postgres { server, schema } => {
+                use sqlx::Connection;
+                if let Ok(mut conn) = sqlx::AnyConnection::connect(&server).await {
+                    let _ = sqlx::raw_sql(&format!("DROP SCHEMA IF EXISTS {schema} CASCADE")).execute(&mut conn).await;
+                    let _ = conn.close().await;
+                }
+            }
+        }
+    }
 }

@@ -18,7 +18,7 @@ impl std::fmt::Debug for Config {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Config")
             .field("discord_token", &self.discord_token.as_ref().map(|_| "<redacted>"))
-            .field("database_url", &self.database_url)
+            .field("database_url", &crate::store::redact(&self.database_url))
             .field("dev_guild", &self.dev_guild)
             .field("discord_api", &self.discord_api)
             .field("instance", &self.instance)

@@ -130,7 +130,7 @@ fn serve() -> Result<ExitCode> {
     runtime()?.block_on(async {
         let service =
             southseas::service::Service::open(&config.database_url).await?.with_images(southseas::images()).with_instance(&config.instance);
-        tracing::info!(database = %config.database_url, dev_guild = ?config.dev_guild, "starting");
+        tracing::info!(database = %southseas::store::redact(&config.database_url), dev_guild = ?config.dev_guild, "starting");
         let service = std::sync::Arc::new(service);
         tokio::select! {
             result = southseas::discord::run(discord, std::sync::Arc::clone(&service)) => result?,

@@ -630,3 +630,38 @@ pub async fn mark_retired(conn: &mut AnyConnection, id: GameId, message_id: u64)
         .await?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_url_names_the_database() {
+        assert_eq!(Backend::of_url("sqlite://southseas.db"), Some(Backend::Sqlite));
+        assert_eq!(Backend::of_url("postgres://u:p@db:5432/games"), Some(Backend::Postgres));
+        assert_eq!(Backend::of_url("postgresql://db/games"), Some(Backend::Postgres));
+        assert_eq!(Backend::of_url("mysql://db/games"), None);
+        assert_eq!(Backend::of_url("southseas.db"), None);
+    }
+
+    #[test]
+    fn a_sqlite_file_is_created_unless_the_url_says_otherwise() {
+        assert_eq!(sqlite_create_if_missing("sqlite://a.db"), "sqlite://a.db?mode=rwc");
+        assert_eq!(sqlite_create_if_missing("sqlite://a.db?cache=shared"), "sqlite://a.db?cache=shared&mode=rwc");
+        assert_eq!(sqlite_create_if_missing("sqlite://a.db?mode=ro"), "sqlite://a.db?mode=ro");
+    }
+
+    #[test]
+    fn passwords_never_reach_messages() {
+        assert_eq!(redact("postgres://bot:s3cret@db:5432/games"), "postgres://bot:***@db:5432/games");
+        assert_eq!(redact("postgres://bot@db/games"), "postgres://bot@db/games");
+        assert_eq!(redact("sqlite://southseas.db"), "sqlite://southseas.db");
+    }
+
+    #[tokio::test]
+    async fn an_unknown_database_is_a_clear_error() {
+        let err = Store::open("mysql://root:hunter2@db/games").await.err().expect("refused");
+        let text = err.to_string();
+        assert!(text.contains("sqlite://") && text.contains("postgres://") && !text.contains("hunter2"), "{text}");
+    }
+}

@@ -169,6 +169,36 @@ async fn a_full_disk_gets_an_apology_keeps_lookups_and_recovers() {
     assert!(after.turn() > 0);
 }
 
+on_both_databases! {
+/// Two processes sweep the outbox at the same instant, again and again: every owed message is
+/// taken by exactly one of them.
+async fn two_processes_sweeping_at_once_take_each_owed_message_once(db) {
+    // A process that leaves what its steps owe to the others (lease 0): 24 lobbies, 24 messages.
+    let maker = Service::open(&db.url()).await.unwrap().with_lease(Duration::ZERO).with_instance("maker");
+    for c in 0..24 {
+        maker.create(Place { guild_id: 1, channel_id: 500 + c }, &player(1), GameOptions::default()).await.unwrap();
+    }
+    tokio::time::sleep(Duration::from_millis(5)).await;
+    let a = std::sync::Arc::new(Service::open(&db.url()).await.unwrap().with_instance("a"));
+    let b = std::sync::Arc::new(Service::open(&db.url()).await.unwrap().with_instance("b"));
+    let mut taken = Vec::new();
+    let mut by_a = 0;
+    loop {
+        let (ra, rb) = tokio::join!(a.due_posts(), b.due_posts());
+        let (ra, rb) = (ra.unwrap(), rb.unwrap());
+        if ra.is_empty() && rb.is_empty() {
+            break;
+        }
+        by_a += ra.len();
+        taken.extend(ra.into_iter().chain(rb).map(|r| r.game.unwrap()));
+    }
+    let all = taken.len();
+    taken.sort();
+    taken.dedup();
+    assert_eq!((all, taken.len()), (24, 24), "each of the 24 messages taken once (a took {by_a})");
+}
+}
+
 // ----- end to end, through the Discord double ---------------------------------------------------
 
 /// A started two-player game in the double's channel, through interactions.

@@ -33,7 +33,7 @@ enum Command {
     /// Print the spread of the standard tile set and ships (Markdown).
     Tiles,
     /// Write the board PNG (and the drawn tile) of a scenario file or of a simulated game.
-    Render(southseas::render::cli::RenderArgs),
+    Render(southseas::games::southseas::render::cli::RenderArgs),
     /// Measure the service on a real SQLite file: turns per second over many concurrent
     /// games, step latency with and without the board, replay of a whole game.
     Bench(bench::BenchArgs),
@@ -64,7 +64,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => serve(),
         Command::Demo(args) => {
-            let out = runtime()?.block_on(demo::run(&args, Some(southseas::images())))?;
+            let out = runtime()?.block_on(demo::run(&args, Some(southseas::games::southseas::images())))?;
             println!(
                 "Demo game finished: {} actions, {} board images.\n  transcript: {}\n  boards:     {}/turn-*.png and final.png",
                 out.actions,
@@ -76,7 +76,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }
         Command::Script { file, events } => script::run(&file, events),
         Command::Bench(args) => {
-            for line in runtime()?.block_on(bench::run(&args, Some(southseas::images())))?.lines {
+            for line in runtime()?.block_on(bench::run(&args, Some(southseas::games::southseas::images())))?.lines {
                 println!("{line}");
             }
             Ok(ExitCode::SUCCESS)
@@ -102,7 +102,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             print!("{}", tiles::spread(&tiles, &ships));
             Ok(ExitCode::SUCCESS)
         }
-        Command::Render(args) => southseas::render::cli::run(&args),
+        Command::Render(args) => southseas::games::southseas::render::cli::run(&args),
         Command::Sim(args) => {
             let report = sim::run(&args)?;
             print!("{report}");
@@ -129,7 +129,7 @@ fn serve() -> Result<ExitCode> {
     };
     runtime()?.block_on(async {
         let service =
-            southseas::service::Service::open(&config.database_url).await?.with_images(southseas::images()).with_instance(&config.instance);
+            southseas::service::Service::open(&config.database_url).await?.with_images(southseas::games::southseas::images()).with_instance(&config.instance);
         tracing::info!(database = %config.database_url, dev_guild = ?config.dev_guild, "starting");
         let service = std::sync::Arc::new(service);
         tokio::select! {

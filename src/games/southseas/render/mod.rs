@@ -22,7 +22,7 @@
 //! (`southseas render`).
 //!
 //! ```
-//! use southseas::render::{BoardView, board_png};
+//! use southseas::games::southseas::render::{BoardView, board_png};
 //! use southseas_engine::{Game, Options};
 //!
 //! let game = Game::new(Options::default(), 3, 7).unwrap();

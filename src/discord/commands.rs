@@ -1,8 +1,8 @@
 //! Slash commands: each validates its arguments into a service call.
 
 use super::{Context, Error, actor_of, convert, deliver, missing_permissions, user_message};
-use crate::service::text::{self, Names};
-use crate::service::typed::{self, Step};
+use crate::games::southseas::text::{self, Names};
+use crate::games::southseas::typed::{self, Step};
 use crate::service::{GameOptions, Place, Reply, ServiceError};
 use poise::serenity_prelude as serenity;
 use southseas_engine::{Action, Game, RetrieveRule};

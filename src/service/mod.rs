@@ -7,9 +7,8 @@
 //! happened instead. A process killed mid-way leaves either the whole action or none of it.
 
 pub mod reply;
-pub mod text;
-pub mod typed;
 
+use crate::games::southseas::text;
 use crate::store::{self, ActionRecord, GameId, GameRecord, InsertError, NewGame, PendingPost, SeatRecord, Status, Store};
 pub use reply::{Button, Command, ComponentId, Image, Menu, MenuOption, Reply, Style};
 use southseas_engine::{Action, Event, Game, Options, Phase, RetrieveRule, Rng, ScoreReason, Setup};

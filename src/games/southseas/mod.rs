@@ -3,6 +3,8 @@
 //! commands, and the game's slash commands.
 
 pub mod render;
+pub mod text;
+pub mod typed;
 
 use crate::service;
 

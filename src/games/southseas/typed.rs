@@ -3,7 +3,7 @@
 //! the game's state. Anyone can type anything: nothing here panics on any text, and an error
 //! quotes the input briefly (see [`text::quote`]).
 
-use super::reply::Command;
+use crate::service::reply::Command;
 use super::text;
 use southseas_engine::{Action, Game, Phase, Rotation};
 

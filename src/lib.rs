@@ -5,15 +5,9 @@
 //! parsing sit below the service, its slash commands beside the Discord layer's.
 //! See ARCHITECTURE.md for the code map.
 
-pub mod backup;
-pub mod bench;
+pub mod cli;
 pub mod config;
-pub mod demo;
 pub mod discord;
 pub mod games;
-pub mod script;
-pub mod seafarers;
 pub mod service;
-pub mod sim;
 pub mod store;
-pub mod tiles;

@@ -2,6 +2,7 @@
 //! engine (`southseas-engine`): the board images, the narration, what players type into step
 //! commands, and the game's slash commands.
 
+pub mod commands;
 pub mod render;
 pub mod text;
 pub mod typed;

@@ -129,8 +129,10 @@ fn serve() -> Result<ExitCode> {
         return Ok(ExitCode::from(2));
     };
     runtime()?.block_on(async {
-        let service =
-            southseas::service::Service::open(&config.database_url).await?.with_images(games::southseas::images()).with_instance(&config.instance);
+        let service = southseas::service::Service::open(&config.database_url)
+            .await?
+            .with_images(games::southseas::images())
+            .with_instance(&config.instance);
         tracing::info!(database = %config.database_url, dev_guild = ?config.dev_guild, "starting");
         let service = std::sync::Arc::new(service);
         tokio::select! {

@@ -388,7 +388,10 @@ async fn a_backup_taken_during_play_restores_and_the_game_continues() {
     let (backed_up, stepped) = tokio::join!(southseas::cli::backup::backup(&url, &file), service.act(PLACE, who, action));
     assert_eq!(backed_up.unwrap(), 1, "one game in the backup");
     stepped.unwrap();
-    assert!(southseas::cli::backup::backup(&live.url(), &file).await.unwrap_err().to_string().contains("already exists"), "never overwrites");
+    assert!(
+        southseas::cli::backup::backup(&live.url(), &file).await.unwrap_err().to_string().contains("already exists"),
+        "never overwrites"
+    );
 
     // Restored on a fresh machine: the game opens, replays and continues.
     let fresh = TempDb::new("backup-restored");

@@ -72,7 +72,7 @@ async fn run(channels: usize, rounds: usize) {
         setup.delivered(id, version, None).await.expect("delivered");
         let _ = game;
     }
-    let service = Arc::new(Service::open(&url).await.expect("database").with_images(southseas::images()));
+    let service = Arc::new(Service::open(&url).await.expect("database").with_images(southseas::games::southseas::images()));
     let config = DiscordConfig { token: dd::TOKEN.into(), dev_guild: Some(dd::GUILD_ID), api_base: Some(double.url()) };
     let bot = tokio::spawn(southseas::discord::run(config, service));
     double.wait_for_identify().await;

@@ -8,13 +8,13 @@
 //! its steady state.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use southseas::render::{BoardView, board_image, board_png, clear_caches, encode_png, phone_image, phone_png};
+use southseas::games::southseas::render::{BoardView, board_image, board_png, clear_caches, encode_png, phone_image, phone_png};
 use southseas_engine::{Options, Strategy};
 use std::hint::black_box;
 
 fn end_game() -> southseas_engine::Game {
     // Seed 11: a large 5-player board (the final board of a greedy game, as `southseas sim`).
-    let (game, _) = southseas::sim::play_game(Options::default(), 5, 11, Strategy::Greedy);
+    let (game, _) = southseas::cli::sim::play_game(Options::default(), 5, 11, Strategy::Greedy);
     game
 }
 
@@ -24,7 +24,7 @@ fn view() -> BoardView {
 
 fn phone(c: &mut Criterion) {
     // The same game at turn 70: a tile drawn, many open spots, the board past phone size.
-    let game = southseas::render::cli::simulate(5, 11, Strategy::Greedy, 70).expect("a simulated game");
+    let game = southseas::cli::render::simulate(5, 11, Strategy::Greedy, 70).expect("a simulated game");
     let view = view();
     let img = phone_image(&game, &view);
     eprintln!("phone view {}x{} px, {} bytes as PNG", img.width(), img.height(), encode_png(&img).len());

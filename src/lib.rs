@@ -1,32 +1,13 @@
 //! The South Seas bot: everything around the rules engine (`southseas-engine`).
 //!
-//! Dependency direction: engine ← (render, store) ← service ← discord ← main.
+//! Dependency direction: engine ← (render, store) ← service ← discord ← main. A game's room
+//! (`games/southseas/`) is a slice through these layers: its renderer, narration and typed-input
+//! parsing sit below the service, its slash commands beside the Discord layer's.
 //! See ARCHITECTURE.md for the code map.
 
-pub mod backup;
-pub mod bench;
+pub mod cli;
 pub mod config;
-pub mod demo;
 pub mod discord;
-pub mod render;
-pub mod script;
-pub mod seafarers;
+pub mod games;
 pub mod service;
-pub mod sim;
 pub mod store;
-pub mod tiles;
-
-/// The images of a turn message: one picture, the phone view (`board.png`): the drawn tile in
-/// its four turns, a close-up of the board around the last tile and the open spots, and the
-/// scores, readable at Discord's inline width on a phone; or, for `/board`
-/// ([`service::Picture::FullBoard`]), the whole board ([`render::full_board_png`]).
-pub fn images() -> service::ImageMaker {
-    std::sync::Arc::new(|game, names, since_turn, picture| {
-        let view = render::BoardView { names: names.0.clone(), since_turn, show_spots: true };
-        let png = match picture {
-            service::Picture::Turn => render::phone_png(game, &view),
-            service::Picture::FullBoard => render::full_board_png(game, &view),
-        };
-        vec![service::Image { name: "board.png".into(), png }]
-    })
-}

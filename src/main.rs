@@ -2,7 +2,8 @@
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
-use southseas::{bench, config, demo, script, sim, tiles};
+use southseas::cli::{backup, bench, demo, render, script, seafarers, sim, tiles};
+use southseas::{config, games};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -33,13 +34,13 @@ enum Command {
     /// Print the spread of the standard tile set and ships (Markdown).
     Tiles,
     /// Write the board PNG (and the drawn tile) of a scenario file or of a simulated game.
-    Render(southseas::render::cli::RenderArgs),
+    Render(render::RenderArgs),
     /// Measure the service on a real SQLite file: turns per second over many concurrent
     /// games, step latency with and without the board, replay of a whole game.
     Bench(bench::BenchArgs),
     /// Catan: Seafarers' engine: simulate games, run a script file.
     #[command(subcommand)]
-    Seafarers(southseas::seafarers::SeafarersCommand),
+    Seafarers(seafarers::SeafarersCommand),
     /// Copy the live database (DATABASE_URL) to a new file, safely while the bot runs.
     Backup { file: PathBuf },
     /// Put a backup in place of the database (DATABASE_URL); stop the bot first. The current
@@ -64,7 +65,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => serve(),
         Command::Demo(args) => {
-            let out = runtime()?.block_on(demo::run(&args, Some(southseas::images())))?;
+            let out = runtime()?.block_on(demo::run(&args, Some(games::southseas::images())))?;
             println!(
                 "Demo game finished: {} actions, {} board images.\n  transcript: {}\n  boards:     {}/turn-*.png and final.png",
                 out.actions,
@@ -76,33 +77,33 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }
         Command::Script { file, events } => script::run(&file, events),
         Command::Bench(args) => {
-            for line in runtime()?.block_on(bench::run(&args, Some(southseas::images())))?.lines {
+            for line in runtime()?.block_on(bench::run(&args, Some(games::southseas::images())))?.lines {
                 println!("{line}");
             }
             Ok(ExitCode::SUCCESS)
         }
         Command::Backup { file } => {
             let url = config::Config::from_env()?.database_url;
-            let games = runtime()?.block_on(southseas::backup::backup(&url, &file))?;
+            let games = runtime()?.block_on(backup::backup(&url, &file))?;
             println!("Backed up {url} to {} ({games} games). Restore it with: southseas restore {}", file.display(), file.display());
             Ok(ExitCode::SUCCESS)
         }
         Command::Restore { file } => {
             let url = config::Config::from_env()?.database_url;
-            let (aside, games) = runtime()?.block_on(southseas::backup::restore(&url, &file))?;
+            let (aside, games) = runtime()?.block_on(backup::restore(&url, &file))?;
             if let Some(aside) = aside {
                 println!("The database that was there is kept as {}.", aside.display());
             }
             println!("Restored {} ({games} games) as {url}. Start the bot again.", file.display());
             Ok(ExitCode::SUCCESS)
         }
-        Command::Seafarers(command) => southseas::seafarers::run_command(command),
+        Command::Seafarers(command) => seafarers::run_command(command),
         Command::Tiles => {
             let (tiles, ships) = southseas_engine::standard::load()?;
             print!("{}", tiles::spread(&tiles, &ships));
             Ok(ExitCode::SUCCESS)
         }
-        Command::Render(args) => southseas::render::cli::run(&args),
+        Command::Render(args) => render::run(&args),
         Command::Sim(args) => {
             let report = sim::run(&args)?;
             print!("{report}");
@@ -128,8 +129,10 @@ fn serve() -> Result<ExitCode> {
         return Ok(ExitCode::from(2));
     };
     runtime()?.block_on(async {
-        let service =
-            southseas::service::Service::open(&config.database_url).await?.with_images(southseas::images()).with_instance(&config.instance);
+        let service = southseas::service::Service::open(&config.database_url)
+            .await?
+            .with_images(games::southseas::images())
+            .with_instance(&config.instance);
         tracing::info!(database = %southseas::store::redact(&config.database_url), dev_guild = ?config.dev_guild, "starting");
         let service = std::sync::Arc::new(service);
         tokio::select! {

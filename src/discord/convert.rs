@@ -1,7 +1,7 @@
 //! Service replies → Discord messages.
 
+use crate::games::southseas::text::truncate;
 use crate::service::reply::MAX_CONTENT_CHARS;
-use crate::service::text::truncate;
 use crate::service::{Reply, Style};
 use poise::serenity_prelude as serenity;
 

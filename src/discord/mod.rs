@@ -1,7 +1,7 @@
 //! The Discord layer: poise commands and component handlers, each a thin adapter that turns
 //! Discord input into a service call and the service's [`Reply`] into a message.
 
-mod commands;
+pub(crate) mod commands;
 mod convert;
 pub mod deliver;
 

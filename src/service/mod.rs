@@ -7,9 +7,9 @@
 //! happened instead. A process killed mid-way leaves either the whole action or none of it.
 
 pub mod reply;
-pub mod text;
-pub mod typed;
 
+use crate::games::GameKind;
+use crate::games::southseas::text;
 use crate::store::{self, ActionRecord, GameId, GameRecord, InsertError, NewGame, PendingPost, SeatRecord, Status, Store};
 pub use reply::{Button, Command, ComponentId, Image, Menu, MenuOption, Reply, Style};
 use southseas_engine::{Action, Event, Game, Options, Phase, RetrieveRule, Rng, ScoreReason, Setup};
@@ -196,7 +196,7 @@ impl Service {
         let seed = options.seed.or(self.default_seed).unwrap_or_else(random_seed);
         let mut tx = self.store.begin_write().await?;
         let new = NewGame {
-            kind: "southseas".to_string(),
+            kind: GameKind::SouthSeas,
             ruleset: 1,
             guild_id: place.guild_id,
             channel_id: place.channel_id,

@@ -14,6 +14,7 @@
 //! it (`FOR UPDATE`) until the transaction ends, so the read-check-write of a step is atomic
 //! per game while other games proceed in parallel.
 
+use crate::games::GameKind;
 use serde::{Serialize, de::DeserializeOwned};
 use southseas_engine::{Action, Options};
 use sqlx::any::{AnyPoolOptions, AnyRow};
@@ -57,8 +58,8 @@ impl Status {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {
     pub id: GameId,
-    /// Which game this is (its engine replays the log): `"southseas"`.
-    pub kind: String,
+    /// Which game this is: its engine replays the log.
+    pub kind: GameKind,
     /// The frozen tile set and ships the game was dealt from.
     pub ruleset: i64,
     pub guild_id: u64,
@@ -78,7 +79,7 @@ pub struct GameRecord {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewGame {
-    pub kind: String,
+    pub kind: GameKind,
     pub ruleset: i64,
     pub guild_id: u64,
     pub channel_id: u64,
@@ -268,7 +269,11 @@ fn lock_row(conn: &AnyConnection) -> &'static str {
 fn game_from_row(row: &AnyRow) -> Result<GameRecord, sqlx::Error> {
     Ok(GameRecord {
         id: row.try_get("id")?,
-        kind: row.try_get("kind")?,
+        kind: {
+            let name: String = row.try_get("kind")?;
+            GameKind::parse(&name)
+                .ok_or_else(|| sqlx::Error::Decode(format!("a game of kind `{name}`, which this version does not host").into()))?
+        },
         ruleset: row.try_get("ruleset")?,
         guild_id: row.try_get::<i64, _>("guild_id")? as u64,
         channel_id: row.try_get::<i64, _>("channel_id")? as u64,
@@ -294,7 +299,7 @@ pub async fn insert_game(conn: &mut AnyConnection, new: &NewGame) -> Result<Game
         "INSERT INTO games (kind, ruleset, guild_id, channel_id, status, options, seed, creator_id, min_players, max_players, version, created_at, updated_at)
          VALUES ($1, $2, $3, $4, 'lobby', $5, $6, $7, $8, $9, 0, $10, $10) RETURNING id",
     )
-    .bind(&new.kind)
+    .bind(new.kind.as_str())
     .bind(new.ruleset)
     .bind(new.guild_id as i64)
     .bind(new.channel_id as i64)

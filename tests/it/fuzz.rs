@@ -8,9 +8,9 @@
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
+use southseas::games::southseas::text;
+use southseas::games::southseas::typed::{self, Step};
 use southseas::service::reply::MAX_CONTENT_CHARS;
-use southseas::service::text;
-use southseas::service::typed::{self, Step};
 use southseas::service::{Command, ComponentId};
 use southseas_engine::{Bot, Game, Options, Strategy as BotStrategy};
 

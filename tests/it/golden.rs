@@ -172,7 +172,7 @@ async fn write_golden_files() {
         .await
         .unwrap();
     let opened = describe_all(&service).await;
-    southseas::backup::backup(&db.url(), &path).await.unwrap();
+    southseas::cli::backup::backup(&db.url(), &path).await.unwrap();
     continue_all(&service).await;
     let continued = describe_all(&service).await;
     let games = serde_json::json!({ "opened": opened, "continued": continued });

@@ -415,14 +415,17 @@ async fn a_backup_taken_during_play_restores_and_the_game_continues() {
     let seat = game.to_act().unwrap();
     let who = if ana_seat == Some(seat) { &ana } else { &ben };
     let (url, action) = (live.url(), bots[seat].choose(&game).unwrap());
-    let (backed_up, stepped) = tokio::join!(southseas::backup::backup(&url, &file), service.act(PLACE, who, action));
+    let (backed_up, stepped) = tokio::join!(southseas::cli::backup::backup(&url, &file), service.act(PLACE, who, action));
     assert_eq!(backed_up.unwrap(), 1, "one game in the backup");
     stepped.unwrap();
-    assert!(southseas::backup::backup(&live.url(), &file).await.unwrap_err().to_string().contains("already exists"), "never overwrites");
+    assert!(
+        southseas::cli::backup::backup(&live.url(), &file).await.unwrap_err().to_string().contains("already exists"),
+        "never overwrites"
+    );
 
     // Restored on a fresh machine: the game opens, replays and continues.
     let fresh = TempDb::new("backup-restored");
-    let (aside, games) = southseas::backup::restore(&fresh.url(), &file).await.unwrap();
+    let (aside, games) = southseas::cli::backup::restore(&fresh.url(), &file).await.unwrap();
     assert_eq!((aside, games), (None, 1));
     let restored = Service::open(&fresh.url()).await.unwrap();
     let (game, restored_version, _, _) = restored.snapshot(PLACE, 0).await.unwrap();
@@ -433,10 +436,10 @@ async fn a_backup_taken_during_play_restores_and_the_game_continues() {
 
     // Restoring over a database keeps that one aside.
     service.store().close().await;
-    let (aside, _) = southseas::backup::restore(&live.url(), &file).await.unwrap();
+    let (aside, _) = southseas::cli::backup::restore(&live.url(), &file).await.unwrap();
     let aside = aside.expect("the live database was moved aside");
     assert!(aside.exists());
-    assert!(southseas::backup::check(&aside).await.is_ok());
+    assert!(southseas::cli::backup::check(&aside).await.is_ok());
     let _ = std::fs::remove_file(&aside);
     let _ = std::fs::remove_file(&file);
 }

@@ -1,7 +1,8 @@
 //! `southseas demo`: a whole game between computer players, played through the same service
 //! the Discord commands use, written to a folder as board images and a transcript.
 
-use crate::service::{Actor, GameOptions, ImageMaker, Place, Reply, Service, text};
+use crate::games::southseas::text;
+use crate::service::{Actor, GameOptions, ImageMaker, Place, Reply, Service};
 use anyhow::{Context, Result};
 use southseas_engine::{Bot, RetrieveRule, Strategy};
 use std::fmt::Write as _;

@@ -1,7 +1,7 @@
 //! `southseas render`: write the board PNG (and the drawn tile) of a scenario file or of a
 //! simulated game at a chosen turn, so anyone can look.
 
-use super::{BoardView, board_image, drawn_tile_png, encode_png, phone_image};
+use crate::games::southseas::render::{BoardView, board_image, drawn_tile_png, encode_png, phone_image};
 use anyhow::{Context, Result, bail};
 use southseas_engine::scenario::Scenario;
 use southseas_engine::{Bot, Game, Options, Phase, Setup, Strategy};

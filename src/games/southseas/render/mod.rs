@@ -18,11 +18,11 @@
 //! Code map: `tile.rs` (shapes, base raster, layout), `sprites.rs` (icons and figures),
 //! `board.rs` (frame, tiles, islanders, highlights, spots, coordinates), `panel.rs` (the side
 //! panel and the drawn-tile image), `phone.rs` (the phone view), `paint.rs` (anti-aliased
-//! painting, text with fallback fonts), `script.rs` (right-to-left names), `cli.rs`
-//! (`southseas render`).
+//! painting, text with fallback fonts), `script.rs` (right-to-left names). `southseas render`
+//! is `src/cli/render.rs`.
 //!
 //! ```
-//! use southseas::render::{BoardView, board_png};
+//! use southseas::games::southseas::render::{BoardView, board_png};
 //! use southseas_engine::{Game, Options};
 //!
 //! let game = Game::new(Options::default(), 3, 7).unwrap();
@@ -32,7 +32,6 @@
 
 mod board;
 mod cache;
-pub mod cli;
 mod paint;
 mod palette;
 mod panel;

@@ -12,14 +12,14 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 pub type Rgb8 = [u8; 3];
 
-static REGULAR_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
-static BOLD_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
+static REGULAR_TTF: &[u8] = include_bytes!("../../../../assets/fonts/DejaVuSans.ttf");
+static BOLD_TTF: &[u8] = include_bytes!("../../../../assets/fonts/DejaVuSans-Bold.ttf");
 /// Fallback faces, tried in this order for a character DejaVu lacks (licences beside them in
 /// `assets/fonts/`).
 static FALLBACK_TTF: [(&str, &[u8]); 3] = [
-    ("DroidSansFallback.ttf", include_bytes!("../../assets/fonts/DroidSansFallback.ttf")),
-    ("Symbola-emoji.ttf", include_bytes!("../../assets/fonts/Symbola-emoji.ttf")),
-    ("NotoSansThai-Regular.ttf", include_bytes!("../../assets/fonts/NotoSansThai-Regular.ttf")),
+    ("DroidSansFallback.ttf", include_bytes!("../../../../assets/fonts/DroidSansFallback.ttf")),
+    ("Symbola-emoji.ttf", include_bytes!("../../../../assets/fonts/Symbola-emoji.ttf")),
+    ("NotoSansThai-Regular.ttf", include_bytes!("../../../../assets/fonts/NotoSansThai-Regular.ttf")),
 ];
 
 /// The embedded faces: DejaVu Sans regular and bold (licence in

@@ -3,8 +3,8 @@
 //! the game's state. Anyone can type anything: nothing here panics on any text, and an error
 //! quotes the input briefly (see [`text::quote`]).
 
-use super::reply::Command;
 use super::text;
+use crate::service::reply::Command;
 use southseas_engine::{Action, Game, Phase, Rotation};
 
 /// The step a command takes, and so which of the legal actions it may name.

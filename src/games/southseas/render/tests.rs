@@ -2,6 +2,7 @@
 //! at known places (the start tile's island, an islander, the last tile's highlight, spots).
 
 use super::*;
+use crate::cli::render as cli;
 use image::Rgb;
 use southseas_engine::{Action, FeatureKind, Options, Phase, Pos, Strategy};
 
@@ -50,7 +51,7 @@ fn final_boards_of_many_games_stay_within_size_limits() {
     let mut largest = (0, 0, 0, 0);
     for seed in 0..12u64 {
         for (players, ai) in [(2, Strategy::Random), (3, Strategy::Greedy), (5, Strategy::Random)] {
-            let (game, _) = crate::sim::play_game(Options::default(), players, 100 + seed, ai);
+            let (game, _) = crate::cli::sim::play_game(Options::default(), players, 100 + seed, ai);
             assert!(game.is_over());
             largest = largest.max(check_limits(&game));
         }
@@ -65,7 +66,7 @@ fn final_boards_of_thousands_of_games_stay_within_size_limits() {
     let mut count = 0;
     for seed in 1..=1000u64 {
         for (players, ai) in [(2, Strategy::Random), (4, Strategy::Greedy), (5, Strategy::Random)] {
-            let (game, _) = crate::sim::play_game(Options::default(), players, seed, ai);
+            let (game, _) = crate::cli::sim::play_game(Options::default(), players, seed, ai);
             let (bytes, w, h, tile) = check_limits(&game);
             count += 1;
             if bytes > largest_bytes.0 {
@@ -241,7 +242,7 @@ fn drawn_tile_image_shows_four_rotations_and_nothing_after_the_end() {
             assert!(fits[r.quarter_turns() as usize].contains(&s.label));
         }
     }
-    let (over, _) = crate::sim::play_game(Options::default(), 2, 5, Strategy::Random);
+    let (over, _) = crate::cli::sim::play_game(Options::default(), 2, 5, Strategy::Random);
     assert!(drawn_tile_png(&over).is_none());
     // A finished game still has a board.
     assert_eq!(&board_png(&over, &BoardView::default())[1..4], b"PNG");
@@ -344,7 +345,7 @@ impl MapX for (f32, f32) {
 #[ignore = "compares PNG settings on a full end-game board (run with --release)"]
 fn png_settings() {
     use image::codecs::png::{CompressionType as C, FilterType as F, PngEncoder};
-    let (game, _) = crate::sim::play_game(Options::default(), 5, 11, Strategy::Greedy);
+    let (game, _) = crate::cli::sim::play_game(Options::default(), 5, 11, Strategy::Greedy);
     let img = board_image(&game, &BoardView::default());
     for (c, f) in [
         (C::Fast, F::Adaptive),
@@ -442,7 +443,7 @@ fn phone_view_is_800_px_wide_and_well_under_1_mb_for_the_largest_boards() {
     let mut largest = (0, 0);
     for seed in 0..6u64 {
         for (players, ai) in [(2, Strategy::Random), (5, Strategy::Greedy), (5, Strategy::Random)] {
-            let (over, _) = crate::sim::play_game(Options::default(), players, 200 + seed, ai);
+            let (over, _) = crate::cli::sim::play_game(Options::default(), players, 200 + seed, ai);
             let before_end = cli::simulate(players, 200 + seed, ai, 70).unwrap();
             for game in [over, before_end] {
                 let img = phone_image(&game, &world(players));
@@ -569,7 +570,7 @@ fn a_small_board_is_shown_whole_and_the_final_board_always() {
         (plan.frame.min, plan.frame.max),
         (board_frame(&early, &BoardView::default()).min, board_frame(&early, &BoardView::default()).max)
     );
-    let (over, _) = crate::sim::play_game(Options::default(), 4, 9, Strategy::Greedy);
+    let (over, _) = crate::cli::sim::play_game(Options::default(), 4, 9, Strategy::Greedy);
     let plan = phone_plan(&over);
     assert!(!plan.close_up && plan.tile_h == 0, "the final board is whole, with no drawn tile");
     for t in over.placed_tiles() {
@@ -583,12 +584,12 @@ fn the_drawn_tile_is_in_the_phone_view_and_the_turn_message_has_one_image() {
     let plan = phone_plan(&game);
     assert!(plan.tile_h > 0);
     let names = crate::service::Names(vec!["Ana".into(), "Bo".into()]);
-    let images = (crate::images())(&game, &names, None, crate::service::Picture::Turn);
+    let images = (crate::games::southseas::images())(&game, &names, None, crate::service::Picture::Turn);
     assert_eq!(images.len(), 1, "the drawn tile is in the picture: no tile.png");
     assert_eq!(images[0].name, "board.png");
     assert_eq!(images[0].png, phone_png(&game, &named(2)));
     // `/board` gets the whole board.
-    let full = (crate::images())(&game, &names, None, crate::service::Picture::FullBoard);
+    let full = (crate::games::southseas::images())(&game, &names, None, crate::service::Picture::FullBoard);
     assert_eq!(full[0].png, full_board_png(&game, &named(2)));
     // Mid-turn (islander step): no drawn tile section.
     let mut mid = game.clone();

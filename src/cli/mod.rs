@@ -1,0 +1,11 @@
+//! The command-line tools of the `southseas` binary besides `serve`, one module per subcommand
+//! (the clap definitions of the commands themselves stay in `src/main.rs`).
+
+pub mod backup;
+pub mod bench;
+pub mod demo;
+pub mod render;
+pub mod script;
+pub mod seafarers;
+pub mod sim;
+pub mod tiles;

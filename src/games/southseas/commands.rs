@@ -1,0 +1,204 @@
+//! South Seas' slash commands: the steps of a turn (`/place`, `/islander`, `/ship`, `/deliver`,
+//! `/pay`, `/endturn`, `/undo`), what is left in its stacks (`/tiles`, `/ships`), its rules, and
+//! the options `/new` offers for it. Listed with the others in `discord/commands/mod.rs`.
+
+use crate::discord::commands::{acknowledge, actor, place_of, respond, respond_private};
+use crate::discord::{Context, Error};
+use crate::games::southseas::text::{self, Names};
+use crate::games::southseas::typed::{self, Step};
+use crate::service::{Reply, ServiceError};
+use poise::serenity_prelude as serenity;
+use southseas_engine::{Action, Game};
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum RetrieveChoice {
+    #[name = "empty-supply: only when you have no islander left (English rules)"]
+    EmptySupply,
+    #[name = "any-turn: any turn you place none (German rules, online version)"]
+    AnyTurn,
+}
+
+async fn act(ctx: Context<'_>, action: Result<Action, String>) -> Result<(), Error> {
+    let result = match action {
+        Ok(action) => ctx.data().service.act(place_of(ctx), &actor(ctx), action).await,
+        Err(message) => Err(ServiceError::User(message)),
+    };
+    respond(ctx, result).await
+}
+
+async fn current(ctx: Context<'_>) -> Option<(Game, Names)> {
+    let (game, _, _, names) = ctx.data().service.snapshot(place_of(ctx), ctx.author().id.get()).await.ok()?;
+    Some((game, names))
+}
+
+fn choices(items: impl IntoIterator<Item = (String, String)>) -> serenity::CreateAutocompleteResponse {
+    let choices =
+        items.into_iter().take(25).map(|(label, value)| serenity::AutocompleteChoice::new(text::truncate(&label, 100), value)).collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// "A · (1, 0) · 90°" for every legal spot and rotation, as on the board image.
+async fn spots(ctx: Context<'_>, typed: &str) -> serenity::CreateAutocompleteResponse {
+    options(ctx, Step::Place, typed).await
+}
+
+async fn options(ctx: Context<'_>, step: Step, typed: &str) -> serenity::CreateAutocompleteResponse {
+    let items = current(ctx).await.map(|(game, _)| typed::suggestions(&game, step, typed)).unwrap_or_default();
+    choices(items)
+}
+
+/// Reads a step command's input against the channel's game (after acknowledging).
+async fn typed_action(ctx: Context<'_>, step: Step, input: &str) -> Result<Action, String> {
+    match current(ctx).await {
+        Some((game, _)) => typed::parse(&game, step, input),
+        None => Err("There is no running game in this channel. Start one with `/new`.".into()),
+    }
+}
+
+/// Place the drawn tile: pick a spot and rotation (the letters on the board image).
+#[poise::command(slash_command, guild_only)]
+pub(crate) async fn place(
+    ctx: Context<'_>,
+    #[description = "Spot and rotation, e.g. B 90"]
+    #[autocomplete = "spots"]
+    spot: String,
+) -> Result<(), Error> {
+    acknowledge(ctx).await?;
+    let action = typed_action(ctx, Step::Place, &spot).await;
+    act(ctx, action).await
+}
+
+async fn islander_options(ctx: Context<'_>, typed: &str) -> serenity::CreateAutocompleteResponse {
+    options(ctx, Step::Islander, typed).await
+}
+
+/// Place an islander on the tile you just placed, take one back, or skip.
+#[poise::command(slash_command, guild_only)]
+pub(crate) async fn islander(
+    ctx: Context<'_>,
+    #[description = "Where to put it (or take back / none)"]
+    #[autocomplete = "islander_options"]
+    choice: String,
+) -> Result<(), Error> {
+    acknowledge(ctx).await?;
+    let action = typed_action(ctx, Step::Islander, &choice).await;
+    act(ctx, action).await
+}
+
+async fn market_options(ctx: Context<'_>, typed: &str) -> serenity::CreateAutocompleteResponse {
+    options(ctx, Step::Ship, typed).await
+}
+
+/// Choose the ship your completed market gives you (when several are worth the most).
+#[poise::command(slash_command, guild_only)]
+pub(crate) async fn ship(
+    ctx: Context<'_>,
+    #[description = "One of the most valuable ships"]
+    #[autocomplete = "market_options"]
+    choice: String,
+) -> Result<(), Error> {
+    acknowledge(ctx).await?;
+    let action = typed_action(ctx, Step::Ship, &choice).await;
+    act(ctx, action).await
+}
+
+async fn delivery_options(ctx: Context<'_>, typed: &str) -> serenity::CreateAutocompleteResponse {
+    options(ctx, Step::Deliver, typed).await
+}
+
+/// Deliver wares to a ship on display (this ends your turn).
+#[poise::command(slash_command, guild_only)]
+pub(crate) async fn deliver(
+    ctx: Context<'_>,
+    #[description = "A ship you can pay"]
+    #[autocomplete = "delivery_options"]
+    ship: String,
+) -> Result<(), Error> {
+    acknowledge(ctx).await?;
+    let action = typed_action(ctx, Step::Deliver, &ship).await;
+    act(ctx, action).await
+}
+
+async fn payment_options(ctx: Context<'_>, typed: &str) -> serenity::CreateAutocompleteResponse {
+    options(ctx, Step::Pay, typed).await
+}
+
+/// Choose how to pay the ship you are delivering to.
+#[poise::command(slash_command, guild_only)]
+pub(crate) async fn pay(
+    ctx: Context<'_>,
+    #[description = "Which wares to give"]
+    #[autocomplete = "payment_options"]
+    payment: String,
+) -> Result<(), Error> {
+    acknowledge(ctx).await?;
+    let action = typed_action(ctx, Step::Pay, &payment).await;
+    act(ctx, action).await
+}
+
+/// End your turn without delivering.
+#[poise::command(slash_command, guild_only)]
+pub(crate) async fn endturn(ctx: Context<'_>) -> Result<(), Error> {
+    acknowledge(ctx).await?;
+    act(ctx, Ok(Action::EndTurn)).await
+}
+
+/// Undo your last step of this turn (not once a new tile or ship was revealed).
+#[poise::command(slash_command, guild_only)]
+pub(crate) async fn undo(ctx: Context<'_>) -> Result<(), Error> {
+    acknowledge(ctx).await?;
+    // The step to undo is the one that was last when the player sent the command.
+    let sent_ms = crate::discord::snowflake_ms(ctx.id());
+    let result = ctx.data().service.undo(place_of(ctx), &actor(ctx), Some(sent_ms)).await;
+    respond(ctx, result).await
+}
+
+/// The tiles still in the stack (only to you).
+#[poise::command(slash_command, guild_only)]
+pub(crate) async fn tiles(ctx: Context<'_>) -> Result<(), Error> {
+    acknowledge(ctx).await?;
+    let result = match current(ctx).await {
+        Some((game, _)) => {
+            let kinds: Vec<String> = game.remaining_tiles().iter().map(|(t, n)| format!("{}×{}", n, game.tiles().get(*t).name)).collect();
+            Ok(Reply {
+                text: text::truncate(
+                    &format!("**{} tiles left** ({} discarded): {}", game.stack_size(), game.discarded().len(), kinds.join(", ")),
+                    2000,
+                ),
+                ..Reply::default()
+            })
+        }
+        None => Err(ServiceError::User("There is no running game in this channel.".into())),
+    };
+    respond_private(ctx, result).await
+}
+
+/// The ships on display and how many are left (only to you).
+#[poise::command(slash_command, guild_only)]
+pub(crate) async fn ships(ctx: Context<'_>) -> Result<(), Error> {
+    acknowledge(ctx).await?;
+    let result = match current(ctx).await {
+        Some((game, _)) => {
+            let display: Vec<String> = game.display().iter().map(|&s| format!("• {}", text::ship(&game, s))).collect();
+            Ok(Reply {
+                text: format!("**Ships on display**\n{}\n{} more in the stack.", display.join("\n"), game.ship_stack_size()),
+                ..Reply::default()
+            })
+        }
+        None => Err(ServiceError::User("There is no running game in this channel.".into())),
+    };
+    respond_private(ctx, result).await
+}
+
+pub const RULES: &str = "**Carcassonne: South Seas in one minute**
+1. **Place the drawn tile** so every edge it shares matches (island–island, sea–sea, bridge–bridge).
+2. **Islander:** put one on the new tile's island (banana picker), bridge (shell collector), sea (fisherman) or market (merchant) — only if that feature holds nobody yet. Or take one back (when your supply is empty, unless the game uses *any-turn*), or skip.
+3. **Evaluation:** a completed island/bridge/sea pays 1 banana/shell/fish per symbol to the player(s) with the most islanders there; a completed market (8 tiles around) gives its merchant the best ship on display. A new tile with a **fishing boat** on an occupied sea pays its fish at once and covers 2 of them. Islanders on evaluated features come home.
+4. **Deliver:** pay one ship on display its wares to keep it, or end your turn.
+**End:** after the last tile, or when no ships are left. Unfinished islands, bridges and seas pay out; markets don't. **Score** = ship values + 1 point per 3 wares left.";
+
+/// The rules in one minute (only to you).
+#[poise::command(slash_command)]
+pub(crate) async fn rules(ctx: Context<'_>) -> Result<(), Error> {
+    respond_private(ctx, Ok(Reply { text: RULES.into(), ..Reply::default() })).await
+}

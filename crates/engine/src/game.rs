@@ -9,7 +9,7 @@ use crate::geometry::{Pos, Rotation};
 use crate::ships::{ShipId, ShipSet};
 use crate::tileset::{FeatureKind, TileId, TileKind, TileSet};
 use crate::wares::Wares;
-use crate::{Action, Event, FeatureRef, RuleError, ScoreReason};
+use crate::{Action, Event, FeatureRef, RuleError, Ruleset, ScoreReason};
 use seeded_rng::Rng;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
@@ -74,9 +74,18 @@ pub struct Setup {
 }
 
 impl Setup {
-    /// The standard tiles and ships, shuffled, and the start player drawn, all from `seed`.
+    /// The current ruleset's tiles and ships, shuffled, and the start player drawn, all from
+    /// `seed`: [`Setup::standard_in`] with [`Ruleset::CURRENT`].
     pub fn standard(options: Options, players: usize, seed: u64) -> Setup {
-        Setup::shuffled(crate::standard::tiles(), crate::standard::ships(), options, players, seed)
+        Setup::standard_in(Ruleset::CURRENT, options, players, seed)
+    }
+
+    /// `ruleset`'s tiles and ships, shuffled, and the start player drawn, all from `seed`. A
+    /// stored game is set up with the ruleset it was started with. Panics if the embedded data
+    /// is invalid, which the tests rule out for every released ruleset.
+    pub fn standard_in(ruleset: Ruleset, options: Options, players: usize, seed: u64) -> Setup {
+        let (tiles, ships) = ruleset.sets().unwrap_or_else(|e| panic!("embedded ruleset {ruleset} is invalid: {e}"));
+        Setup::shuffled(tiles, ships, options, players, seed)
     }
 
     pub fn shuffled(tiles: Arc<TileSet>, ships: Arc<ShipSet>, options: Options, players: usize, seed: u64) -> Setup {

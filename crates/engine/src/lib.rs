@@ -23,6 +23,7 @@ mod board;
 mod error;
 mod game;
 mod geometry;
+pub mod record;
 mod ruleset;
 pub mod scenario;
 mod ships;

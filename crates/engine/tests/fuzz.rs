@@ -203,7 +203,23 @@ fn near_record() -> impl Strategy<Value = String> {
         any_action().prop_map(|a| legacy_json(&a)),
         "\\PC{0,4}",
     ];
-    proptest::collection::vec(piece, 0..8).prop_map(|pieces| pieces.concat())
+    let glued = proptest::collection::vec(piece, 0..8).prop_map(|pieces| pieces.concat());
+    // A version, a verb and a few number-like words: mostly well formed, often just not.
+    let number = prop_oneof![
+        any::<i64>().prop_map(|n| n.to_string()),
+        (0u32..400).prop_map(|n| n.to_string()),
+        (0u32..400).prop_map(|n| format!("+{n}")),
+        (0u32..400).prop_map(|n| format!("0{n}")),
+        Just("-0".to_string()),
+        Just(String::new()),
+    ];
+    let shaped = (
+        prop::sample::select(vec!["1", "2", "01", ""]),
+        prop::sample::select(vec!["place", "islander", "retrieve", "skip", "choose", "deliver", "pay", "end"]),
+        proptest::collection::vec(number, 0..5),
+    )
+        .prop_map(|(version, verb, numbers)| format!("{version}:{verb} {}", numbers.join(" ")).trim_end().to_string());
+    prop_oneof![glued, shaped]
 }
 
 proptest! {

@@ -23,6 +23,8 @@ mod board;
 mod error;
 mod game;
 mod geometry;
+pub mod record;
+mod ruleset;
 pub mod scenario;
 mod ships;
 pub mod standard;
@@ -38,6 +40,7 @@ pub use game::{
     RetrieveRule, Score, Setup, spot_label,
 };
 pub use geometry::{Dir, Port, Pos, Rotation};
+pub use ruleset::Ruleset;
 pub use seeded_rng::Rng;
 pub use ships::{Demand, Ship, ShipId, ShipSet};
 pub use tileset::{EdgeKind, FeatureKind, TileFeature, TileId, TileKind, TileSet};

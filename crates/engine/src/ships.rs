@@ -135,7 +135,7 @@ pub(crate) struct RawShip {
 }
 
 impl ShipSet {
-    /// Parses and validates a ships file (see `assets/ships.toml`).
+    /// Parses and validates a ships file (see `assets/rulesets/*/ships.toml`).
     pub fn parse(text: &str) -> Result<ShipSet, crate::DataError> {
         let raw: RawShipFile = toml::from_str(text).map_err(crate::DataError::toml)?;
         ShipSet::from_raw(raw.ship)

@@ -1,4 +1,4 @@
-//! The tile set as data: parsing and validating `assets/tiles.toml` (or any file in its schema).
+//! The tile set as data: parsing and validating a ruleset's `tiles.toml` (or any file in its schema).
 
 use crate::DataError;
 use crate::geometry::{Dir, Port, Rotation};

@@ -8,7 +8,7 @@
 //! panel of cards, for `/board` and for anyone who opens the image.
 //!
 //! Rendering takes an engine state and returns PNG bytes; it does no I/O. Tiles are drawn from
-//! their data (`assets/tiles.toml`): islands, bridges, the junction stone and the market islet
+//! their data (the ruleset's `tiles.toml`): islands, bridges, the junction stone and the market islet
 //! are signed-distance shapes rasterised once per (shapes, size, rotation); symbols and
 //! islanders are placed by a small layout pass per tile kind; both are kept in a process-wide
 //! cache (`cache.rs`) with the icons and glyphs, so a board is mostly blits and costs less

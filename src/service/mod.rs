@@ -10,9 +10,9 @@ pub mod reply;
 
 use crate::games::GameKind;
 use crate::games::southseas::text;
-use crate::store::{self, ActionRecord, GameId, GameRecord, InsertError, NewGame, PendingPost, SeatRecord, Status, Store};
+use crate::store::{self, GameId, GameRecord, InsertError, NewGame, PendingPost, SeatRecord, Status, Store};
 pub use reply::{Button, Command, ComponentId, Image, Menu, MenuOption, Reply, Style};
-use southseas_engine::{Action, Event, Game, Options, Phase, RetrieveRule, Rng, ScoreReason, Setup};
+use southseas_engine::{Action, Event, Game, Options, Phase, RetrieveRule, Rng, Ruleset, ScoreReason, Setup, record};
 use sqlx::AnyConnection;
 use std::collections::HashMap;
 use std::fmt;
@@ -99,7 +99,7 @@ pub enum Picture {
 struct Loaded {
     version: i64,
     game: Game,
-    log: Vec<ActionRecord>,
+    log: Vec<Logged>,
 }
 
 pub struct Service {
@@ -197,10 +197,10 @@ impl Service {
         let mut tx = self.store.begin_write().await?;
         let new = NewGame {
             kind: GameKind::SouthSeas,
-            ruleset: 1,
+            ruleset: Ruleset::CURRENT.id().into(),
             guild_id: place.guild_id,
             channel_id: place.channel_id,
-            options: Options { retrieve: options.retrieve },
+            options: record::encode_options(&Options { retrieve: options.retrieve }),
             seed,
             creator_id: actor.user_id,
             min_players: options.min_players,
@@ -306,7 +306,7 @@ impl Service {
         store::assign_seats(&mut tx, r.id, &order).await?;
         let version = store::touch(&mut tx, r.id, Status::Active).await?;
         let table = load_table(&mut tx, r.id).await?;
-        let game = Game::from_setup(setup_of(&table)).map_err(|e| ServiceError::Internal(e.into()))?;
+        let game = Game::from_setup(setup_of(&table)?).map_err(|e| ServiceError::Internal(e.into()))?;
         let loaded = Arc::new(Loaded { version, game, log: Vec::new() });
         let names = table.names();
         let mut lines = vec!["🏝️ **The game begins!** Turn order:".to_string()];
@@ -358,11 +358,11 @@ impl Service {
         let mut game = loaded.game.clone();
         let events = game.apply(&action).map_err(|e| ServiceError::User(format!("Not allowed: {e}.")))?;
         let seq = loaded.log.len() as i64 + 1;
-        store::append_action(&mut tx, table.record.id, seq, actor.user_id, &action).await?;
+        store::append_action(&mut tx, table.record.id, seq, actor.user_id, &record::encode_action(&action)).await?;
         let status = if game.is_over() { Status::Finished } else { Status::Active };
         let version = store::touch(&mut tx, table.record.id, status).await?;
         let mut log = loaded.log.clone();
-        log.push(ActionRecord { seq, user_id: actor.user_id, action, created_at: store::now() });
+        log.push(Logged { seq, user_id: actor.user_id, action });
         let after = Arc::new(Loaded { version, game, log });
         let table = Table { record: GameRecord { version, status, ..table.record }, seats: table.seats };
         let names = table.names();
@@ -424,7 +424,7 @@ impl Service {
             return user("You can only undo your own last step, and the last step wasn't yours.");
         }
         let prefix: Vec<Action> = loaded.log[..loaded.log.len() - 1].iter().map(|a| a.action).collect();
-        let before = Game::replay(setup_of(&table), &prefix).map_err(|(i, e)| internal(format!("replay failed at action {i}: {e}")))?;
+        let before = Game::replay(setup_of(&table)?, &prefix).map_err(|(i, e)| internal(format!("replay failed at action {i}: {e}")))?;
         let events = before.clone().apply(&last.action).map_err(|e| internal(format!("stored action no longer applies: {e}")))?;
         if events.iter().any(|e| {
             matches!(e, Event::TurnStarted { .. } | Event::TileDiscarded { .. } | Event::ShipRevealed { .. } | Event::GameOver { .. })
@@ -522,7 +522,7 @@ impl Service {
         let loaded = self.load(&mut conn, &table).await?;
         let names = table.names();
         // Replay to narrate each recorded action with the events it had.
-        let mut game = Game::from_setup(setup_of(&table)).map_err(|e| internal(e.to_string()))?;
+        let mut game = Game::from_setup(setup_of(&table)?).map_err(|e| internal(e.to_string()))?;
         let mut lines = Vec::new();
         let first = loaded.log.len().saturating_sub(n);
         for (i, rec) in loaded.log.iter().enumerate() {
@@ -708,9 +708,16 @@ impl Service {
         if let Some(hit) = self.cache.lock().expect("cache lock").get(&id).filter(|l| l.version == table.record.version) {
             return Ok(Arc::clone(hit));
         }
-        let log = store::actions(conn, id).await?;
+        let log = store::actions(conn, id)
+            .await?
+            .into_iter()
+            .map(|r| {
+                let action = record::decode_action(&r.action).map_err(|e| internal(format!("game {id}: stored action {}: {e}", r.seq)))?;
+                Ok(Logged { seq: r.seq, user_id: r.user_id, action })
+            })
+            .collect::<Result<Vec<_>>>()?;
         let actions: Vec<Action> = log.iter().map(|a| a.action).collect();
-        let game = Game::replay(setup_of(table), &actions)
+        let game = Game::replay(setup_of(table)?, &actions)
             .map_err(|(i, e)| internal(format!("game {id}: action {} no longer applies: {e}", i + 1)))?;
         let loaded = Arc::new(Loaded { version: table.record.version, game, log });
         self.remember(table, &loaded);
@@ -817,8 +824,23 @@ async fn load_table(conn: &mut AnyConnection, id: GameId) -> Result<Table> {
     Ok(Table { seats: store::seats(conn, id).await?, record })
 }
 
-fn setup_of(table: &Table) -> Setup {
-    Setup::standard(table.record.options, table.seats.len(), table.record.seed)
+/// The game's setup, from what is stored: its ruleset, options, players and seed.
+fn setup_of(table: &Table) -> Result<Setup> {
+    let r = &table.record;
+    let ruleset = u32::try_from(r.ruleset)
+        .ok()
+        .and_then(Ruleset::from_id)
+        .ok_or_else(|| internal(format!("game {}: ruleset {} is unknown to this version", r.id, r.ruleset)))?;
+    let options = record::decode_options(&r.options).map_err(|e| internal(format!("game {}: stored options: {e}", r.id)))?;
+    Ok(Setup::standard_in(ruleset, options, table.seats.len(), r.seed))
+}
+
+/// One step of the game's log, read back from the store.
+#[derive(Clone, Debug)]
+struct Logged {
+    seq: i64,
+    user_id: u64,
+    action: Action,
 }
 
 fn check_turn(table: &Table, game: &Game, actor: &Actor) -> Result<usize> {
@@ -922,7 +944,7 @@ fn lobby_reply(table: &Table, headline: &str) -> Reply {
         table.seats.len(),
         r.max_players,
         players.join("\n"),
-        r.options.retrieve.name(),
+        record::decode_options(&r.options).map_or("?", |o| o.retrieve.name()),
         r.min_players,
         r.max_players
     );

@@ -15,8 +15,6 @@
 //! per game while other games proceed in parallel.
 
 use crate::games::GameKind;
-use serde::{Serialize, de::DeserializeOwned};
-use southseas_engine::{Action, Options};
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{Any, AnyConnection, AnyPool, Connection, Executor, Row, Transaction};
 use std::time::Duration;
@@ -60,12 +58,13 @@ pub struct GameRecord {
     pub id: GameId,
     /// Which game this is: its engine replays the log.
     pub kind: GameKind,
-    /// The frozen tile set and ships the game was dealt from.
+    /// The frozen rules data (for South Seas: tile set and ships) the game was dealt from.
     pub ruleset: i64,
     pub guild_id: u64,
     pub channel_id: u64,
     pub status: Status,
-    pub options: Options,
+    /// The game's options in its engine's stored form (the store does not read it).
+    pub options: String,
     pub seed: u64,
     pub creator_id: u64,
     pub min_players: usize,
@@ -83,7 +82,8 @@ pub struct NewGame {
     pub ruleset: i64,
     pub guild_id: u64,
     pub channel_id: u64,
-    pub options: Options,
+    /// The game's options in its engine's stored form (the store does not read it).
+    pub options: String,
     pub seed: u64,
     pub creator_id: u64,
     pub min_players: usize,
@@ -102,7 +102,8 @@ pub struct SeatRecord {
 pub struct ActionRecord {
     pub seq: i64,
     pub user_id: u64,
-    pub action: Action,
+    /// The action in its game's stored form (for South Seas, `southseas_engine::record`).
+    pub action: String,
     pub created_at: i64,
 }
 
@@ -150,14 +151,6 @@ impl From<sqlx::Error> for InsertError {
 
 pub fn now() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
-}
-
-fn to_json<T: Serialize>(value: &T) -> String {
-    serde_json::to_string(value).expect("engine types serialise")
-}
-
-fn from_json<T: DeserializeOwned>(text: &str) -> Result<T, sqlx::Error> {
-    serde_json::from_str(text).map_err(|e| sqlx::Error::Decode(Box::new(e)))
 }
 
 impl Store {
@@ -278,7 +271,7 @@ fn game_from_row(row: &AnyRow) -> Result<GameRecord, sqlx::Error> {
         guild_id: row.try_get::<i64, _>("guild_id")? as u64,
         channel_id: row.try_get::<i64, _>("channel_id")? as u64,
         status: Status::parse(row.try_get("status")?)?,
-        options: from_json(row.try_get("options")?)?,
+        options: row.try_get("options")?,
         seed: row.try_get::<i64, _>("seed")? as u64,
         creator_id: row.try_get::<i64, _>("creator_id")? as u64,
         min_players: row.try_get::<i64, _>("min_players")? as usize,
@@ -303,7 +296,7 @@ pub async fn insert_game(conn: &mut AnyConnection, new: &NewGame) -> Result<Game
     .bind(new.ruleset)
     .bind(new.guild_id as i64)
     .bind(new.channel_id as i64)
-    .bind(to_json(&new.options))
+    .bind(&new.options)
     .bind(new.seed as i64)
     .bind(new.creator_id as i64)
     .bind(new.min_players as i64)
@@ -406,19 +399,19 @@ pub async fn actions(conn: &mut AnyConnection, id: GameId) -> Result<Vec<ActionR
             Ok(ActionRecord {
                 seq: r.try_get("seq")?,
                 user_id: r.try_get::<i64, _>("user_id")? as u64,
-                action: from_json(r.try_get("action")?)?,
+                action: r.try_get("action")?,
                 created_at: r.try_get("created_at")?,
             })
         })
         .collect()
 }
 
-pub async fn append_action(conn: &mut AnyConnection, id: GameId, seq: i64, user_id: u64, action: &Action) -> Result<(), sqlx::Error> {
+pub async fn append_action(conn: &mut AnyConnection, id: GameId, seq: i64, user_id: u64, action: &str) -> Result<(), sqlx::Error> {
     sqlx::query("INSERT INTO actions (game_id, seq, user_id, action, created_at) VALUES ($1, $2, $3, $4, $5)")
         .bind(id)
         .bind(seq)
         .bind(user_id as i64)
-        .bind(to_json(action))
+        .bind(action)
         .bind(now())
         .execute(&mut *conn)
         .await?;

@@ -1,9 +1,14 @@
-//! Stored games are sacred. A database written by the bot as of November 2026
-//! (`tests/data/golden/games-2026-11.db`: a lobby, games at several steps, a finished and an
+//! Stored games are sacred. A database written by the bot of each stored-format generation
+//! (`tests/data/golden/games-GENERATION.db`: a lobby, games at several steps, a finished and an
 //! abandoned game, both retrieve rules, 2 to 5 players) must open, replay and continue exactly as
 //! it did then, in every later version; and a seed must keep meaning the same deck and ship
 //! order (`setups-2026-11.json`). Changing what a stored log or seed means fails these tests:
 //! that change needs a new ruleset or a migration instead (see ARCHITECTURE.md).
+//!
+//! Generations: `2026-11` stored actions and options as the engine's derived JSON, before the
+//! outbox's rows had a kind or a ruleset; `2026-11-24` stores them in the explicit, versioned
+//! form of `southseas_engine::record` (`1:place 3 -2 90`), with `games.kind` and
+//! `games.ruleset`, on the migrations of that day.
 //!
 //! The files were written by `write_golden_files` below (ignored), never by hand.
 
@@ -17,9 +22,17 @@ fn golden(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/golden").join(name)
 }
 
-const DATABASE: &str = "games-2026-11.db";
-const GAMES: &str = "games-2026-11.json";
+/// Every generation of stored games, oldest first; `write_golden_files` writes the newest.
+const GENERATIONS: [&str; 2] = ["2026-11", "2026-11-24"];
 const SETUPS: &str = "setups-2026-11.json";
+
+fn database(generation: &str) -> String {
+    format!("games-{generation}.db")
+}
+
+fn games(generation: &str) -> String {
+    format!("games-{generation}.json")
+}
 /// Steps each open game is continued by after opening.
 const CONTINUE: usize = 12;
 
@@ -55,7 +68,7 @@ async fn describe(service: &Service, channel: u64) -> serde_json::Value {
         Err(_) => serde_json::Value::Null,
     };
     serde_json::json!({
-        "status": record.status.as_str(), "version": record.version, "seed": record.seed, "options": format!("{:?}", record.options),
+        "status": record.status.as_str(), "version": record.version, "seed": record.seed, "options": format!("{:?}", southseas_engine::record::decode_options(&record.options).unwrap()),
         "seats": seats, "actions": actions, "state": state,
     })
 }
@@ -116,20 +129,43 @@ fn a_seed_keeps_its_deck_and_ship_order() {
 }
 
 #[tokio::test]
-async fn a_database_from_2026_11_opens_replays_and_continues_identically() {
-    let db = crate::support::TempDb::new("golden");
-    std::fs::copy(golden(DATABASE), &db.path).expect("copy the golden database");
-    let service = Service::open(&db.url()).await.expect("the old database opens (migrations run)");
-    // Messages it still owed (stored as JSON) are read and would be posted.
-    service.release_own_claims().await.expect("the outbox reads");
-    let owed = service.due_posts().await.expect("the outbox reads");
-    assert_eq!(owed.len(), CHANNELS.len(), "every game's newest post decodes: {owed:?}");
-    assert!(owed.iter().all(|r| !r.text.is_empty() && r.channel.is_some()), "{owed:?}");
-    let service = Service::open(&db.url()).await.unwrap();
-    let expected = read_json(GAMES);
-    assert_eq!(describe_all(&service).await, expected["opened"], "the stored games replay to the states they had");
-    continue_all(&service).await;
-    assert_eq!(describe_all(&service).await, expected["continued"], "and continue exactly as they did");
+async fn stored_games_of_every_generation_open_replay_and_continue_identically() {
+    for generation in GENERATIONS {
+        let db = crate::support::TempDb::new("golden");
+        std::fs::copy(golden(&database(generation)), &db.path).expect("copy the golden database");
+        let service = Service::open(&db.url()).await.expect("the old database opens (migrations run)");
+        // Messages it still owed (stored as JSON) are read and would be posted.
+        service.release_own_claims().await.expect("the outbox reads");
+        let owed = service.due_posts().await.expect("the outbox reads");
+        assert_eq!(owed.len(), CHANNELS.len(), "{generation}: every game's newest post decodes: {owed:?}");
+        assert!(owed.iter().all(|r| !r.text.is_empty() && r.channel.is_some()), "{owed:?}");
+        let service = Service::open(&db.url()).await.unwrap();
+        let expected = read_json(&games(generation));
+        assert_eq!(describe_all(&service).await, expected["opened"], "{generation}: the stored games replay to the states they had");
+        continue_all(&service).await;
+        assert_eq!(describe_all(&service).await, expected["continued"], "{generation}: and continue exactly as they did");
+    }
+}
+
+/// Each generation holds the stored form it is named for, so both readers stay exercised:
+/// derived JSON in the first, version 1 records from then on, old rows never rewritten.
+#[tokio::test]
+async fn each_generation_holds_its_own_stored_form() {
+    for generation in GENERATIONS {
+        let db = crate::support::TempDb::new("golden-form");
+        std::fs::copy(golden(&database(generation)), &db.path).unwrap();
+        let service = Service::open(&db.url()).await.unwrap();
+        let rows: Vec<String> = sqlx::query_scalar("SELECT action FROM actions UNION ALL SELECT options FROM games")
+            .fetch_all(service.store().pool())
+            .await
+            .unwrap();
+        assert!(rows.len() > 100, "{generation}: {} rows", rows.len());
+        let legacy = generation == GENERATIONS[0];
+        for row in rows {
+            assert_eq!(row.starts_with('{'), legacy, "{generation}: `{row}`");
+            assert_eq!(row.starts_with("1:"), !legacy, "{generation}: `{row}`");
+        }
+    }
 }
 
 /// Writes the golden files. Run once per format generation, never to make a failing test pass:
@@ -138,7 +174,8 @@ async fn a_database_from_2026_11_opens_replays_and_continues_identically() {
 #[ignore = "writes tests/data/golden; only when a new generation of stored games is pinned"]
 async fn write_golden_files() {
     std::fs::create_dir_all(golden("")).unwrap();
-    let path = golden(DATABASE);
+    let newest = GENERATIONS[GENERATIONS.len() - 1];
+    let path = golden(&database(newest));
     assert!(!path.exists(), "{} exists: golden files are written once", path.display());
     let db = crate::support::TempDb::new("golden-write");
     let service = Service::open(&db.url()).await.unwrap();
@@ -175,9 +212,11 @@ async fn write_golden_files() {
     southseas::cli::backup::backup(&db.url(), &path).await.unwrap();
     continue_all(&service).await;
     let continued = describe_all(&service).await;
-    let games = serde_json::json!({ "opened": opened, "continued": continued });
-    std::fs::write(golden(GAMES), serde_json::to_string_pretty(&games).unwrap()).unwrap();
-    std::fs::write(golden(SETUPS), serde_json::to_string_pretty(&setups()).unwrap()).unwrap();
+    let described = serde_json::json!({ "opened": opened, "continued": continued });
+    std::fs::write(golden(&games(newest)), serde_json::to_string_pretty(&described).unwrap()).unwrap();
+    if !golden(SETUPS).exists() {
+        std::fs::write(golden(SETUPS), serde_json::to_string_pretty(&setups()).unwrap()).unwrap();
+    }
 }
 
 /// A database as the version before the outbox left it (only `0001_games.sql` applied, rows

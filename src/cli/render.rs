@@ -1,7 +1,7 @@
 //! `southseas render`: write the board PNG (and the drawn tile) of a scenario file or of a
 //! simulated game at a chosen turn, so anyone can look.
 
-use crate::games::southseas::render::{BoardView, board_image, drawn_tile_png, encode_png, phone_image};
+use crate::games::southseas::render::{BoardView, board_image, drawn_tile_png, encode_png, phone_image, remaining_tiles_image};
 use anyhow::{Context, Result, bail};
 use southseas_engine::scenario::Scenario;
 use southseas_engine::{Bot, Game, Options, Phase, Setup, Strategy};
@@ -35,7 +35,8 @@ pub struct RenderArgs {
     #[arg(long)]
     pub no_spots: bool,
     /// Which picture: `full` (the whole board and its panel, what `/board` shows; the drawn
-    /// tile goes next to it as NAME-tile.png) or `phone` (the turn message's picture).
+    /// tile goes next to it as NAME-tile.png), `phone` (the turn message's picture) or `tiles`
+    /// (the tiles still to come, what `/tiles` shows).
     #[arg(long, value_enum, default_value_t = Layout::Full)]
     pub layout: Layout,
     /// Also write a copy scaled to this width (e.g. 400, Discord's inline width on a phone) as
@@ -51,6 +52,7 @@ pub struct RenderArgs {
 pub enum Layout {
     Full,
     Phone,
+    Tiles,
 }
 
 /// Plays a seeded game with the bots of `southseas sim` until turn `turn` starts (or the end).
@@ -101,6 +103,7 @@ pub fn run(args: &RenderArgs) -> Result<ExitCode> {
     let img = match args.layout {
         Layout::Full => board_image(&game, &view),
         Layout::Phone => phone_image(&game, &view),
+        Layout::Tiles => remaining_tiles_image(&game).context("the stack is empty: no tiles to come")?,
     };
     let png = encode_png(&img);
     let what = format!(", {}x{} px, turn {}, {:?}", img.width(), img.height(), game.turn(), game.phase());

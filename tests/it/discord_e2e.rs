@@ -158,6 +158,11 @@ async fn a_complete_two_player_game_through_discord() {
     let posted = posts(&double).pop().expect("the first turn is a new message");
     assert!(posted.attachments.iter().any(|a| a.filename == "board.png" && a.is_png()), "the turn message carries the board PNG");
     assert_eq!(posted.notified.len(), 1, "the first player is notified: {posted:?}");
+    // /tiles: a private picture of the tiles still to come, each kind with its count.
+    let id = double.interact(dd::slash("tiles", &bob)).await;
+    let tiles = double.wait_response(id, 2).await;
+    assert!(tiles[1].is_ephemeral() && tiles[1].content.as_deref().unwrap_or("").contains("tiles still to come"), "{tiles:?}");
+    assert!(tiles[1].attachments.iter().any(|a| a.filename == "tiles.png" && a.is_png()), "the stack as a picture: {tiles:?}");
     assert_eq!(posted.allowed_user_mentions(), Some(posted.notified.clone()), "only the next player is pinged");
     assert!(posted.allowed_mention_parse().is_empty());
 

@@ -4,9 +4,10 @@
 
 use crate::discord::commands::{acknowledge, actor, place_of, respond, respond_private};
 use crate::discord::{Context, Error};
+use crate::games::southseas::render;
 use crate::games::southseas::text::{self, Names};
 use crate::games::southseas::typed::{self, Step};
-use crate::service::{Reply, ServiceError};
+use crate::service::{Image, Reply, ServiceError};
 use poise::serenity_prelude as serenity;
 use southseas_engine::{Action, Game};
 
@@ -153,20 +154,30 @@ pub(crate) async fn undo(ctx: Context<'_>) -> Result<(), Error> {
     respond(ctx, result).await
 }
 
-/// The tiles still in the stack (only to you).
+/// The tiles still in the stack, as a picture with their counts (only to you).
 #[poise::command(slash_command, guild_only)]
 pub(crate) async fn tiles(ctx: Context<'_>) -> Result<(), Error> {
     acknowledge(ctx).await?;
     let result = match current(ctx).await {
         Some((game, _)) => {
-            let kinds: Vec<String> = game.remaining_tiles().iter().map(|(t, n)| format!("{}×{}", n, game.tiles().get(*t).name)).collect();
-            Ok(Reply {
-                text: text::truncate(
-                    &format!("**{} tiles left** ({} discarded): {}", game.stack_size(), game.discarded().len(), kinds.join(", ")),
-                    2000,
-                ),
-                ..Reply::default()
+            // Drawing is CPU work: off the async runtime.
+            let drawn = tokio::task::spawn_blocking(move || {
+                let left = game.stack_size();
+                let discarded = match game.discarded().len() {
+                    0 => String::new(),
+                    1 => " 1 tile was discarded (it fit nowhere).".to_string(),
+                    d => format!(" {d} tiles were discarded (they fit nowhere)."),
+                };
+                let text = match left {
+                    0 => format!("**No tiles left in the stack.**{discarded}"),
+                    1 => format!("**1 tile still to come.**{discarded}"),
+                    n => format!("**{n} tiles still to come**, each kind with how many are left.{discarded}"),
+                };
+                let images = render::remaining_tiles_png(&game).map(|png| Image { name: "tiles.png".into(), png }).into_iter().collect();
+                Reply { text, images, ..Reply::default() }
             })
+            .await;
+            drawn.map_err(|e| ServiceError::Internal(e.into()))
         }
         None => Err(ServiceError::User("There is no running game in this channel.".into())),
     };

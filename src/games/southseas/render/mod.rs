@@ -38,6 +38,7 @@ mod panel;
 mod phone;
 mod script;
 mod sprites;
+mod stack;
 mod tile;
 
 #[cfg(test)]
@@ -211,6 +212,15 @@ pub fn board_frame(game: &Game, view: &BoardView) -> Frame {
 pub fn drawn_tile_image(game: &Game) -> Option<RgbImage> {
     let tile = game.drawn_tile()?;
     Some(panel::drawn_tile_strip(game, tile))
+}
+
+/// The tiles still to come, each kind with its count (`/tiles`); `None` when the stack is empty.
+pub fn remaining_tiles_image(game: &Game) -> Option<RgbImage> {
+    stack::remaining_tiles_image(game)
+}
+
+pub fn remaining_tiles_png(game: &Game) -> Option<Vec<u8>> {
+    remaining_tiles_image(game).map(|img| encode_png(&img))
 }
 
 pub fn drawn_tile_png(game: &Game) -> Option<Vec<u8>> {

@@ -360,3 +360,55 @@ async fn killing_the_process_mid_turn_loses_and_doubles_nothing(db) {
     assert!(last_seen > 10, "the children made progress ({last_seen})");
 }
 }
+
+/// The channel stays quiet and truthful over whole games: no line for a completed feature
+/// nobody was on, no "+0", "1 tile" not "1 tiles", and the game over ranks every player once,
+/// with what the end gave them, in one message that nothing cuts off, even with five long names.
+#[tokio::test]
+async fn narration_is_quiet_and_truthful_over_whole_games() {
+    let db = TempDb::new("narration");
+    let service = open(&db).await;
+    for (round, players) in [2u64, 5].into_iter().enumerate() {
+        let place = southseas::service::Place { guild_id: 1, channel_id: 700 + round as u64 };
+        let actors: Vec<Actor> = (0..players)
+            .map(|n| Actor { user_id: 5000 + round as u64 * 10 + n, name: format!("Bartholomew-Maximilian {n} the Magnificent 🦜🌴") })
+            .collect();
+        service.create(place, &actors[0], options(40 + round as u64)).await.unwrap();
+        for a in &actors[1..] {
+            service.join(place, a).await.unwrap();
+        }
+        service.start(place, &actors[0]).await.unwrap();
+        let mut bot = Bot::new(Strategy::Greedy, 3);
+        let mut last = None;
+        loop {
+            let (game, _, _, _) = service.snapshot(place, 0).await.unwrap();
+            let Some(seat) = game.to_act() else { break };
+            let mut who = actors[0].clone();
+            for a in &actors {
+                if service.snapshot(place, a.user_id).await.unwrap().2 == Some(seat) {
+                    who = a.clone();
+                }
+            }
+            let reply = service.act(place, &who, bot.choose(&game).unwrap()).await.unwrap();
+            let text = &reply.text;
+            assert!(text.chars().count() <= 2000, "{} chars", text.chars().count());
+            assert!(!text.contains("nobody was on it"), "{text}");
+            assert!(!text.contains("+0 "), "{text}");
+            assert!(!text.contains("(1 tiles)"), "{text}");
+            last = Some(reply);
+        }
+        let end = last.expect("the game was played").text;
+        assert!(end.contains("**Game over!**"), "{end}");
+        let ranked: Vec<&str> =
+            end.lines().filter(|l| ["🥇", "🥈", "🥉", "4.", "5."].iter().any(|m| l.starts_with(m)) && l.contains(" points")).collect();
+        assert_eq!(ranked.len(), players as usize, "one line per player: {end}");
+        for a in &actors {
+            assert_eq!(ranked.iter().filter(|l| l.contains(&a.name)).count(), 1, "{} once, whole: {end}", a.name);
+        }
+        let totals: Vec<u32> =
+            ranked.iter().map(|l| l.split("— **").nth(1).unwrap().split("**").next().unwrap().parse().unwrap()).collect();
+        assert!(totals.windows(2).all(|w| w[0] >= w[1]), "ranked best first: {totals:?}");
+        assert!(!end.contains("🏁 Unfinished"), "end-game scoring grouped under each player: {end}");
+        assert!(end.contains("King of the South Seas") || end.contains("Shared win"), "{end}");
+    }
+}

@@ -1,6 +1,8 @@
 //! Words for players: narration of engine events, descriptions of spots and ships, status.
 
-use southseas_engine::{Action, COLOURS, Demand, Event, FeatureKind, FeatureRef, Game, Phase, Port, Pos, ScoreReason, ShipId, Ware, Wares};
+use southseas_engine::{
+    Action, COLOURS, Demand, Event, FeatureKind, FeatureRef, Game, Phase, Port, Pos, Score, ScoreReason, ShipId, Ware, Wares,
+};
 use std::fmt::Write;
 
 /// Colour squares, so a player's colour shows in text as on the board.
@@ -198,6 +200,8 @@ pub fn narrate(game: &Game, names: &Names, events: &[Event]) -> Vec<String> {
         returned.clear();
     };
     let mut game_ending = false;
+    // What the end-of-game scoring gave each player: (player, ware, amount).
+    let mut end_gains: Vec<(u8, Ware, u16)> = Vec::new();
     for e in events {
         if !matches!(e, Event::IslanderReturned { .. }) {
             flush(&mut returned, &mut lines);
@@ -217,21 +221,26 @@ pub fn narrate(game: &Game, names: &Names, events: &[Event]) -> Vec<String> {
             Event::IslanderRetrieved { player, at, kind } => {
                 lines.push(format!("{} took back their {} from {}.", names.of(*player as usize), kind.role(), coords(at.pos)))
             }
-            Event::FeatureCompleted { kind, tiles, at } => {
-                let occupied = events.iter().any(|e| matches!(e, Event::FeatureScored { at: a, .. } | Event::ShipTakenByMarket { at: a, .. } | Event::MarketFoundNoShip { at: a, .. } if a == at));
-                if !occupied {
-                    let size = if *kind == FeatureKind::Market { String::new() } else { format!(" ({tiles} tiles)") };
-                    lines.push(format!("✅ {} completed{size}: nobody was on it.", capitalise(kind.name())));
+            // A completed feature nobody was on changes nothing for anyone: no line.
+            Event::FeatureCompleted { .. } => {}
+            Event::FeatureScored { kind, reason, tiles: size, ware, amount: n, winners, .. } => {
+                if *reason == ScoreReason::GameEnd {
+                    // What each player got at the end is grouped under their name in the standings.
+                    end_gains.extend(winners.iter().map(|&p| (p, *ware, *n)));
+                    continue;
                 }
-            }
-            Event::FeatureScored { kind, reason, tiles, ware, amount: n, winners, .. } => {
                 let who = list(winners.iter().map(|&p| names.of(p as usize)).collect());
                 let each = if winners.len() > 1 { " each" } else { "" };
-                let gain = format!("{who} +{}{each}", amount(*ware, *n).replace(&format!("{n} "), &format!("{n} {} ", ware_icon(*ware))));
-                lines.push(match reason {
-                    ScoreReason::Completed => format!("✅ {} completed ({tiles} tiles): {gain}.", capitalise(kind.name())),
-                    ScoreReason::FishingBoat => format!("🚣 Fishing boat! The sea ({tiles} tiles) is fished: {gain}."),
-                    ScoreReason::GameEnd => format!("🏁 Unfinished {} ({tiles} tiles): {gain}.", kind.name()),
+                let gain = if *n == 0 {
+                    // Nothing to share (every symbol covered, or none printed): say so, no "+0".
+                    format!("no {} on it", ware.name())
+                } else {
+                    format!("{who} +{}{each}", amount(*ware, *n).replace(&format!("{n} "), &format!("{n} {} ", ware_icon(*ware))))
+                };
+                lines.push(if *reason == ScoreReason::FishingBoat {
+                    format!("🚣 Fishing boat! The sea ({}) is fished: {gain}.", tiles(*size))
+                } else {
+                    format!("✅ {} completed ({}): {gain}.", capitalise(kind.name()), tiles(*size))
                 });
             }
             Event::FishCovered { at, fish, .. } => {
@@ -256,19 +265,8 @@ pub fn narrate(game: &Game, names: &Names, events: &[Event]) -> Vec<String> {
             }
             Event::TurnStarted { .. } => {}
             Event::GameOver { scores, winners } => {
-                lines.push("🏁 **Game over!**".into());
-                let mut order: Vec<_> = scores.iter().collect();
-                order.sort_by_key(|s| std::cmp::Reverse(s.total));
-                for s in order {
-                    lines.push(format!(
-                        "{} — **{}** points ({} from ships, {} from {} wares)",
-                        names.of(s.player as usize),
-                        s.total,
-                        s.ship_points,
-                        s.ware_points,
-                        s.wares
-                    ));
-                }
+                lines.push("🏁 **Game over!** Unfinished islands, bridges and seas paid out; the final standings:".into());
+                lines.extend(final_standings(scores, &end_gains, names));
                 let who = list(winners.iter().map(|&p| names.of(p as usize)).collect());
                 lines.push(if winners.len() > 1 {
                     format!("👑 Shared win: {who}!")
@@ -279,6 +277,52 @@ pub fn narrate(game: &Game, names: &Names, events: &[Event]) -> Vec<String> {
         }
     }
     flush(&mut returned, &mut lines);
+    lines
+}
+
+/// "1 tile", "3 tiles".
+fn tiles(n: u16) -> String {
+    if n == 1 { "1 tile".into() } else { format!("{n} tiles") }
+}
+
+/// One line per player, best first, with what they got at the end grouped under their name:
+/// "🥇 🟥 **Ana** — **23** points: 18 from ships, 5 from 15 wares (the end gave +3 🍌)".
+/// Equal totals share a place.
+fn final_standings(scores: &[Score], end_gains: &[(u8, Ware, u16)], names: &Names) -> Vec<String> {
+    let mut order: Vec<&Score> = scores.iter().collect();
+    order.sort_by_key(|s| (std::cmp::Reverse(s.total), s.player));
+    let mut lines = Vec::new();
+    for (i, s) in order.iter().enumerate() {
+        let place = order.iter().position(|o| o.total == s.total).unwrap_or(i);
+        let medal = match place {
+            0 => "🥇".to_string(),
+            1 => "🥈".to_string(),
+            2 => "🥉".to_string(),
+            n => format!("{}.", n + 1),
+        };
+        let mut got: Vec<(Ware, u16)> = Vec::new();
+        for &(_, ware, n) in end_gains.iter().filter(|(p, _, n)| *p == s.player && *n > 0) {
+            match got.iter_mut().find(|(w, _)| *w == ware) {
+                Some((_, total)) => *total += n,
+                None => got.push((ware, n)),
+            }
+        }
+        let end = if got.is_empty() {
+            String::new()
+        } else {
+            let parts: Vec<String> = got.iter().map(|&(w, n)| format!("+{n} {}", ware_icon(w))).collect();
+            format!(" (the end gave {})", parts.join(" "))
+        };
+        let wares = if s.wares == 1 { "1 ware".to_string() } else { format!("{} wares", s.wares) };
+        lines.push(format!(
+            "{medal} {} — **{}** {}: {} from ships, {} from {wares}{end}",
+            names.of(s.player as usize),
+            s.total,
+            if s.total == 1 { "point" } else { "points" },
+            s.ship_points,
+            s.ware_points,
+        ));
+    }
     lines
 }
 

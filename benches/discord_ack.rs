@@ -8,7 +8,7 @@
 //! acknowledgement latency (dispatch → callback) and the completion latency (dispatch → the
 //! move posted), p50 / p99 / max, and how many acknowledgements came later than 3 s.
 
-#[path = "../tests/it/discord_double.rs"]
+#[path = "../tests/it/discord_double/mod.rs"]
 mod discord_double;
 
 use discord_double::{self as dd, Double, Member, Options, ResponseKind};

@@ -73,7 +73,7 @@ async fn run(channels: usize, rounds: usize) {
         let _ = game;
     }
     let service = Arc::new(Service::open(&url).await.expect("database").with_images(southseas::images()));
-    let config = DiscordConfig { token: dd::TOKEN.into(), dev_guild: Some(dd::GUILD_ID), api_base: Some(double.url()) };
+    let config = DiscordConfig::new(dd::TOKEN, Some(dd::GUILD_ID), Some(double.url()));
     let bot = tokio::spawn(southseas::discord::run(config, service));
     double.wait_for_identify().await;
     double.wait_for_commands().await;

@@ -18,6 +18,9 @@ struct Cli {
 enum Command {
     /// Run the Discord bot (needs DISCORD_TOKEN; see .env.example).
     Serve,
+    /// Register the slash commands with Discord (in DEV_GUILD_ID if set, else globally) and
+    /// exit. For deployments that run `serve` with SOUTHSEAS_REGISTER=off.
+    Register,
     /// Play a whole game between computer players through the bot's service, and write the
     /// board of every turn and a transcript of the messages to a folder.
     Demo(demo::DemoArgs),
@@ -63,6 +66,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
     southseas_engine::standard::load()?;
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => serve(),
+        Command::Register => register(),
         Command::Demo(args) => {
             let out = runtime()?.block_on(demo::run(&args, Some(southseas::images())))?;
             println!(
@@ -120,6 +124,21 @@ fn runtime() -> Result<tokio::runtime::Runtime> {
     Ok(tokio::runtime::Builder::new_multi_thread().enable_all().build()?)
 }
 
+/// Registers the slash commands and exits.
+fn register() -> Result<ExitCode> {
+    let config = config::Config::from_env()?;
+    let Some(discord) = config.discord() else {
+        eprintln!("{}", config::NO_TOKEN);
+        return Ok(ExitCode::from(2));
+    };
+    let n = runtime()?.block_on(southseas::discord::register(&discord))?;
+    match config.dev_guild {
+        Some(guild) => println!("Registered {n} slash commands in server {guild} (they appear at once)."),
+        None => println!("Registered {n} slash commands globally (Discord may take up to an hour to show them everywhere)."),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 /// main: config, tracing, pool + migrations, then the framework until Ctrl-C.
 fn serve() -> Result<ExitCode> {
     let config = config::Config::from_env()?;
@@ -130,7 +149,14 @@ fn serve() -> Result<ExitCode> {
     runtime()?.block_on(async {
         let service =
             southseas::service::Service::open(&config.database_url).await?.with_images(southseas::images()).with_instance(&config.instance);
-        tracing::info!(database = %config.database_url, dev_guild = ?config.dev_guild, "starting");
+        tracing::info!(
+            instance = %config.instance,
+            shards = %config.shards,
+            register = config.register && config.shards.runs_designated_shard(),
+            database = %config.database_url,
+            dev_guild = ?config.dev_guild,
+            "starting"
+        );
         let service = std::sync::Arc::new(service);
         tokio::select! {
             result = southseas::discord::run(discord, std::sync::Arc::clone(&service)) => result?,

@@ -27,7 +27,7 @@ impl Drop for RunningBot {
 pub async fn start_bot(double: &Double, db: &TempDb) -> RunningBot {
     // A fixed seed: the same game on every run.
     let service = Arc::new(Service::open(&db.url()).await.expect("database").with_images(southseas::images()).with_default_seed(2024));
-    let config = DiscordConfig { token: dd::TOKEN.into(), dev_guild: Some(dd::GUILD_ID), api_base: Some(double.url()) };
+    let config = DiscordConfig::new(dd::TOKEN, Some(dd::GUILD_ID), Some(double.url()));
     RunningBot { task: tokio::spawn(southseas::discord::run(config, service)) }
 }
 

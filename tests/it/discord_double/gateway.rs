@@ -59,38 +59,71 @@ fn on_gateway_message(shared: &Shared, conn_id: u64, tx: &mpsc::UnboundedSender<
             shared.with(|s| s.heartbeats += 1);
             send(json!({"op": 11, "s": null, "t": null, "d": null}));
         }
-        // Identify → READY (+ GUILD_CREATE).
+        // Identify → READY (+ GUILD_CREATE per guild of the shard), or closed as Discord closes it.
         Some(2) => shared.with(|s| {
             s.identifies.push(frame["d"].clone());
-            let session_id = format!("double-session-{}", s.identifies.len());
-            s.sessions.insert(session_id.clone(), Session { seq: 0, conn: Some(conn_id) });
+            let shard = match identified_shard(&frame["d"]["shard"]) {
+                Some(shard) => shard,
+                None => {
+                    s.rejected.push((frame["d"]["shard"].clone(), INVALID_SHARD));
+                    let _ = tx.send(Outgoing::Close(INVALID_SHARD, "Invalid shard."));
+                    return;
+                }
+            };
+            let guilds = s.guilds_of_shard(shard);
+            if guilds.len() > shared.options.max_guilds_per_shard {
+                s.rejected.push((frame["d"]["shard"].clone(), SHARDING_REQUIRED));
+                let _ = tx.send(Outgoing::Close(SHARDING_REQUIRED, "Sharding required."));
+                return;
+            }
+            let order = s.identifies.len();
+            let session_id = format!("double-session-{order}");
+            let token = frame["d"]["token"].as_str().unwrap_or_default().trim_start_matches("Bot ").to_string();
+            s.sessions.insert(session_id.clone(), Session { seq: 0, conn: Some(conn_id), shard, token, order });
             if let Some(conn) = s.conns.get_mut(&conn_id) {
                 conn.session = Some(session_id.clone());
             }
-            s.current_session = Some(session_id.clone());
-            let shard = frame["d"]["shard"].clone();
-            let ready = ready_json(&session_id, &shared.ws_url, if shard.is_array() { shard } else { json!([0, 1]) });
-            s.dispatch("READY", ready);
+            s.current.insert(shard, session_id.clone());
+            let ready = ready_json(&session_id, &shared.ws_url, json!(shard), &guilds);
+            s.dispatch(&session_id, "READY", ready);
             if shared.options.guild_create {
-                let guild = guild_json(s.app_permissions);
-                s.dispatch("GUILD_CREATE", guild);
+                for guild in guilds {
+                    let json = guild_json_for(guild, &s.guilds[&guild], s.app_permissions);
+                    s.dispatch(&session_id, "GUILD_CREATE", json);
+                }
             }
         }),
-        // Resume → RESUMED for the current session, else "invalid session, not resumable".
+        // Resume → RESUMED for a shard's current session, else "invalid session, not resumable".
         Some(6) => shared.with(|s| {
             let session_id = frame["d"]["session_id"].as_str().unwrap_or_default().to_string();
-            if s.current_session.as_deref() == Some(session_id.as_str()) && s.sessions.contains_key(&session_id) {
+            let current = s.sessions.get(&session_id).is_some_and(|session| s.current.get(&session.shard) == Some(&session_id));
+            if current {
                 s.sessions.get_mut(&session_id).expect("session").conn = Some(conn_id);
                 if let Some(conn) = s.conns.get_mut(&conn_id) {
-                    conn.session = Some(session_id);
+                    conn.session = Some(session_id.clone());
                 }
                 s.resumes += 1;
-                s.dispatch("RESUMED", json!({}));
+                s.dispatch(&session_id, "RESUMED", json!({}));
             } else {
                 send(json!({"op": 9, "s": null, "t": null, "d": false}));
             }
         }),
         // Presence updates, member requests and the like: nothing to do.
         _ => {}
+    }
+}
+
+/// The `shard: [id, count]` of an IDENTIFY, `[0, 1]` when absent (an unsharded bot), or None
+/// when Discord would refuse it: not two integers, a count of 0, or an id not below the count.
+fn identified_shard(shard: &Value) -> Option<[u32; 2]> {
+    if shard.is_null() {
+        return Some([0, 1]);
+    }
+    match shard.as_array()?.as_slice() {
+        [id, count] => {
+            let (id, count) = (u32::try_from(id.as_u64()?).ok()?, u32::try_from(count.as_u64()?).ok()?);
+            (count > 0 && id < count).then_some([id, count])
+        }
+        _ => None,
     }
 }

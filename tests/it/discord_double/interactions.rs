@@ -77,6 +77,7 @@ pub struct Interaction {
     kind: Kind,
     member: Member,
     channel_id: u64,
+    guild_id: u64,
     app_permissions: Option<u64>,
     locale: String,
 }
@@ -125,6 +126,7 @@ impl Interaction {
             kind,
             member: member.clone(),
             channel_id: CHANNEL_ID,
+            guild_id: GUILD_ID,
             app_permissions: None,
             locale: "en-US".to_string(),
         }
@@ -185,6 +187,14 @@ impl Interaction {
         self
     }
 
+    /// The guild and channel the interaction happens in (default [`GUILD_ID`], [`CHANNEL_ID`]):
+    /// the guild decides which shard receives it.
+    pub fn in_guild(mut self, guild_id: u64, channel_id: u64) -> Self {
+        self.guild_id = guild_id;
+        self.channel_id = channel_id;
+        self
+    }
+
     /// The channel the interaction happens in (default [`CHANNEL_ID`]).
     pub fn in_channel(mut self, channel_id: u64) -> Self {
         self.channel_id = channel_id;
@@ -220,7 +230,7 @@ impl Interaction {
                     Some(sub) => json!([{"name": sub, "type": 1, "options": options}]),
                     None => json!(options),
                 };
-                let mut data = json!({"name": name, "type": 1, "options": options, "guild_id": GUILD_ID.to_string()});
+                let mut data = json!({"name": name, "type": 1, "options": options, "guild_id": self.guild_id.to_string()});
                 if !resolved_users.is_empty() {
                     let users: serde_json::Map<String, Value> = resolved_users.iter().map(|u| (u.id.to_string(), u.user_json())).collect();
                     let members: serde_json::Map<String, Value> =
@@ -242,12 +252,12 @@ impl Interaction {
             "application_id": APPLICATION_ID.to_string(),
             "type": kind,
             "data": data,
-            "guild_id": GUILD_ID.to_string(),
+            "guild_id": self.guild_id.to_string(),
             "channel_id": self.channel_id.to_string(),
             "channel": {
                 "id": self.channel_id.to_string(),
                 "type": 0,
-                "guild_id": GUILD_ID.to_string(),
+                "guild_id": self.guild_id.to_string(),
                 "name": if self.channel_id == CHANNEL_ID { CHANNEL_NAME.to_string() } else { format!("channel-{}", self.channel_id) },
                 "permissions": self.member.permissions.to_string(),
                 "flags": 0,
@@ -265,7 +275,7 @@ impl Interaction {
             "locale": self.locale,
             "guild_locale": "en-US",
             "entitlements": [],
-            "authorizing_integration_owners": {"0": GUILD_ID.to_string()},
+            "authorizing_integration_owners": {"0": self.guild_id.to_string()},
             "context": 0,
             "attachment_size_limit": 10_485_760,
         });

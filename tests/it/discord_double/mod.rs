@@ -4,6 +4,10 @@
 //! One axum server serves both sides of the protocol:
 //! - the gateway WebSocket at `/gateway` (HELLO, IDENTIFY → READY + GUILD_CREATE, heartbeats
 //!   ACKed, RESUME, and `INTERACTION_CREATE` dispatches pushed by the test with [`Double::interact`]);
+//!   sharded as Discord shards: a connection's IDENTIFY names its `shard: [id, count]`, and a
+//!   guild's events (READY's guild list, GUILD_CREATE, interactions) go only to the shard
+//!   `(guild_id >> 22) % count`; an invalid shard is closed with 4010, a shard over
+//!   [`Options::max_guilds_per_shard`] with 4011, as Discord does;
 //! - the REST API under `/api/v10`: the gateway address, command registration, interaction
 //!   callbacks (JSON or multipart with files), follow-ups and edits by token, channel messages,
 //!   the channel, the bot user and the application. Any other request is answered 404 with a
@@ -22,6 +26,12 @@
 //! follow-ups, edits and deletions made with its token) in [`Double::responses`], and plain channel
 //! messages in [`Double::channel_messages`]. Every wait has a timeout (30 s by default) and panics
 //! with a summary of what the double saw, so a hung test fails with a clear message.
+//!
+//! Several bot processes may connect at once (one per shard range). Discord cannot tell them
+//! apart over REST, since they share one token; the double can when each gets its own token
+//! (any `Bot …` token is accepted): every [`Response`] records the token it was sent with, and
+//! [`Double::answered_elsewhere`] lists interactions answered by another process than the one
+//! whose shard received them.
 #![allow(dead_code)] // A library for the e2e tests: not every helper is used by every test.
 
 use axum::Router;
@@ -34,7 +44,7 @@ use axum::routing::get;
 use futures_util::{SinkExt, StreamExt};
 use poise::serenity_prelude as serenity;
 use serde_json::{Value, json};
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, HashMap};
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -60,7 +70,7 @@ use rest::rest;
 pub const BOT_USER_ID: u64 = 1_150_000_000_000_000_001;
 pub const APPLICATION_ID: u64 = BOT_USER_ID;
 pub const BOT_USERNAME: &str = "southseas";
-/// The one guild the bot is in.
+/// The guild the bot is in from the start (more with [`Double::add_guild`]).
 pub const GUILD_ID: u64 = 1_150_000_000_000_000_100;
 /// The guild's text channel, where interactions happen unless a builder says otherwise.
 pub const CHANNEL_ID: u64 = 1_150_000_000_000_000_200;
@@ -69,6 +79,11 @@ pub const CHANNEL_NAME: &str = "south-seas";
 pub const OWNER_ID: u64 = 1_150_000_000_000_000_300;
 /// Any token works; this one is handy.
 pub const TOKEN: &str = "double-token";
+
+/// Gateway close code: an IDENTIFY with an invalid `shard`.
+pub const INVALID_SHARD: u16 = 4010;
+/// Gateway close code: the shard would hold too many guilds.
+pub const SHARDING_REQUIRED: u16 = 4011;
 
 /// Message flags.
 pub const EPHEMERAL: u64 = 1 << 6;
@@ -93,6 +108,11 @@ pub struct Options {
     /// Discord drops an interaction whose first response comes later than this (3 s): the
     /// callback is refused with "Unknown interaction", and so is everything after it.
     pub ack_deadline: Duration,
+    /// The shard count `GET /gateway/bot` recommends (what `start_autosharded` uses).
+    pub shards: u32,
+    /// Discord closes a shard that would hold more guilds than this with 4011 ("sharding
+    /// required"); 2,500 on Discord.
+    pub max_guilds_per_shard: usize,
 }
 
 impl Default for Options {
@@ -102,6 +122,8 @@ impl Default for Options {
             guild_create: true,
             wait_timeout: Duration::from_secs(30),
             ack_deadline: Duration::from_secs(3),
+            shards: 1,
+            max_guilds_per_shard: 2_500,
         }
     }
 }
@@ -129,9 +151,13 @@ struct State {
     next_conn: u64,
     conns: HashMap<u64, Conn>,
     sessions: HashMap<String, Session>,
-    /// The session of the latest IDENTIFY: dispatches go there.
-    current_session: Option<String>,
+    /// Per shard `[id, count]`, the session of its latest IDENTIFY: that shard's dispatches go
+    /// there (an older session of the same shard, e.g. a bot aborted but still connected, gets
+    /// nothing more).
+    current: HashMap<[u32; 2], String>,
     identifies: Vec<Value>,
+    /// IDENTIFYs refused: the `shard` sent and the close code (4010 or 4011).
+    rejected: Vec<(Value, u16)>,
     resumes: usize,
     heartbeats: usize,
     gateway_queries: Vec<String>,
@@ -145,7 +171,10 @@ struct State {
     unexpected: Vec<Unexpected>,
     requests: Vec<String>,
     app_permissions: u64,
-    channels: BTreeSet<u64>,
+    /// Every guild the bot is in and its text channels.
+    guilds: BTreeMap<u64, Vec<u64>>,
+    /// Every known channel and its guild.
+    channels: BTreeMap<u64, u64>,
     users: HashMap<u64, Value>,
     files: HashMap<u64, (String, Option<String>, Vec<u8>)>,
     /// Channel message nonces sent with `enforce_nonce`: Discord returns the earlier message.
@@ -163,6 +192,19 @@ struct Conn {
 struct Session {
     seq: u64,
     conn: Option<u64>,
+    shard: [u32; 2],
+    /// The bot token of the IDENTIFY (which process this is, when each has its own).
+    token: String,
+    /// Its place among all IDENTIFYs: the latest one of a guild's shards gets its events.
+    order: usize,
+}
+
+/// Where an interaction was dispatched.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dispatched {
+    pub session: String,
+    pub shard: [u32; 2],
+    pub token: String,
 }
 
 enum Outgoing {
@@ -178,6 +220,7 @@ struct InteractionRec {
     original: Option<u64>,
     /// Messages created with this token (the original and follow-ups).
     messages: Vec<u64>,
+    dispatched_to: Dispatched,
 }
 
 struct StoredMessage {
@@ -211,7 +254,8 @@ impl Double {
         let addr = listener.local_addr().expect("discord double: local address");
         let state = State {
             app_permissions: DEFAULT_APP_PERMISSIONS,
-            channels: BTreeSet::from([CHANNEL_ID]),
+            guilds: BTreeMap::from([(GUILD_ID, vec![CHANNEL_ID])]),
+            channels: BTreeMap::from([(CHANNEL_ID, GUILD_ID)]),
             ack_deadline: options.ack_deadline,
             ..State::default()
         };
@@ -304,7 +348,7 @@ impl Double {
     /// `client.shard_manager.shutdown_all().await` when the test holds the client.
     pub fn evict_bots(&self) -> usize {
         let n = self.close_all(4004, "double: bot evicted");
-        self.with(|s| s.current_session = None);
+        self.with(|s| s.current.clear());
         n
     }
 
@@ -334,12 +378,18 @@ impl Double {
         let mut payload: Value = interaction.into();
         let id = id_of(&payload["id"]).expect("discord double: interaction without an id");
         let token = payload["token"].as_str().expect("discord double: interaction without a token").to_string();
-        let description = format!("a connected, identified bot to receive interaction {id}");
-        self.wait_until(&description, |s| s.current_conn().map(|_| ())).await;
+        // Interactions in a DM carry no guild and go to shard 0, as on Discord.
+        let guild = id_of(&payload["guild_id"]).unwrap_or(0);
+        let description = format!("a connected, identified bot on the shard of guild {guild} to receive interaction {id}");
+        self.wait_until(&description, |s| s.session_for_guild(guild)).await;
         self.with(|s| {
             s.complete_interaction(&mut payload);
             if let Some(channel) = id_of(&payload["channel_id"]) {
-                s.channels.insert(channel);
+                s.channels.insert(channel, guild);
+                let channels = s.guilds.entry(guild).or_default();
+                if !channels.contains(&channel) {
+                    channels.push(channel);
+                }
             }
             for user in [&payload["member"]["user"], &payload["user"]] {
                 if let Some(uid) = id_of(&user["id"]) {
@@ -354,6 +404,8 @@ impl Double {
                 }
             }
             s.tokens.insert(token.clone(), id);
+            let session = s.session_for_guild(guild).unwrap_or_else(|| panic!("discord double: no connected bot for interaction {id}"));
+            let dispatched_to = Dispatched { shard: s.sessions[&session].shard, token: s.sessions[&session].token.clone(), session };
             s.interactions.insert(
                 id,
                 InteractionRec {
@@ -363,9 +415,10 @@ impl Double {
                     acked: None,
                     original: None,
                     messages: vec![],
+                    dispatched_to: dispatched_to.clone(),
                 },
             );
-            let sent = s.dispatch("INTERACTION_CREATE", payload);
+            let sent = s.dispatch(&dispatched_to.session, "INTERACTION_CREATE", payload);
             assert!(sent, "discord double: no connected bot for interaction {id}");
         });
         self.bump();
@@ -375,6 +428,87 @@ impl Double {
     /// The payload of an interaction as dispatched (after [`Double::interact`] filled it in).
     pub fn interaction(&self, id: u64) -> Option<Value> {
         self.state().interactions.get(&id).map(|i| i.payload.clone())
+    }
+
+    /// The session, shard and bot token an interaction was dispatched to.
+    pub fn dispatched_to(&self, id: u64) -> Option<Dispatched> {
+        self.state().interactions.get(&id).map(|i| i.dispatched_to.clone())
+    }
+
+    /// Every request made with an interaction's token by another bot token than the one of the
+    /// connection it was dispatched to, described: empty when every interaction was answered
+    /// only by the process owning its guild's shard (see the module docs on tokens).
+    pub fn answered_elsewhere(&self) -> Vec<String> {
+        let s = self.state();
+        s.sent
+            .iter()
+            .filter_map(|r| {
+                let rec = s.interactions.get(&r.interaction_id?)?;
+                let by = r.bot_token.as_deref()?;
+                (by != rec.dispatched_to.token).then(|| {
+                    format!(
+                        "interaction {} of guild {} went to shard {:?} ({}), but {:?} came from {by}",
+                        r.interaction_id.unwrap_or_default(),
+                        rec.payload["guild_id"],
+                        rec.dispatched_to.shard,
+                        rec.dispatched_to.token,
+                        r.kind
+                    )
+                })
+            })
+            .collect()
+    }
+
+    // --- guilds and shards -----------------------------------------------------------------------
+
+    /// Adds a guild with one text channel (the bot joined it). A live connection on its shard
+    /// gets its GUILD_CREATE at once; later connections list it in READY.
+    pub fn add_guild(&self, guild_id: u64, channel_id: u64) {
+        let create = self.shared.options.guild_create;
+        self.with(|s| {
+            s.guilds.entry(guild_id).or_default().push(channel_id);
+            s.channels.insert(channel_id, guild_id);
+            if create && let Some(session) = s.session_for_guild(guild_id) {
+                let guild = guild_json_for(guild_id, &s.guilds[&guild_id], s.app_permissions);
+                s.dispatch(&session, "GUILD_CREATE", guild);
+            }
+        });
+    }
+
+    /// The guilds the bot is in, with their channels.
+    pub fn guilds(&self) -> BTreeMap<u64, Vec<u64>> {
+        self.state().guilds.clone()
+    }
+
+    /// The shards `[id, count]` that have a connected, current session, sorted.
+    pub fn live_shards(&self) -> Vec<[u32; 2]> {
+        self.state().live_shards()
+    }
+
+    /// Waits until each of `shards` (`[id, count]`) has a connected, current session.
+    pub async fn wait_for_live_shards(&self, shards: &[[u32; 2]]) {
+        let what = format!("shards {shards:?} to be connected");
+        self.wait_until(&what, |s| {
+            let live = s.live_shards();
+            shards.iter().all(|w| live.contains(w)).then_some(())
+        })
+        .await
+    }
+
+    /// Waits until no connection serves shard `[id, count]` (its process died or left).
+    pub async fn wait_for_shard_down(&self, shard: [u32; 2]) {
+        self.wait_until(&format!("shard {shard:?} to disconnect"), |s| (!s.live_shards().contains(&shard)).then_some(())).await
+    }
+
+    /// IDENTIFYs refused so far: the `shard` they sent and the close code (4010 invalid shard,
+    /// 4011 sharding required).
+    pub fn rejected_identifies(&self) -> Vec<(Value, u16)> {
+        self.state().rejected.clone()
+    }
+
+    /// Waits until `n` IDENTIFYs were refused; returns them.
+    pub async fn wait_for_rejections(&self, n: usize) -> Vec<(Value, u16)> {
+        self.wait_until(&format!("{n} refused IDENTIFY(s)"), |s| (s.rejected.len() >= n).then(|| s.rejected.clone())).await
     }
 
     /// Everything the bot sent for this interaction so far, in order.
@@ -550,12 +684,14 @@ impl Double {
     pub fn summary(&self) -> String {
         let s = self.state();
         let mut out = format!(
-            "  gateway: {} identify(s), {} resume(s), {} heartbeat(s), {} open connection(s), current session {:?}\n",
+            "  gateway: {} identify(s) ({} refused), {} resume(s), {} heartbeat(s), {} open connection(s), current sessions {:?}, live shards {:?}\n",
             s.identifies.len(),
+            s.rejected.len(),
             s.resumes,
             s.heartbeats,
             s.conns.len(),
-            s.current_session
+            s.current,
+            s.live_shards()
         );
         out += &format!("  interactions dispatched: {}\n", s.interactions.len());
         out += "  sent by the bot:\n";
@@ -600,15 +736,39 @@ impl Shared {
 }
 
 impl State {
-    fn current_conn(&self) -> Option<&Conn> {
-        let session = self.sessions.get(self.current_session.as_ref()?)?;
-        self.conns.get(&session.conn?)
+    /// The session a guild's events go to: of the current sessions of the shards that hold the
+    /// guild, the one identified last, if it is connected. (With one shard count in use, one
+    /// shard holds the guild; during a re-shard two counts may overlap, and the newer wins.)
+    fn session_for_guild(&self, guild_id: u64) -> Option<String> {
+        let (name, session) = self
+            .current
+            .iter()
+            .filter(|([id, count], _)| shard_of(guild_id, *count) == *id)
+            .filter_map(|(_, name)| Some((name, self.sessions.get(name)?)))
+            .max_by_key(|(_, session)| session.order)?;
+        session.conn.filter(|c| self.conns.contains_key(c))?;
+        Some(name.clone())
     }
 
-    /// Sends a dispatch (op 0) with the next sequence number to the current session.
-    fn dispatch(&mut self, event: &str, d: Value) -> bool {
-        let Some(name) = self.current_session.clone() else { return false };
-        let Some(session) = self.sessions.get_mut(&name) else { return false };
+    fn live_shards(&self) -> Vec<[u32; 2]> {
+        let mut live: Vec<[u32; 2]> = self
+            .current
+            .iter()
+            .filter(|(_, name)| self.sessions.get(*name).and_then(|s| s.conn).is_some_and(|c| self.conns.contains_key(&c)))
+            .map(|(shard, _)| *shard)
+            .collect();
+        live.sort();
+        live
+    }
+
+    /// The guilds shard `[id, count]` holds.
+    fn guilds_of_shard(&self, [id, count]: [u32; 2]) -> Vec<u64> {
+        self.guilds.keys().copied().filter(|g| shard_of(*g, count) == id).collect()
+    }
+
+    /// Sends a dispatch (op 0) with the session's next sequence number to its connection.
+    fn dispatch(&mut self, name: &str, event: &str, d: Value) -> bool {
+        let Some(session) = self.sessions.get_mut(name) else { return false };
         let Some(conn) = session.conn.and_then(|c| self.conns.get(&c)) else { return false };
         session.seq += 1;
         let frame = json!({"op": 0, "s": session.seq, "t": event, "d": d});
@@ -622,8 +782,9 @@ impl State {
         let kind = payload["type"].as_u64().unwrap_or(0);
         if (kind == 2 || kind == 4) && payload["data"]["id"].is_null() {
             let name = payload["data"]["name"].as_str().unwrap_or_default().to_string();
+            let guild = id_of(&payload["guild_id"]);
             let registered =
-                self.command_ids.get(&(Some(GUILD_ID), name.clone())).or_else(|| self.command_ids.get(&(None, name))).copied().unwrap_or(1);
+                self.command_ids.get(&(guild, name.clone())).or_else(|| self.command_ids.get(&(None, name))).copied().unwrap_or(1);
             payload["data"]["id"] = json!(registered.to_string());
         }
         if kind == 3 && payload["message"].is_null() {

@@ -29,12 +29,13 @@ pub fn bot_user_json() -> Value {
     })
 }
 
-/// READY's `d`.
-pub fn ready_json(session_id: &str, resume_url: &str, shard: Value) -> Value {
+/// READY's `d`: the shard's guilds, unavailable until their GUILD_CREATE, as Discord sends it.
+pub fn ready_json(session_id: &str, resume_url: &str, shard: Value, guilds: &[u64]) -> Value {
+    let guilds: Vec<Value> = guilds.iter().map(|g| json!({"id": g.to_string(), "unavailable": true})).collect();
     json!({
         "v": 10,
         "user": bot_user_json(),
-        "guilds": [{"id": GUILD_ID.to_string(), "unavailable": true}],
+        "guilds": guilds,
         "session_id": session_id,
         "resume_gateway_url": resume_url,
         "shard": shard,
@@ -46,13 +47,18 @@ pub fn ready_json(session_id: &str, resume_url: &str, shard: Value) -> Value {
     })
 }
 
-/// The text channel object (`GET /channels/{id}` and the guild's channel list).
+/// The text channel object of [`GUILD_ID`]'s channel.
 pub fn channel_json(channel_id: u64) -> Value {
+    channel_json_in(channel_id, GUILD_ID)
+}
+
+/// The text channel object (`GET /channels/{id}` and the guild's channel list).
+pub fn channel_json_in(channel_id: u64, guild_id: u64) -> Value {
     let name = if channel_id == CHANNEL_ID { CHANNEL_NAME.to_string() } else { format!("channel-{channel_id}") };
     json!({
         "id": channel_id.to_string(),
         "type": 0,
-        "guild_id": GUILD_ID.to_string(),
+        "guild_id": guild_id.to_string(),
         "name": name,
         "position": 0,
         "permission_overwrites": [],
@@ -65,10 +71,17 @@ pub fn channel_json(channel_id: u64) -> Value {
     })
 }
 
-/// GUILD_CREATE's `d`: one text channel, the @everyone role with `permissions`, the bot as member.
+/// GUILD_CREATE's `d` for [`GUILD_ID`]: one text channel, the @everyone role with
+/// `permissions`, the bot as member.
 pub fn guild_json(permissions: u64) -> Value {
+    guild_json_for(GUILD_ID, &[CHANNEL_ID], permissions)
+}
+
+/// GUILD_CREATE's `d`: the text channels, the @everyone role with `permissions`, the bot as
+/// member.
+pub fn guild_json_for(guild_id: u64, channels: &[u64], permissions: u64) -> Value {
     let mut guild = json!({
-        "id": GUILD_ID.to_string(),
+        "id": guild_id.to_string(),
         "name": "South Seas Test Guild",
         "icon": null,
         "icon_hash": null,
@@ -79,7 +92,7 @@ pub fn guild_json(permissions: u64) -> Value {
         "default_message_notifications": 1,
         "explicit_content_filter": 0,
         "roles": [{
-            "id": GUILD_ID.to_string(),
+            "id": guild_id.to_string(),
             "name": "@everyone",
             "color": 0,
             "colors": {"primary_color": 0, "secondary_color": null, "tertiary_color": null},
@@ -132,7 +145,7 @@ pub fn guild_json(permissions: u64) -> Value {
             "flags": 0,
             "pending": false,
         }],
-        "channels": [channel_json(CHANNEL_ID)],
+        "channels": channels.iter().map(|c| channel_json_in(*c, guild_id)).collect::<Vec<_>>(),
         "threads": [],
         "presences": [],
         "stage_instances": [],
@@ -209,6 +222,17 @@ pub fn mentioned_ids(text: &str) -> Vec<u64> {
         }
     }
     out
+}
+
+/// The shard a guild's events go to: `(guild_id >> 22) % count`, Discord's formula.
+pub fn shard_of(guild_id: u64, count: u32) -> u32 {
+    ((guild_id >> 22) % u64::from(count.max(1))) as u32
+}
+
+/// A guild id whose events go to shard `id` of `count` (ids differ in their `>> 22` part;
+/// `n` tells several apart).
+pub fn guild_on_shard(id: u32, count: u32, n: u64) -> u64 {
+    (((1_000 + n) * u64::from(count) + u64::from(id)) << 22) | 7
 }
 
 /// A fresh snowflake: milliseconds since the Discord epoch and a process-wide counter.

@@ -84,6 +84,9 @@ pub struct Response {
     /// allowed by its `allowed_mentions`. An edit notifies nobody, and neither does the
     /// follow-up that fills in a deferred "thinking…" message (it is an edit), as on Discord.
     pub notified: Vec<u64>,
+    /// The bot token the request was made with (`Authorization: Bot …`): which process sent it,
+    /// when each process has its own token.
+    pub bot_token: Option<String>,
 }
 
 impl Response {

@@ -45,7 +45,9 @@ pub(super) async fn rest(AxState(shared): AxState<Arc<Shared>>, req: Request) ->
     let method = req.method().clone();
     let path = req.uri().path().to_string();
     let query = req.uri().query().unwrap_or_default().to_string();
-    let authorized = req.headers().get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).is_some_and(|v| v.starts_with("Bot "));
+    let bot_token =
+        req.headers().get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bot ")).map(str::to_string);
+    let authorized = bot_token.is_some();
     let parsed = match parse_body(req).await {
         Ok(parsed) => parsed,
         Err(why) => {
@@ -80,41 +82,52 @@ pub(super) async fn rest(AxState(shared): AxState<Arc<Shared>>, req: Request) ->
         ["api", "v10", rest @ ..] => rest,
         _ => &[],
     };
-    let response = route(&shared, &method, &path, &query, api, parsed);
+    let response = route(&shared, bot_token.as_deref().unwrap_or_default(), &method, &path, &query, api, parsed);
     shared.bump();
     response
 }
 
-fn route(shared: &Shared, method: &Method, path: &str, query: &str, api: &[&str], parsed: Parsed) -> HttpResponse {
-    let base = shared.http_base.as_str();
+/// Routes a request, and marks what it sent with the bot token it came with (under one lock,
+/// so no other request's records get marked).
+fn route(shared: &Shared, bot_token: &str, method: &Method, path: &str, query: &str, api: &[&str], parsed: Parsed) -> HttpResponse {
     let mut s = shared.lock();
+    let before = s.sent.len();
+    let response = route_locked(shared, &mut s, method, path, query, api, parsed);
+    for r in &mut s.sent[before..] {
+        r.bot_token = Some(bot_token.to_string());
+    }
+    response
+}
+
+fn route_locked(shared: &Shared, s: &mut State, method: &Method, path: &str, query: &str, api: &[&str], parsed: Parsed) -> HttpResponse {
+    let base = shared.http_base.as_str();
     let app_ok = |app: &str| app.parse::<u64>().ok() == Some(APPLICATION_ID);
     match (method.clone(), api) {
         (Method::GET, ["gateway"]) => ok_json(json!({"url": shared.ws_url})),
         (Method::GET, ["gateway", "bot"]) => ok_json(json!({
             "url": shared.ws_url,
-            "shards": 1,
+            "shards": shared.options.shards,
             "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1},
         })),
-        (Method::PUT, ["applications", app, "commands"]) if app_ok(app) => register_commands(&mut s, None, parsed.json),
+        (Method::PUT, ["applications", app, "commands"]) if app_ok(app) => register_commands(s, None, parsed.json),
         (Method::PUT, ["applications", app, "guilds", guild, "commands"]) if app_ok(app) => {
             let guild = guild.parse().ok();
-            if guild != Some(GUILD_ID) {
+            if !guild.is_some_and(|g| s.guilds.contains_key(&g)) {
                 s.refuse(method, path, "commands for an unknown guild", &parsed.json);
                 return discord_error(StatusCode::NOT_FOUND, 10004, "Unknown Guild");
             }
-            register_commands(&mut s, guild, parsed.json)
+            register_commands(s, guild, parsed.json)
         }
-        (Method::POST, ["interactions", id, token, "callback"]) => interaction_callback(&mut s, base, method, path, id, token, parsed),
+        (Method::POST, ["interactions", id, token, "callback"]) => interaction_callback(s, base, method, path, id, token, parsed),
         (Method::POST, ["webhooks", app, token]) if app_ok(app) => {
             let wait = !query.split('&').any(|kv| kv == "wait=false");
-            followup(&mut s, base, method, path, token, parsed, wait)
+            followup(s, base, method, path, token, parsed, wait)
         }
         (Method::GET | Method::PATCH | Method::DELETE, ["webhooks", app, token, "messages", which]) if app_ok(app) => {
-            webhook_message(&mut s, base, method, path, token, which, parsed)
+            webhook_message(s, base, method, path, token, which, parsed)
         }
         (Method::POST, ["channels", channel, "messages"]) => {
-            let Some(channel) = channel.parse().ok().filter(|c| s.channels.contains(c)) else {
+            let Some(channel) = channel.parse().ok().filter(|c| s.channels.contains_key(c)) else {
                 s.refuse(method, path, "message to an unknown channel", &parsed.json);
                 return discord_error(StatusCode::NOT_FOUND, 10003, "Unknown Channel");
             };
@@ -176,8 +189,8 @@ fn route(shared: &Shared, method: &Method, path: &str, query: &str, api: &[&str]
                 }
             }
         }
-        (Method::GET, ["channels", channel]) => match channel.parse().ok().filter(|c| s.channels.contains(c)) {
-            Some(channel) => ok_json(channel_json(channel)),
+        (Method::GET, ["channels", channel]) => match channel.parse().ok().and_then(|c| Some((c, *s.channels.get(&c)?))) {
+            Some((channel, guild)) => ok_json(channel_json_in(channel, guild)),
             None => {
                 s.refuse(method, path, "unknown channel", &Value::Null);
                 discord_error(StatusCode::NOT_FOUND, 10003, "Unknown Channel")
@@ -239,6 +252,7 @@ fn record(
         channel_id,
         elapsed: interaction.map(|i| i.1.elapsed()),
         notified: Vec::new(),
+        bot_token: None,
         body,
         data,
     }
@@ -473,7 +487,7 @@ impl State {
         json!({
             "id": id.to_string(),
             "channel_id": channel_id.to_string(),
-            "guild_id": GUILD_ID.to_string(),
+            "guild_id": self.channels.get(&channel_id).copied().unwrap_or(GUILD_ID).to_string(),
             "author": bot_user_json(),
             "content": content,
             "timestamp": timestamp(),

@@ -1,4 +1,5 @@
-//! Shared test helpers: temporary database files and players.
+//! Shared test helpers: temporary database files, the database shared by several processes,
+//! and players.
 
 use southseas::service::{Actor, Place};
 use std::path::PathBuf;
@@ -33,6 +34,21 @@ impl Drop for TempDb {
     fn drop(&mut self) {
         self.remove();
     }
+}
+
+/// The database several bot processes share in the sharding tests, and what keeps it alive
+/// until the test ends.
+pub struct SharedDatabase {
+    pub url: String,
+    _file: TempDb,
+}
+
+/// A fresh database that several processes open at once (`tests/it/shards.rs`). For now a
+/// SQLite file in the temp directory (processes on one machine can share it); the one place to
+/// point those tests at another database, such as PostgreSQL.
+pub fn shared_database_url(tag: &str) -> SharedDatabase {
+    let file = TempDb::new(tag);
+    SharedDatabase { url: file.url(), _file: file }
 }
 
 pub const PLACE: Place = Place { guild_id: 1, channel_id: 100 };

@@ -315,3 +315,58 @@ async fn two_processes_share_the_shards_and_one_database_through_a_kill() {
         begun.elapsed().as_secs_f64()
     );
 }
+
+/// `southseas register` registers and exits, in `DEV_GUILD_ID` or globally, without a gateway
+/// connection; `serve` with `SOUTHSEAS_REGISTER=off` connects shard 0 without registering.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn register_is_a_command_of_its_own_and_serve_can_leave_it_out() {
+    let double = Double::start().await;
+    let register = |dev_guild: &str| {
+        let url = double.url();
+        let dev_guild = dev_guild.to_string();
+        tokio::task::spawn_blocking(move || {
+            std::process::Command::new(env!("CARGO_BIN_EXE_southseas"))
+                .arg("register")
+                .env("DISCORD_TOKEN", dd::TOKEN)
+                .env("DEV_GUILD_ID", dev_guild)
+                .env("SOUTHSEAS_DISCORD_API", url)
+                .env("RUST_LOG", "error")
+                .output()
+                .expect("southseas register")
+        })
+    };
+    let in_guild = register(&dd::GUILD_ID.to_string()).await.expect("ran");
+    assert!(in_guild.status.success(), "{}", String::from_utf8_lossy(&in_guild.stderr));
+    assert!(String::from_utf8_lossy(&in_guild.stdout).contains(&format!("in server {}", dd::GUILD_ID)));
+    let global = register("").await.expect("ran");
+    assert!(global.status.success(), "{}", String::from_utf8_lossy(&global.stderr));
+    assert!(String::from_utf8_lossy(&global.stdout).contains("globally"));
+    let commands = double.commands();
+    assert_eq!(commands.iter().map(|c| c.guild_id).collect::<Vec<_>>(), vec![Some(dd::GUILD_ID), None]);
+    assert!(commands.iter().all(|c| c.names().contains(&"place".to_string()) && c.names().len() == commands[0].names().len()));
+    assert!(double.identifies().is_empty(), "register needs no gateway connection");
+
+    let db = crate::support::TempDb::new("register-off");
+    let mut serve = std::process::Command::new(env!("CARGO_BIN_EXE_southseas"))
+        .arg("serve")
+        .env("DISCORD_TOKEN", dd::TOKEN)
+        .env("DEV_GUILD_ID", dd::GUILD_ID.to_string())
+        .env("DATABASE_URL", db.url())
+        .env("SOUTHSEAS_DISCORD_API", double.url())
+        .env("SOUTHSEAS_SHARDS", "0-0/1")
+        .env("SOUTHSEAS_REGISTER", "off")
+        .env("RUST_LOG", "error")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start southseas serve");
+    double.wait_for_live_shards(&[[0, 1]]).await;
+    // A command still works (poise knows its commands; Discord knows them from `register`).
+    let id = double.interact(dd::slash("rules", &Member::new(7_001, "ana"))).await;
+    double.wait_callback(id).await;
+    serve.kill().ok();
+    serve.wait().ok();
+    assert_eq!(double.commands().len(), 2, "serve registered nothing");
+    double.assert_no_unexpected();
+}

@@ -8,7 +8,7 @@
 //! acknowledgement latency (dispatch → callback) and the completion latency (dispatch → the
 //! move posted), p50 / p99 / max, and how many acknowledgements came later than 3 s.
 
-#[path = "../tests/it/discord_double.rs"]
+#[path = "../tests/it/discord_double/mod.rs"]
 mod discord_double;
 
 use discord_double::{self as dd, Double, Member, Options, ResponseKind};
@@ -73,7 +73,7 @@ async fn run(channels: usize, rounds: usize) {
         let _ = game;
     }
     let service = Arc::new(Service::open(&url).await.expect("database").with_images(southseas::games::southseas::images()));
-    let config = DiscordConfig { token: dd::TOKEN.into(), dev_guild: Some(dd::GUILD_ID), api_base: Some(double.url()) };
+    let config = DiscordConfig::new(dd::TOKEN, Some(dd::GUILD_ID), Some(double.url()));
     let bot = tokio::spawn(southseas::discord::run(config, service));
     double.wait_for_identify().await;
     double.wait_for_commands().await;

@@ -1,6 +1,6 @@
 //! Configuration from the environment (and a `.env` file), documented in `.env.example`.
 
-use crate::discord::DiscordConfig;
+use crate::discord::{DiscordConfig, Shards};
 use crate::store::DEFAULT_DATABASE_URL;
 
 pub struct Config {
@@ -9,8 +9,15 @@ pub struct Config {
     pub dev_guild: Option<u64>,
     /// Tests only: the base URL of a Discord double (`SOUTHSEAS_DISCORD_API`).
     pub discord_api: Option<String>,
-    /// This process's name among several sharing one database (`SOUTHSEAS_INSTANCE`).
+    /// This process's name among several sharing one database (`SOUTHSEAS_INSTANCE`); by
+    /// default derived from the shards, so two processes of one deployment never share it.
     pub instance: String,
+    /// The gateway shards this process runs (`SOUTHSEAS_SHARDS`, e.g. `0-3/8`); unset: all
+    /// that Discord recommends, in this one process.
+    pub shards: Shards,
+    /// Whether `serve` registers the slash commands when it runs shard 0
+    /// (`SOUTHSEAS_REGISTER=on|off`, default on); `southseas register` does it either way.
+    pub register: bool,
 }
 
 impl std::fmt::Debug for Config {
@@ -22,6 +29,8 @@ impl std::fmt::Debug for Config {
             .field("dev_guild", &self.dev_guild)
             .field("discord_api", &self.discord_api)
             .field("instance", &self.instance)
+            .field("shards", &self.shards)
+            .field("register", &self.register)
             .finish()
     }
 }
@@ -36,17 +45,38 @@ impl Config {
             Some(v) => Some(v.parse().map_err(|_| anyhow::anyhow!("DEV_GUILD_ID must be a server id (a number), not `{v}`"))?),
             None => None,
         };
+        let shards = Shards::parse(&var("SOUTHSEAS_SHARDS").unwrap_or_default()).map_err(anyhow::Error::msg)?;
+        let register = parse_switch("SOUTHSEAS_REGISTER", var("SOUTHSEAS_REGISTER").as_deref(), true).map_err(anyhow::Error::msg)?;
         Ok(Config {
             discord_token: var("DISCORD_TOKEN"),
             database_url: var("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.into()),
             dev_guild,
             discord_api: var("SOUTHSEAS_DISCORD_API"),
-            instance: var("SOUTHSEAS_INSTANCE").unwrap_or_else(|| crate::service::DEFAULT_INSTANCE.into()),
+            instance: var("SOUTHSEAS_INSTANCE").unwrap_or_else(|| shards.default_instance()),
+            shards,
+            register,
         })
     }
 
     pub fn discord(&self) -> Option<DiscordConfig> {
-        Some(DiscordConfig { token: self.discord_token.clone()?, dev_guild: self.dev_guild, api_base: self.discord_api.clone() })
+        Some(DiscordConfig {
+            token: self.discord_token.clone()?,
+            dev_guild: self.dev_guild,
+            api_base: self.discord_api.clone(),
+            shards: self.shards,
+            register: self.register,
+        })
+    }
+}
+
+/// An on/off setting: `on`/`off` (also `true`/`false`, `yes`/`no`, `1`/`0`), any case; unset
+/// means `default`. Anything else is a startup error rather than a guess.
+pub fn parse_switch(name: &str, value: Option<&str>, default: bool) -> Result<bool, String> {
+    let Some(value) = value.map(str::trim).filter(|v| !v.is_empty()) else { return Ok(default) };
+    match value.to_ascii_lowercase().as_str() {
+        "on" | "true" | "yes" | "1" => Ok(true),
+        "off" | "false" | "no" | "0" => Ok(false),
+        _ => Err(format!("{name} must be on or off, not `{}`", value.chars().take(40).collect::<String>())),
     }
 }
 
@@ -55,3 +85,22 @@ pub const NO_TOKEN: &str = "DISCORD_TOKEN is not set, so the bot can't connect t
     (copy .env.example; README.md, section \"Run it on your server\", walks through it).
   • To try it without Discord: cargo run --release -- demo
     (plays a whole game between computer players and writes the boards and a transcript).";
+
+#[cfg(test)]
+mod tests {
+    use super::parse_switch;
+
+    #[test]
+    fn switches_are_on_or_off_and_nothing_else() {
+        assert_eq!(parse_switch("X", None, true), Ok(true));
+        assert_eq!(parse_switch("X", Some("  "), false), Ok(false));
+        assert_eq!(parse_switch("X", Some("off"), true), Ok(false));
+        assert_eq!(parse_switch("X", Some("OFF"), true), Ok(false));
+        assert_eq!(parse_switch("X", Some("on"), false), Ok(true));
+        assert_eq!(parse_switch("X", Some("0"), true), Ok(false));
+        for bad in ["of", "disabled", "ön", "2"] {
+            let error = parse_switch("SOUTHSEAS_REGISTER", Some(bad), true).expect_err(bad);
+            assert!(error.contains("SOUTHSEAS_REGISTER") && error.contains(bad), "{error}");
+        }
+    }
+}

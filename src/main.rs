@@ -19,6 +19,9 @@ struct Cli {
 enum Command {
     /// Run the Discord bot (needs DISCORD_TOKEN; see .env.example).
     Serve,
+    /// Register the slash commands with Discord (in DEV_GUILD_ID if set, else globally) and
+    /// exit. For deployments that run `serve` with SOUTHSEAS_REGISTER=off.
+    Register,
     /// Play a whole game between computer players through the bot's service, and write the
     /// board of every turn and a transcript of the messages to a folder.
     Demo(demo::DemoArgs),
@@ -64,6 +67,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
     southseas_engine::standard::load()?;
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => serve(),
+        Command::Register => register(),
         Command::Demo(args) => {
             let out = runtime()?.block_on(demo::run(&args, Some(games::southseas::images())))?;
             println!(
@@ -114,11 +118,28 @@ fn run(cli: Cli) -> Result<ExitCode> {
 
 fn init_tracing() {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,serenity=warn,sqlx=warn".into());
-    tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).init();
+    // Colours only on a terminal: a log written to a file or a service journal stays plain text.
+    let ansi = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).with_ansi(ansi).init();
 }
 
 fn runtime() -> Result<tokio::runtime::Runtime> {
     Ok(tokio::runtime::Builder::new_multi_thread().enable_all().build()?)
+}
+
+/// Registers the slash commands and exits.
+fn register() -> Result<ExitCode> {
+    let config = config::Config::from_env()?;
+    let Some(discord) = config.discord() else {
+        eprintln!("{}", config::NO_TOKEN);
+        return Ok(ExitCode::from(2));
+    };
+    let n = runtime()?.block_on(southseas::discord::register(&discord))?;
+    match config.dev_guild {
+        Some(guild) => println!("Registered {n} slash commands in server {guild} (they appear at once)."),
+        None => println!("Registered {n} slash commands globally (Discord may take up to an hour to show them everywhere)."),
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// main: config, tracing, pool + migrations, then the framework until Ctrl-C.
@@ -133,7 +154,14 @@ fn serve() -> Result<ExitCode> {
             .await?
             .with_images(games::southseas::images())
             .with_instance(&config.instance);
-        tracing::info!(database = %southseas::store::redact(&config.database_url), dev_guild = ?config.dev_guild, "starting");
+        tracing::info!(
+            instance = %config.instance,
+            shards = %config.shards,
+            register = config.register && config.shards.runs_designated_shard(),
+            database = %southseas::store::redact(&config.database_url),
+            dev_guild = ?config.dev_guild,
+            "starting"
+        );
         let service = std::sync::Arc::new(service);
         tokio::select! {
             result = southseas::discord::run(discord, std::sync::Arc::clone(&service)) => result?,

@@ -4,6 +4,9 @@
 pub(crate) mod commands;
 mod convert;
 pub mod deliver;
+pub mod shards;
+
+pub use shards::Shards;
 
 use crate::service::{Actor, Command, ComponentId, Place, Reply, Service, ServiceError};
 use poise::serenity_prelude as serenity;
@@ -24,6 +27,28 @@ pub struct DiscordConfig {
     pub dev_guild: Option<u64>,
     /// Base URL of a Discord double (tests): requests and the gateway go there instead.
     pub api_base: Option<String>,
+    /// The gateway shards this process runs.
+    pub shards: Shards,
+    /// Whether `run` registers the slash commands (only ever when it runs shard 0).
+    pub register: bool,
+}
+
+impl DiscordConfig {
+    /// One process running every shard Discord recommends, registering the commands: what a
+    /// bot in few servers needs.
+    pub fn new(token: &str, dev_guild: Option<u64>, api_base: Option<String>) -> DiscordConfig {
+        DiscordConfig { token: token.to_string(), dev_guild, api_base, shards: Shards::Auto, register: true }
+    }
+
+    /// The REST client, aimed at the double when `api_base` is set.
+    fn http(&self) -> serenity::Http {
+        let mut http = serenity::HttpBuilder::new(&self.token);
+        if let Some(base) = &self.api_base {
+            // The proxy setting only takes effect with the ratelimiter off.
+            http = http.proxy(base.as_str()).ratelimiter_disabled(true);
+        }
+        http.build()
+    }
 }
 
 impl std::fmt::Debug for DiscordConfig {
@@ -33,6 +58,8 @@ impl std::fmt::Debug for DiscordConfig {
             .field("token", &"<redacted>")
             .field("dev_guild", &self.dev_guild)
             .field("api_base", &self.api_base)
+            .field("shards", &self.shards)
+            .field("register", &self.register)
             .finish()
     }
 }
@@ -59,7 +86,7 @@ pub fn missing_permissions(perms: Option<serenity::Permissions>) -> Option<Strin
 }
 
 /// The framework, as `serve` and the end-to-end tests run it.
-pub fn framework(service: Arc<Service>, dev_guild: Option<u64>) -> poise::Framework<Data, Error> {
+pub fn framework(service: Arc<Service>) -> poise::Framework<Data, Error> {
     let options = poise::FrameworkOptions {
         commands: commands::all(),
         on_error: |error| Box::pin(on_error(error)),
@@ -70,15 +97,10 @@ pub fn framework(service: Arc<Service>, dev_guild: Option<u64>) -> poise::Framew
     };
     poise::Framework::builder()
         .options(options)
-        .setup(move |ctx, ready, framework| {
+        .setup(move |ctx, ready, _framework| {
             Box::pin(async move {
-                tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
-                match dev_guild {
-                    Some(guild) => {
-                        poise::builtins::register_in_guild(ctx, &framework.options().commands, serenity::GuildId::new(guild)).await?
-                    }
-                    None => poise::builtins::register_globally(ctx, &framework.options().commands).await?,
-                }
+                // poise runs this once per process, on the first shard's READY.
+                tracing::info!(user = %ready.user.name, shard = ?ready.shard, guilds = ready.guilds.len(), "connected to Discord");
                 // Messages that steps of an earlier run still owe, and buttons left to retire.
                 match service.release_own_claims().await {
                     Ok(0) => {}
@@ -92,17 +114,42 @@ pub fn framework(service: Arc<Service>, dev_guild: Option<u64>) -> poise::Framew
         .build()
 }
 
-/// Connects and runs until the connection ends.
+/// Registers the slash commands, in `dev_guild` only (instant) or globally (Discord takes up to
+/// an hour to show them everywhere), over REST alone: no gateway connection is needed. Returns
+/// how many were registered. Registering replaces the whole set, so running it again is harmless.
+pub async fn register(config: &DiscordConfig) -> anyhow::Result<usize> {
+    register_with(&config.http(), config.dev_guild).await
+}
+
+async fn register_with(http: &serenity::Http, dev_guild: Option<u64>) -> anyhow::Result<usize> {
+    // Registration needs the application id, which a client otherwise learns from READY.
+    let application = http.get_current_application_info().await?;
+    http.set_application_id(application.id);
+    let commands = poise::builtins::create_application_commands(&commands::all());
+    let registered = match dev_guild {
+        Some(guild) => serenity::GuildId::new(guild).set_commands(http, commands).await?,
+        None => serenity::Command::set_global_commands(http, commands).await?,
+    };
+    Ok(registered.len())
+}
+
+/// Connects this process's shards and runs until they stop. Registers the slash commands first
+/// when this process runs shard 0 and registering is on: once per process start, before any
+/// connection, so a reconnect (a new READY) never registers again, and a deployment of many
+/// processes registers from one.
 pub async fn run(config: DiscordConfig, service: Arc<Service>) -> anyhow::Result<()> {
-    let mut http = serenity::HttpBuilder::new(&config.token);
-    if let Some(base) = &config.api_base {
-        // The proxy setting only takes effect with the ratelimiter off.
-        http = http.proxy(base.as_str()).ratelimiter_disabled(true);
+    let http = config.http();
+    if config.register && config.shards.runs_designated_shard() {
+        match register_with(&http, config.dev_guild).await {
+            Ok(n) => tracing::info!(commands = n, dev_guild = ?config.dev_guild, "registered the slash commands"),
+            // Discord keeps the commands registered before, so serving on is better than not.
+            Err(e) => tracing::error!("could not register the slash commands (those registered before stay): {e:#}"),
+        }
     }
     // Interactions arrive without any intent; GUILDS keeps the guild list current.
     let intents = serenity::GatewayIntents::GUILDS;
-    let mut client = serenity::ClientBuilder::new_with_http(http.build(), intents).framework(framework(service, config.dev_guild)).await?;
-    client.start().await?;
+    let mut client = serenity::ClientBuilder::new_with_http(http, intents).framework(framework(service)).await?;
+    config.shards.start(&mut client).await?;
     Ok(())
 }
 

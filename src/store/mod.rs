@@ -435,12 +435,15 @@ pub async fn vote_abandon(conn: &mut AnyConnection, id: GameId, user_id: u64) ->
 }
 
 /// Remembers a message that shows the game at `version` with buttons on it (a message edited
-/// to a newer version keeps its row, with the new version).
+/// to a newer version keeps its row, with the new version). Never lowers a message's version: a
+/// step's late record of its message must not undo the record of a newer step that has since
+/// edited the same message in place (its buttons would be retired while they are current).
 pub async fn record_message(conn: &mut AnyConnection, id: GameId, message_id: u64, kind: &str, version: i64) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO messages (game_id, message_id, kind, version, created_at, retired) VALUES ($1, $2, $3, $4, $5, 0)
          ON CONFLICT (game_id, message_id) DO UPDATE
-         SET kind = excluded.kind, version = excluded.version, created_at = excluded.created_at, retired = 0, claimed_until = 0",
+         SET kind = excluded.kind, version = excluded.version, created_at = excluded.created_at, retired = 0, claimed_until = 0
+         WHERE excluded.version >= messages.version",
     )
     .bind(id)
     .bind(message_id as i64)

@@ -156,3 +156,27 @@ fn backup_refuses_to_overwrite_and_restore_refuses_a_file_that_is_no_database() 
     assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("no database"), "{out:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn serve_refuses_a_bad_shard_setting_clearly() {
+    for (shards, why) in [("0-8/8", "from 0 to 7"), ("3", "no `/TOTAL`"), ("1-0/2", "comes after"), ("x/2", "not a number")] {
+        let out = Command::new(env!("CARGO_BIN_EXE_southseas"))
+            .arg("serve")
+            .env("DISCORD_TOKEN", "any")
+            .env("SOUTHSEAS_SHARDS", shards)
+            .output()
+            .expect("the binary runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{shards}: {stderr}");
+        assert!(stderr.contains("SOUTHSEAS_SHARDS") && stderr.contains(why) && !stderr.contains("panicked"), "{shards}: {stderr}");
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_southseas"))
+        .arg("serve")
+        .env("DISCORD_TOKEN", "any")
+        .env("SOUTHSEAS_REGISTER", "maybe")
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("SOUTHSEAS_REGISTER must be on or off"), "{stderr}");
+}

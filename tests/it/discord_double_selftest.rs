@@ -34,7 +34,8 @@ fn bob() -> Member {
 
 #[test]
 fn serenity_deserialises_every_payload_the_double_makes() {
-    let ready: serenity::Ready = serde_json::from_value(dd::ready_json("s", "ws://127.0.0.1:1/gateway", json!([0, 1]))).expect("READY");
+    let ready: serenity::Ready =
+        serde_json::from_value(dd::ready_json("s", "ws://127.0.0.1:1/gateway", json!([0, 1]), &[dd::GUILD_ID])).expect("READY");
     assert_eq!(ready.user.id.get(), dd::BOT_USER_ID);
     assert_eq!(ready.application.id.get(), dd::APPLICATION_ID);
     assert!(ready.guilds[0].unavailable);
@@ -60,7 +61,7 @@ fn serenity_deserialises_every_payload_the_double_makes() {
     assert!(matches!(gateway(json!({"op": 11, "s": null, "t": null, "d": null})), serenity::GatewayEvent::HeartbeatAck));
     assert!(matches!(gateway(json!({"op": 9, "s": null, "t": null, "d": false})), serenity::GatewayEvent::InvalidateSession(false)));
     let dispatch = |t: &str, d: Value| gateway(json!({"op": 0, "s": 1, "t": t, "d": d}));
-    let ready = dispatch("READY", dd::ready_json("s", "ws://x/gateway", json!([0, 1])));
+    let ready = dispatch("READY", dd::ready_json("s", "ws://x/gateway", json!([0, 1]), &[dd::GUILD_ID]));
     assert!(matches!(ready, serenity::GatewayEvent::Dispatch(1, serenity::Event::Ready(_))), "{ready:?}");
     let guild = dispatch("GUILD_CREATE", dd::guild_json(8));
     assert!(matches!(guild, serenity::GatewayEvent::Dispatch(_, serenity::Event::GuildCreate(_))), "{guild:?}");
@@ -611,4 +612,132 @@ async fn a_poise_bot_works_through_the_double() {
 
     shard_manager.shutdown_all().await;
     let _ = task.await;
+}
+
+/// A minimal serenity bot running one shard of `count`, with its own bot token so the double
+/// can tell its requests from another process's.
+async fn start_shard_bot(double: &Double, tag: &'static str, token: &str, [id, count]: [u32; 2]) -> RunningBot {
+    let seen = Arc::new(Seen::default());
+    let mut client = serenity::ClientBuilder::new_with_http(double.http(token), serenity::GatewayIntents::non_privileged())
+        .event_handler(TestBot { tag, seen: seen.clone() })
+        .await
+        .expect("build the serenity client");
+    let shard_manager = client.shard_manager.clone();
+    let task = tokio::spawn(async move { client.start_shard(id, count).await });
+    RunningBot { seen, shard_manager, task }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_shard_gets_only_its_guilds_and_their_interactions() {
+    let double = Double::start_with(Options { shards: 2, ..Options::default() }).await;
+    let http = double.http(dd::TOKEN);
+    assert_eq!(http.get_bot_gateway().await.expect("GET /gateway/bot").shards, 2, "the recommended shard count");
+    // Two more guilds, one per shard; the default guild lands where its id puts it.
+    let (g0, g1) = (dd::guild_on_shard(0, 2, 1), dd::guild_on_shard(1, 2, 1));
+    let (c0, c1) = (g0 + 1, g1 + 1);
+    double.add_guild(g0, c0);
+    double.add_guild(g1, c1);
+    let default_shard = dd::shard_of(dd::GUILD_ID, 2);
+    let on = |shard: u32| -> Vec<u64> { double.guilds().into_keys().filter(|g| dd::shard_of(*g, 2) == shard).collect() };
+    assert!(on(0).contains(&g0) && on(1).contains(&g1) && on(default_shard).contains(&dd::GUILD_ID));
+
+    let zero = start_shard_bot(&double, "shard0", "token-zero", [0, 2]).await;
+    let one = start_shard_bot(&double, "shard1", "token-one", [1, 2]).await;
+    double.wait_for_live_shards(&[[0, 2], [1, 2]]).await;
+    let mut shards: Vec<Value> = double.identifies().iter().map(|d| d["shard"].clone()).collect();
+    shards.sort_by_key(|s| s[0].as_u64());
+    assert_eq!(shards, vec![json!([0, 2]), json!([1, 2])]);
+
+    // READY and GUILD_CREATE: each shard hears of its own guilds only.
+    for (bot, shard) in [(&zero, 0), (&one, 1)] {
+        for guild in on(shard) {
+            wait_event(&bot.seen, &format!("guild {guild} ")).await;
+        }
+        let heard: Vec<String> = bot.seen.events().into_iter().filter(|e| e.starts_with("guild ")).collect();
+        assert_eq!(heard.len(), on(shard).len(), "shard {shard} heard of {heard:?}");
+    }
+
+    // Interactions go to the shard of their guild, and each is answered by that process.
+    for (guild, channel, tag, shard) in [(g0, c0, "shard0", 0), (g1, c1, "shard1", 1)] {
+        for who in [alice(), bob()] {
+            let id = double.interact(dd::slash("board", &who).in_guild(guild, channel)).await;
+            let callback = double.wait_callback(id).await;
+            assert_eq!(callback.content.as_deref(), Some(format!("hi from {tag}").as_str()), "guild {guild}");
+            let to = double.dispatched_to(id).expect("dispatched");
+            assert_eq!(to.shard, [shard, 2]);
+            assert_eq!(callback.bot_token, Some(to.token.clone()));
+            assert_eq!(double.interaction(id).expect("payload")["guild_id"], guild.to_string());
+        }
+    }
+    let id = double.interact(dd::slash("board", &alice())).await;
+    let expected = if default_shard == 0 { "hi from shard0" } else { "hi from shard1" };
+    assert_eq!(double.wait_callback(id).await.content.as_deref(), Some(expected));
+    assert!(double.answered_elsewhere().is_empty(), "{:?}", double.answered_elsewhere());
+
+    // A process answering an interaction of another shard is caught.
+    let stray = double.interact(dd::slash("board", &alice()).in_guild(g0, c0)).await;
+    double.wait_callback(stray).await;
+    let interaction_token = double.interaction(stray).expect("payload")["token"].as_str().unwrap().to_string();
+    let other = double.http("token-one");
+    other.set_application_id(serenity::ApplicationId::new(dd::APPLICATION_ID));
+    let followup = CreateInteractionResponseFollowup::new().content("not mine to answer");
+    other.create_followup_message(&interaction_token, &followup, vec![]).await.expect("Discord itself accepts it");
+    let elsewhere = double.answered_elsewhere();
+    assert_eq!(elsewhere.len(), 1, "{elsewhere:?}");
+    assert!(elsewhere[0].contains(&stray.to_string()) && elsewhere[0].contains("token-one"), "{elsewhere:?}");
+
+    assert!(zero.seen.errors().is_empty() && one.seen.errors().is_empty(), "{:?} {:?}", zero.seen.errors(), one.seen.errors());
+    double.assert_no_unexpected();
+    zero.shard_manager.shutdown_all().await;
+    one.shard_manager.shutdown_all().await;
+    double.wait_for_no_connection().await;
+}
+
+/// Connects a bare WebSocket, identifies with `shard` (`None`: no shard field) and returns
+/// what the double answered: the close code, or the first dispatch's name and data.
+async fn identify_raw(double: &Double, shard: Option<Value>) -> Result<(String, Value), u16> {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+    let (mut ws, _) = tokio_tungstenite::connect_async(format!("{}?v=10", double.gateway_url())).await.expect("connect");
+    let hello = ws.next().await.expect("HELLO").expect("frame");
+    assert!(hello.to_text().unwrap_or_default().contains("\"op\":10"), "{hello:?}");
+    let mut d = json!({"token": format!("Bot {}", dd::TOKEN), "intents": 1, "properties": {}});
+    if let Some(shard) = shard {
+        d["shard"] = shard;
+    }
+    ws.send(Message::text(json!({"op": 2, "d": d}).to_string())).await.expect("send IDENTIFY");
+    match ws.next().await.expect("an answer").expect("frame") {
+        Message::Close(Some(frame)) => Err(u16::from(frame.code)),
+        Message::Text(text) => {
+            let v: Value = serde_json::from_str(text.as_str()).expect("JSON");
+            Ok((v["t"].as_str().unwrap_or_default().to_string(), v["d"].clone()))
+        }
+        other => panic!("unexpected frame {other:?}"),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_double_closes_invalid_shards_and_shards_with_too_many_guilds() {
+    let double = Double::start_with(Options { max_guilds_per_shard: 1, ..Options::default() }).await;
+    // Two guilds on different shards of 2: one shard alone would hold both.
+    let other = dd::guild_on_shard(1 - dd::shard_of(dd::GUILD_ID, 2), 2, 3);
+    double.add_guild(other, other + 1);
+
+    for bad in [json!([2, 2]), json!([0, 0]), json!([5, 2]), json!([0]), json!(["0", "2"]), json!([-1, 2]), json!("0/2")] {
+        assert_eq!(identify_raw(&double, Some(bad.clone())).await.map(|_| ()), Err(dd::INVALID_SHARD), "shard {bad}");
+    }
+    assert_eq!(identify_raw(&double, Some(json!([0, 1]))).await.map(|_| ()), Err(dd::SHARDING_REQUIRED));
+    assert_eq!(identify_raw(&double, None).await.map(|_| ()), Err(dd::SHARDING_REQUIRED), "no shard field means [0, 1]");
+    assert_eq!(double.rejected_identifies().len(), 9);
+
+    // With two shards each holds one guild: READY lists exactly that one.
+    for shard in 0..2 {
+        let (event, ready) = identify_raw(&double, Some(json!([shard, 2]))).await.expect("READY");
+        assert_eq!(event, "READY");
+        assert_eq!(ready["shard"], json!([shard, 2]));
+        let guilds: Vec<u64> = ready["guilds"].as_array().unwrap().iter().filter_map(|g| dd::id_of(&g["id"])).collect();
+        let expected = if dd::shard_of(dd::GUILD_ID, 2) == shard { dd::GUILD_ID } else { other };
+        assert_eq!(guilds, vec![expected], "shard {shard}");
+    }
+    assert_eq!(double.rejected_identifies().len(), 9);
 }

@@ -29,7 +29,7 @@ pub async fn start_bot(double: &Double, db: &TempDb) -> RunningBot {
     let service = Arc::new(
         Service::open(&db.url()).await.expect("database").with_images(southseas::games::southseas::images()).with_default_seed(2024),
     );
-    let config = DiscordConfig { token: dd::TOKEN.into(), dev_guild: Some(dd::GUILD_ID), api_base: Some(double.url()) };
+    let config = DiscordConfig::new(dd::TOKEN, Some(dd::GUILD_ID), Some(double.url()));
     RunningBot { task: tokio::spawn(southseas::discord::run(config, service)) }
 }
 

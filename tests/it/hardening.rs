@@ -199,6 +199,29 @@ async fn two_processes_sweeping_at_once_take_each_owed_message_once(db) {
 }
 }
 
+on_both_databases! {
+/// A step's message is tapped and edited in place by the next step before the first step's
+/// delivery is recorded: the late record must not make the message look old (its buttons,
+/// the current ones, would be retired).
+async fn a_late_delivery_record_never_makes_a_current_message_look_old(db) {
+    let service = Service::open(&db.url()).await.unwrap();
+    let (ana, ben) = (player(1), player(2));
+    service.create(PLACE, &ana, GameOptions { seed: Some(12), ..GameOptions::default() }).await.unwrap();
+    service.join(PLACE, &ben).await.unwrap();
+    let started = service.start(PLACE, &ana).await.unwrap();
+    let (game, v_start) = started.game.unwrap();
+    let to_act = if started.mention == Some(ana.user_id) { &ana } else { &ben };
+    let (g, _, _, _) = service.snapshot(PLACE, 0).await.unwrap();
+    let step = service.act(PLACE, to_act, Bot::new(Strategy::Greedy, 1).choose(&g).unwrap()).await.unwrap();
+    let (_, v_step) = step.game.unwrap();
+    // The step edited message 500 in place and recorded it first; the start's record of the
+    // same message arrives late.
+    assert!(service.delivered(game, v_step, Some(500)).await.unwrap().iter().all(|r| r.2 != 500));
+    let retire = service.delivered(game, v_start, Some(500)).await.unwrap();
+    assert!(retire.iter().all(|r| r.2 != 500), "the current message keeps its buttons: {retire:?}");
+}
+}
+
 // ----- end to end, through the Discord double ---------------------------------------------------
 
 /// A started two-player game in the double's channel, through interactions.

@@ -9,4 +9,5 @@ mod golden;
 mod hardening;
 mod process;
 mod service;
+mod shards;
 mod support;

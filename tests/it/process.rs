@@ -29,7 +29,7 @@ fn spawn_bot(double: &Double, db: &TempDb) -> Child {
 }
 
 /// The tap a player would make for `action` on `message`, if the message offers it.
-fn tap_for(message: &Value, game: i64, version: i64, action: southseas_engine::Action, who: &dd::Member) -> Option<dd::Interaction> {
+pub fn tap_for(message: &Value, game: i64, version: i64, action: southseas_engine::Action, who: &dd::Member) -> Option<dd::Interaction> {
     let code = Command::Act(action).code();
     let ids = custom_ids(message);
     let button = ComponentId::button(game, version, Command::Act(action));

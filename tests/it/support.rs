@@ -1,4 +1,5 @@
-//! Shared test helpers: temporary databases (SQLite files, PostgreSQL schemas) and players.
+//! Shared test helpers: temporary databases (SQLite files, PostgreSQL schemas), the database
+//! shared by several processes, and players.
 
 use southseas::service::{Actor, Place};
 use sqlx::Connection;
@@ -130,6 +131,24 @@ macro_rules! on_both_databases {
     )* };
 }
 pub(crate) use on_both_databases;
+
+/// The database several bot processes share in the sharding tests, and what keeps it alive
+/// until the test ends.
+pub struct SharedDatabase {
+    pub url: String,
+    _db: TempDb,
+}
+
+/// A fresh database that several processes open at once (`tests/it/shards.rs`): a schema on
+/// the PostgreSQL server when `SOUTHSEAS_TEST_POSTGRES` is set (always in CI), else a SQLite
+/// file in the temp directory (processes on one machine can share it).
+pub async fn shared_database_url(tag: &str) -> SharedDatabase {
+    let db = match TempDb::postgres(tag).await {
+        Some(db) => db,
+        None => TempDb::new(tag),
+    };
+    SharedDatabase { url: db.url(), _db: db }
+}
 
 pub const PLACE: Place = Place { guild_id: 1, channel_id: 100 };
 

@@ -2,7 +2,7 @@
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
-use southseas::cli::{backup, bench, demo, render, script, seafarers, sim, tiles};
+use southseas::cli::{backup, bench, demo, render, script, seafarers, sim, tiles, versus};
 use southseas::{config, games};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -108,6 +108,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Render(args) => render::run(&args),
+        Command::Sim(args) if args.versus.is_some() => {
+            print!("{}", versus::run(&args)?);
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Sim(args) => {
             let report = sim::run(&args)?;
             print!("{report}");

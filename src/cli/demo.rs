@@ -16,7 +16,7 @@ pub struct DemoArgs {
     /// Seed of the game (tile and ship order, seats); random when not given.
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Computer player: greedy or random.
+    /// Computer player: a strength (easy, medium, hard), hard:PLAYOUTS, greedy or random.
     #[arg(long, default_value = "greedy")]
     pub ai: Strategy,
     /// Retrieve rule: empty-supply or any-turn.

@@ -9,3 +9,4 @@ pub mod script;
 pub mod seafarers;
 pub mod sim;
 pub mod tiles;
+pub mod versus;

@@ -22,7 +22,7 @@ pub struct RenderArgs {
     /// Stop the simulated game when this turn starts (its tile drawn); past the end: the final board.
     #[arg(long)]
     pub turn: Option<u32>,
-    /// Computer player: greedy or random.
+    /// Computer player: a strength (easy, medium, hard), hard:PLAYOUTS, greedy or random.
     #[arg(long, default_value = "greedy")]
     pub ai: Strategy,
     /// Player names, comma-separated, in seat order.

@@ -32,7 +32,7 @@ mod tileset;
 mod wares;
 
 pub use action::{Action, Event, FeatureRef, RuleError, ScoreReason};
-pub use ai::{Bot, Strategy};
+pub use ai::{Bot, Budget, Strategy, Strength};
 pub use board::{PlacedTile, Region};
 pub use error::DataError;
 pub use game::{

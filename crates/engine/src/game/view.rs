@@ -8,6 +8,7 @@ use crate::ships::{ShipId, ShipSet};
 use crate::tileset::{FeatureKind, TileId, TileSet};
 use crate::wares::Wares;
 use crate::{Event, FeatureRef};
+use seeded_rng::Rng;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -136,6 +137,18 @@ impl Game {
 
     pub fn ship_stack_size(&self) -> usize {
         self.ship_stack.len()
+    }
+
+    /// Re-deals what no player can see, the order of the tile stack and of the face-down ships,
+    /// from `rng`; the drawn tile and the display stay. For a computer player's look-ahead on a
+    /// clone: it may play out futures, but must not learn the true order. Both stacks are sorted
+    /// before the shuffle, so the result depends on `rng` and on what is left, never on the
+    /// order it replaces. The game is then no longer its setup plus its actions: never store it.
+    pub fn shuffle_hidden(&mut self, rng: &mut Rng) {
+        self.stack.sort_unstable();
+        rng.shuffle(&mut self.stack);
+        self.ship_stack.sort_unstable();
+        rng.shuffle(&mut self.ship_stack);
     }
 
     pub fn boats_used(&self) -> u16 {

@@ -2,7 +2,8 @@
 //! runs on a SQLite file and on a PostgreSQL schema (see `support::on_both_databases`).
 
 use crate::support::{PLACE, TempDb, on_both_databases, player};
-use southseas::service::{Actor, Command, ComponentId, GameOptions, Reply, Service, ServiceError};
+use southseas::games::southseas::GameOptions;
+use southseas::service::{Actor, Command, ComponentId, Reply, Service, ServiceError};
 use southseas::store::Store;
 use southseas_engine::scenario::Summary;
 use southseas_engine::{Action, Bot, Game, Options, Pos, Rotation, Setup, Strategy};

@@ -1,9 +1,11 @@
 //! South Seas' steps through the service: a new game and its options, the opening, a turn
-//! action, undo, and the game's state rebuilt from its stored setup and log.
+//! action (from a button or menu, or typed and read inside the step's own transaction), undo,
+//! and the game's state rebuilt from its stored setup and log.
 
 use super::GameOptions;
 use super::replies::{names, turn_reply};
 use super::text::{self, Names};
+use super::typed::{self, Step};
 use crate::games::{GameKind, State};
 use crate::service::{Actor, Loaded, Opening, Place, Reply, Result, Service, ServiceError, Table, internal, user};
 use crate::store::{self, ActionRecord, GameId, GameRecord, Status};
@@ -33,6 +35,9 @@ fn played(loaded: &Loaded) -> &Played {
         State::SouthSeas(played) => played,
     }
 }
+
+/// What a typed step gets when the channel has no game underway.
+const NO_RUNNING_GAME: &str = "There is no running game in this channel. Start one with `/new`.";
 
 impl Service {
     /// Opens a lobby for a game of South Seas in the channel; its creator takes the first seat.
@@ -67,6 +72,21 @@ impl Service {
     ) -> Result<Reply> {
         let mut tx = self.store().begin_write().await?;
         let (table, loaded) = self.current(&mut tx, place, game_id, expected).await?;
+        self.take_step(tx, table, &loaded, actor, action).await
+    }
+
+    /// A step typed into a step command (`/place B 90`, `/islander …`, `/pay …`): the text is
+    /// read against the game as loaded inside the step's write transaction, so the game is
+    /// loaded once and the text is judged against exactly the state it applies to.
+    pub async fn act_typed(&self, place: Place, actor: &Actor, step: Step, input: &str) -> Result<Reply> {
+        let mut tx = self.store().begin_write().await?;
+        let table = match self.open_table(&mut tx, place).await {
+            Ok(table) if table.record.status != Status::Lobby => table,
+            Ok(_) | Err(ServiceError::User(_)) => return user(NO_RUNNING_GAME),
+            Err(e) => return Err(e),
+        };
+        let loaded = self.load(&mut tx, &table).await?;
+        let action = typed::parse(&played(&loaded).game, step, input).map_err(ServiceError::User)?;
         self.take_step(tx, table, &loaded, actor, action).await
     }
 

@@ -13,7 +13,8 @@ mod discord_double;
 
 use discord_double::{self as dd, Double, Member, Options, ResponseKind};
 use southseas::discord::DiscordConfig;
-use southseas::service::{Actor, Command, GameOptions, Place, Service};
+use southseas::games::southseas::GameOptions;
+use southseas::service::{Actor, Command, Place, Service};
 use southseas_engine::{Action, Bot, Strategy};
 use std::sync::Arc;
 use std::time::Duration;

@@ -3,7 +3,8 @@
 //! several processes, the latency of one step (load + apply + commit), with the board drawn,
 //! and the replay of a whole game. Run it with `--release`.
 
-use crate::service::{Actor, GameOptions, ImageMaker, Place, Service};
+use crate::games::southseas::{GameOptions, ImageMaker};
+use crate::service::{Actor, Place, Service};
 use anyhow::Result;
 use southseas_engine::{Action, Bot, Game, Options, Setup, Strategy};
 use std::sync::Arc;

@@ -2,7 +2,8 @@
 //! the Discord commands use, written to a folder as board images and a transcript.
 
 use crate::games::southseas::text;
-use crate::service::{Actor, GameOptions, ImageMaker, Place, Reply, Service};
+use crate::games::southseas::{GameOptions, ImageMaker};
+use crate::service::{Actor, Place, Reply, Service};
 use anyhow::{Context, Result};
 use southseas_engine::{Bot, RetrieveRule, Strategy};
 use std::fmt::Write as _;

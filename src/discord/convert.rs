@@ -1,7 +1,6 @@
 //! Service replies → Discord messages.
 
-use crate::games::southseas::text::truncate;
-use crate::service::reply::MAX_CONTENT_CHARS;
+use crate::service::reply::{MAX_CONTENT_CHARS, truncate};
 use crate::service::{Reply, Style};
 use poise::serenity_prelude as serenity;
 

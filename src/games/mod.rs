@@ -2,9 +2,14 @@
 //! room; the lobby, seats, the action log, scheduling and routing name no game.
 //!
 //! There is one game so far, so there is no shared trait yet: it is extracted when the second
-//! game shows what the two really have in common.
+//! game shows what the two really have in common. Until then, where a common path of the
+//! service needs the game (replaying its log, the lobby's rules line, a status, pictures), it
+//! goes through the `match`es below, one arm per game (as shakmaty's `VariantPosition`).
 
 pub mod southseas;
+
+use crate::service::{Image, Picture, Result, Table};
+use crate::store::{ActionRecord, GameRecord};
 
 /// Which game a table plays. Closed: a new game is a new variant, and every `match` on this
 /// enum says what it does for that game. Catan: Seafarers (`crates/seafarers`) joins as the
@@ -29,6 +34,94 @@ impl GameKind {
     /// The game of a stored name, or None for a name this version does not know.
     pub fn parse(name: &str) -> Option<GameKind> {
         GameKind::ALL.into_iter().find(|kind| kind.as_str() == name)
+    }
+
+    /// The game's name for players.
+    pub fn title(self) -> &'static str {
+        match self {
+            GameKind::SouthSeas => "Carcassonne: South Seas",
+        }
+    }
+}
+
+/// A game's state at a version, as its engine rebuilt it: one variant per game, like
+/// [`GameKind`]. The service caches it and hands it back to the game's room.
+pub(crate) enum State {
+    SouthSeas(southseas::turns::Played),
+}
+
+impl State {
+    /// Rebuilds a game from its stored record, seats and log, by its kind's engine.
+    pub(crate) fn replay(table: &Table, log: Vec<ActionRecord>) -> Result<State> {
+        match table.record.kind {
+            GameKind::SouthSeas => southseas::turns::replay(table, log).map(State::SouthSeas),
+        }
+    }
+
+    /// A game's first state, when its lobby starts (seats drawn, `version` its new version),
+    /// and the message that announces it.
+    pub(crate) fn begin(table: &Table, version: i64) -> Result<(State, crate::service::Reply)> {
+        match table.record.kind {
+            GameKind::SouthSeas => southseas::turns::begin(table, version).map(|(played, reply)| (State::SouthSeas(played), reply)),
+        }
+    }
+
+    /// What happened since a stale click's version, and what the game waits for now.
+    pub(crate) fn moved_on(&self, table: &Table) -> String {
+        match self {
+            State::SouthSeas(played) => southseas::replies::moved_on(played, table),
+        }
+    }
+
+    /// `/status` of a started game.
+    pub(crate) fn status(&self, table: &Table) -> String {
+        match self {
+            State::SouthSeas(played) => southseas::replies::status(played, table),
+        }
+    }
+
+    /// The text above `/board`'s picture.
+    pub(crate) fn board_caption(&self, table: &Table) -> String {
+        match self {
+            State::SouthSeas(played) => southseas::replies::board_caption(played, table),
+        }
+    }
+
+    /// What the last `n` steps did, oldest first (`/history`).
+    pub(crate) fn history(&self, table: &Table, n: usize) -> Result<Vec<String>> {
+        match self {
+            State::SouthSeas(played) => southseas::replies::history(played, table, n),
+        }
+    }
+}
+
+/// The lobby's line about the game's options.
+pub(crate) fn lobby_rules(record: &GameRecord) -> String {
+    match record.kind {
+        GameKind::SouthSeas => southseas::replies::lobby_rules(record),
+    }
+}
+
+/// Each game's picture maker, where one is set (tests and tools often draw none).
+#[derive(Clone, Default)]
+pub(crate) struct Pictures {
+    pub(crate) southseas: Option<southseas::ImageMaker>,
+}
+
+/// Drawing a reply's pictures: CPU work, run off the async workers.
+pub(crate) type Drawing = Box<dyn FnOnce() -> Vec<Image> + Send>;
+
+impl Pictures {
+    /// No game draws anything.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.southseas.is_none()
+    }
+
+    /// The drawing of `picture` for a game's state, if its game has a picture maker.
+    pub(crate) fn drawing(&self, state: &State, table: &Table, picture: Picture) -> Option<Drawing> {
+        match state {
+            State::SouthSeas(played) => self.southseas.as_ref().map(|make| southseas::drawing(make, played, table, picture)),
+        }
     }
 }
 

@@ -35,7 +35,17 @@ pub struct Reply {
     pub channel: Option<u64>,
     /// Which picture `show_board` draws.
     #[serde(default)]
-    pub picture: super::Picture,
+    pub picture: Picture,
+}
+
+/// Which picture a reply carries (each game draws its own; see `crate::games::Pictures`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Picture {
+    /// A turn message: the phone-first view (readable at a phone's 400 px).
+    #[default]
+    Turn,
+    /// `/board`: the whole board, to zoom into.
+    FullBoard,
 }
 
 #[derive(Clone, PartialEq, Eq)]
@@ -79,6 +89,27 @@ pub struct MenuOption {
     pub value: String,
     pub label: String,
     pub description: Option<String>,
+}
+
+/// Keeps user-chosen names from breaking Markdown or pinging anyone.
+pub fn escape(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for c in name.chars() {
+        if matches!(c, '*' | '_' | '~' | '`' | '|' | '>' | '\\' | '#' | '[' | ']') {
+            out.push('\\');
+        }
+        if c == '@' {
+            out.push_str("@\u{200B}");
+            continue;
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// At most `max` characters, the last one an ellipsis when something was cut.
+pub fn truncate(s: &str, max: usize) -> String {
+    if s.chars().count() <= max { s.to_string() } else { s.chars().take(max - 1).collect::<String>() + "…" }
 }
 
 /// Discord's limits on what one message can hold.

@@ -12,7 +12,8 @@
 //!
 //! The files were written by `write_golden_files` below (ignored), never by hand.
 
-use southseas::service::{Actor, GameOptions, Place, Service};
+use southseas::games::southseas::GameOptions;
+use southseas::service::{Actor, Place, Service};
 use southseas::store;
 use southseas_engine::scenario::Summary;
 use southseas_engine::{Bot, Options, RetrieveRule, Setup, Strategy};

@@ -5,7 +5,8 @@
 use super::discord_double::{self as dd, Double, Member, ResponseKind, callback};
 use super::discord_e2e::{custom_ids, settle, start_bot, state};
 use crate::support::{PLACE, TempDb, on_both_databases, player};
-use southseas::service::{Command, ComponentId, GameOptions, Place, Service, ServiceError};
+use southseas::games::southseas::GameOptions;
+use southseas::service::{Command, ComponentId, Place, Service, ServiceError};
 use southseas_engine::{Action, Bot, Event, Phase, Strategy};
 use std::time::Duration;
 

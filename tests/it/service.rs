@@ -2,7 +2,9 @@
 //! runs on a SQLite file and on a PostgreSQL schema (see `support::on_both_databases`).
 
 use crate::support::{PLACE, TempDb, on_both_databases, player};
-use southseas::service::{Actor, Command, ComponentId, GameOptions, Reply, Service, ServiceError};
+use southseas::games::southseas::GameOptions;
+use southseas::games::southseas::typed::Step;
+use southseas::service::{Actor, Command, ComponentId, Reply, Service, ServiceError};
 use southseas::store::Store;
 use southseas_engine::scenario::Summary;
 use southseas_engine::{Action, Bot, Game, Options, Pos, Rotation, Setup, Strategy};
@@ -191,6 +193,35 @@ async fn bad_input_gets_a_user_error_and_changes_nothing(db) {
 
     // The legal action still works afterwards.
     service.act(PLACE, &actor, legal).await.expect("legal action");
+}
+}
+
+on_both_databases! {
+async fn typed_steps_are_read_against_the_game_in_their_own_transaction(db) {
+    let service = open(&db).await;
+    let (ana, stranger) = (player(0), player(99));
+    expect_user_error(service.act_typed(PLACE, &ana, Step::Place, "a 0").await, "no running game");
+    service.create(PLACE, &ana, options(4)).await.expect("create");
+    expect_user_error(service.act_typed(PLACE, &ana, Step::Place, "a 0").await, "no running game");
+    service.abandon(PLACE, &ana).await.expect("abandon");
+    let actors = started(&service, 2, 4).await;
+    let (actor, game, version) = to_act(&service, &actors).await.unwrap();
+    let spot = game.placement_spots().into_iter().next().expect("a spot");
+    let typed = format!("{} {}", spot.label.to_lowercase(), spot.rotations[0].degrees());
+    let before = dump(&db).await;
+    expect_user_error(service.act_typed(PLACE, &actor, Step::Place, "ZZ 90").await, "no spot `ZZ`");
+    expect_user_error(service.act_typed(PLACE, &stranger, Step::Place, &typed).await, "not playing");
+    expect_user_error(service.act_typed(PLACE, &actor, Step::Pay, "🐙").await, "isn't one of the choices");
+    assert_eq!(dump(&db).await, before, "refused typed input must not change the database");
+
+    service.act_typed(PLACE, &actor, Step::Place, &typed).await.expect("the typed placement");
+    let (after, now, _, _) = service.snapshot(PLACE, 0).await.unwrap();
+    assert_eq!(now, version + 1);
+    assert!(after.tile_at(spot.pos).is_some(), "the tile is on the board");
+    // The same text again is read against the game as it is now: the tile is placed.
+    let again = service.act_typed(PLACE, &actor, Step::Place, &typed).await;
+    assert!(matches!(again, Err(ServiceError::User(_))), "{again:?}");
+    assert_eq!(service.snapshot(PLACE, 0).await.unwrap().1, now);
 }
 }
 

@@ -4,8 +4,9 @@
 
 use super::{acknowledge, actor, place_of, respond};
 use crate::discord::{Context, Error, missing_permissions};
+use crate::games::southseas::GameOptions;
 use crate::games::southseas::commands::RetrieveChoice;
-use crate::service::{GameOptions, ServiceError};
+use crate::service::ServiceError;
 use poise::serenity_prelude as serenity;
 use southseas_engine::RetrieveRule;
 

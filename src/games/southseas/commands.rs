@@ -19,11 +19,10 @@ pub enum RetrieveChoice {
     AnyTurn,
 }
 
-async fn act(ctx: Context<'_>, action: Result<Action, String>) -> Result<(), Error> {
-    let result = match action {
-        Ok(action) => ctx.data().service.act(place_of(ctx), &actor(ctx), action).await,
-        Err(message) => Err(ServiceError::User(message)),
-    };
+/// A step typed into a command: the service reads `input` against the game inside the step's
+/// own transaction (after acknowledging).
+async fn act_typed(ctx: Context<'_>, step: Step, input: &str) -> Result<(), Error> {
+    let result = ctx.data().service.act_typed(place_of(ctx), &actor(ctx), step, input).await;
     respond(ctx, result).await
 }
 
@@ -48,14 +47,6 @@ async fn options(ctx: Context<'_>, step: Step, typed: &str) -> serenity::CreateA
     choices(items)
 }
 
-/// Reads a step command's input against the channel's game (after acknowledging).
-async fn typed_action(ctx: Context<'_>, step: Step, input: &str) -> Result<Action, String> {
-    match current(ctx).await {
-        Some((game, _)) => typed::parse(&game, step, input),
-        None => Err("There is no running game in this channel. Start one with `/new`.".into()),
-    }
-}
-
 /// Place the drawn tile: pick a spot and rotation (the letters on the board image).
 #[poise::command(slash_command, guild_only)]
 pub(crate) async fn place(
@@ -65,8 +56,7 @@ pub(crate) async fn place(
     spot: String,
 ) -> Result<(), Error> {
     acknowledge(ctx).await?;
-    let action = typed_action(ctx, Step::Place, &spot).await;
-    act(ctx, action).await
+    act_typed(ctx, Step::Place, &spot).await
 }
 
 async fn islander_options(ctx: Context<'_>, typed: &str) -> serenity::CreateAutocompleteResponse {
@@ -82,8 +72,7 @@ pub(crate) async fn islander(
     choice: String,
 ) -> Result<(), Error> {
     acknowledge(ctx).await?;
-    let action = typed_action(ctx, Step::Islander, &choice).await;
-    act(ctx, action).await
+    act_typed(ctx, Step::Islander, &choice).await
 }
 
 async fn market_options(ctx: Context<'_>, typed: &str) -> serenity::CreateAutocompleteResponse {
@@ -99,8 +88,7 @@ pub(crate) async fn ship(
     choice: String,
 ) -> Result<(), Error> {
     acknowledge(ctx).await?;
-    let action = typed_action(ctx, Step::Ship, &choice).await;
-    act(ctx, action).await
+    act_typed(ctx, Step::Ship, &choice).await
 }
 
 async fn delivery_options(ctx: Context<'_>, typed: &str) -> serenity::CreateAutocompleteResponse {
@@ -116,8 +104,7 @@ pub(crate) async fn deliver(
     ship: String,
 ) -> Result<(), Error> {
     acknowledge(ctx).await?;
-    let action = typed_action(ctx, Step::Deliver, &ship).await;
-    act(ctx, action).await
+    act_typed(ctx, Step::Deliver, &ship).await
 }
 
 async fn payment_options(ctx: Context<'_>, typed: &str) -> serenity::CreateAutocompleteResponse {
@@ -133,15 +120,15 @@ pub(crate) async fn pay(
     payment: String,
 ) -> Result<(), Error> {
     acknowledge(ctx).await?;
-    let action = typed_action(ctx, Step::Pay, &payment).await;
-    act(ctx, action).await
+    act_typed(ctx, Step::Pay, &payment).await
 }
 
 /// End your turn without delivering.
 #[poise::command(slash_command, guild_only)]
 pub(crate) async fn endturn(ctx: Context<'_>) -> Result<(), Error> {
     acknowledge(ctx).await?;
-    act(ctx, Ok(Action::EndTurn)).await
+    let result = ctx.data().service.act(place_of(ctx), &actor(ctx), Action::EndTurn).await;
+    respond(ctx, result).await
 }
 
 /// Undo your last step of this turn (not once a new tile or ship was revealed).

@@ -1,19 +1,46 @@
 //! Carcassonne: South Seas' room: everything of the bot that names this game, around its rules
-//! engine (`southseas-engine`): the board images, the narration, what players type into step
-//! commands, and the game's slash commands.
+//! engine (`southseas-engine`): its steps through the service, what the bot says about them, the
+//! board images, the narration, what players type into step commands, and its slash commands.
 
 pub mod commands;
 pub mod render;
+pub mod replies;
 pub mod text;
+pub mod turns;
 pub mod typed;
 
-use crate::service;
+use crate::games::Drawing;
+use crate::service::{self, Service, Table};
+use crate::store::Store;
+use southseas_engine::{Game, RetrieveRule};
+use std::sync::Arc;
+use text::Names;
+
+/// Options for a new game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameOptions {
+    pub retrieve: RetrieveRule,
+    pub min_players: usize,
+    pub max_players: usize,
+    /// Fixed seed (tests, demo); None draws one.
+    pub seed: Option<u64>,
+}
+
+impl Default for GameOptions {
+    fn default() -> Self {
+        GameOptions { retrieve: RetrieveRule::EmptySupply, min_players: 2, max_players: 5, seed: None }
+    }
+}
+
+/// Makes the images of a reply (board, drawn tile). Kept behind a function so the service
+/// does not depend on how pictures are drawn, and tests can skip them.
+pub type ImageMaker = Arc<dyn Fn(&Game, &Names, Option<u32>, service::Picture) -> Vec<service::Image> + Send + Sync>;
 
 /// The images of a turn message: one picture, the phone view (`board.png`): the drawn tile in
 /// its four turns, a close-up of the board around the last tile and the open spots, and the
 /// scores, readable at Discord's inline width on a phone; or, for `/board`
 /// ([`service::Picture::FullBoard`]), the whole board ([`render::full_board_png`]).
-pub fn images() -> service::ImageMaker {
+pub fn images() -> ImageMaker {
     std::sync::Arc::new(|game, names, since_turn, picture| {
         let view = render::BoardView { names: names.0.clone(), since_turn, show_spots: true };
         let png = match picture {
@@ -22,4 +49,27 @@ pub fn images() -> service::ImageMaker {
         };
         vec![service::Image { name: "board.png".into(), png }]
     })
+}
+
+/// A reply's picture of a game, highlighting the tiles placed since the acting player's
+/// previous turn.
+pub(crate) fn drawing(make: &ImageMaker, played: &turns::Played, table: &Table, picture: service::Picture) -> Drawing {
+    let (make, game, names) = (Arc::clone(make), played.game.clone(), replies::names(table));
+    let since = game.turn().checked_sub(table.seats.len() as u32);
+    Box::new(move || make(&game, &names, since, picture))
+}
+
+/// The service is built with this game's picture maker: South Seas is the only game, and its
+/// tools and tests build the service so. A second game's maker is set by its own `with_…`.
+impl Service {
+    pub fn new(store: Store, images: Option<ImageMaker>) -> Service {
+        let mut service = Service::without_pictures(store);
+        service.pictures.southseas = images;
+        service
+    }
+
+    pub fn with_images(mut self, images: ImageMaker) -> Service {
+        self.pictures.southseas = Some(images);
+        self
+    }
 }

@@ -5,6 +5,9 @@ use southseas_engine::{
 };
 use std::fmt::Write;
 
+/// Markdown helpers every game's text uses (here too, where they always were).
+pub use crate::service::reply::{escape, truncate};
+
 /// Colour squares, so a player's colour shows in text as on the board.
 const SQUARES: [&str; 5] = ["🟥", "🟦", "🟨", "🟩", "⬛"];
 
@@ -22,22 +25,6 @@ impl Names {
     pub fn colour(seat: usize) -> &'static str {
         COLOURS.get(seat).copied().unwrap_or("?")
     }
-}
-
-/// Keeps user-chosen names from breaking Markdown or pinging anyone.
-pub fn escape(name: &str) -> String {
-    let mut out = String::with_capacity(name.len());
-    for c in name.chars() {
-        if matches!(c, '*' | '_' | '~' | '`' | '|' | '>' | '\\' | '#' | '[' | ']') {
-            out.push('\\');
-        }
-        if c == '@' {
-            out.push_str("@\u{200B}");
-            continue;
-        }
-        out.push(c);
-    }
-    out
 }
 
 fn ware_icon(ware: Ware) -> &'static str {
@@ -151,10 +138,6 @@ pub fn action_label(game: &Game, action: &Action) -> String {
         Action::PlaceTile { pos, rotation } => format!("{} turned {}°", coords(pos), rotation.degrees()),
     };
     truncate(&label, 80)
-}
-
-pub fn truncate(s: &str, max: usize) -> String {
-    if s.chars().count() <= max { s.to_string() } else { s.chars().take(max - 1).collect::<String>() + "…" }
 }
 
 /// Outside input quoted in a reply: on one line, without backticks, and short, so an error

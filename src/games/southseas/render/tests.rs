@@ -583,7 +583,7 @@ fn the_drawn_tile_is_in_the_phone_view_and_the_turn_message_has_one_image() {
     let game = cli::simulate(2, 9, Strategy::Greedy, 6).unwrap();
     let plan = phone_plan(&game);
     assert!(plan.tile_h > 0);
-    let names = crate::service::Names(vec!["Ana".into(), "Bo".into()]);
+    let names = crate::games::southseas::text::Names(vec!["Ana".into(), "Bo".into()]);
     let images = (crate::games::southseas::images())(&game, &names, None, crate::service::Picture::Turn);
     assert_eq!(images.len(), 1, "the drawn tile is in the picture: no tile.png");
     assert_eq!(images[0].name, "board.png");

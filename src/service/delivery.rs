@@ -1,0 +1,99 @@
+//! The messages steps owe their channel (the outbox): recorded in the step's transaction,
+//! posted by the process that made the step, or claimed with a lease by another when it could
+//! not; and the retirement of buttons on messages that no longer show the current version.
+
+use super::{Reply, Result, Service, Table, internal};
+use crate::store::{self, GameId, PendingPost};
+use sqlx::AnyConnection;
+
+/// How many messages one delivery retires at most (a game has one or two with buttons).
+const RETIRE_BATCH: i64 = 64;
+
+impl Service {
+    /// At start: what this process held when it last stopped (a crash, a kill) is due now, not
+    /// when its lease runs out. Returns how many posts that frees.
+    pub async fn release_own_claims(&self) -> Result<u64> {
+        let mut conn = self.store.pool().acquire().await?;
+        Ok(store::release_claims(&mut conn, &self.instance).await?)
+    }
+
+    /// Records the message a change owes the channel, in the change's transaction.
+    pub(crate) async fn queue(&self, conn: &mut AnyConnection, table: &Table, reply: &Reply) -> Result<()> {
+        let post = PendingPost {
+            game_id: table.record.id,
+            version: table.record.version,
+            channel_id: table.record.channel_id,
+            reply: serde_json::to_string(reply).map_err(|e| internal(e.to_string()))?,
+        };
+        store::queue_post(conn, &post, store::now_ms() + self.lease.as_millis() as i64, &self.instance).await?;
+        Ok(())
+    }
+
+    /// The message of a step was posted (or the message the step was taken on now shows it):
+    /// the step owes nothing any more. `message` is the message that now offers the step's
+    /// choices, if it has any. Returns the messages whose buttons must now be retired
+    /// (game, channel, message): every other one of the game, unless it shows the current
+    /// version.
+    pub async fn delivered(&self, game: GameId, version: i64, message: Option<u64>) -> Result<Vec<(GameId, u64, u64)>> {
+        let mut tx = self.store.begin_write().await?;
+        store::remove_post(&mut tx, game, version).await?;
+        if let Some(message) = message {
+            store::record_message(&mut tx, game, message, "choices", version).await?;
+        }
+        let retire = store::messages_to_retire(&mut tx, Some(game), None, RETIRE_BATCH).await?;
+        tx.commit().await?;
+        Ok(retire)
+    }
+
+    /// The buttons of a message are gone (or the message is).
+    pub async fn retired(&self, game: GameId, message: u64) -> Result<()> {
+        let mut conn = self.store.pool().acquire().await?;
+        store::mark_retired(&mut conn, game, message).await?;
+        Ok(())
+    }
+
+    /// Messages owed by steps whose process let them go (it died, or Discord was unreachable),
+    /// claimed for this process for one lease. A post for a version the game has moved past is
+    /// dropped: the newer step's message shows the game as it is.
+    pub async fn due_posts(&self) -> Result<Vec<Reply>> {
+        let now = store::now_ms();
+        if !store::any_due_post(&mut *self.store.pool().acquire().await?, now).await? {
+            return Ok(Vec::new());
+        }
+        let mut tx = self.store.begin_write().await?;
+        let posts = store::claim_due_posts(&mut tx, now, now + self.lease.as_millis() as i64, &self.instance, 16).await?;
+        let mut replies = Vec::new();
+        for post in posts {
+            let current = store::game(&mut tx, post.game_id).await?.map(|g| g.version);
+            let reply: Option<Reply> = serde_json::from_str(&post.reply).ok();
+            match reply {
+                Some(reply) if current == Some(post.version) => replies.push(Reply { channel: Some(post.channel_id), ..reply }),
+                _ => {
+                    tracing::info!(game = post.game_id, version = post.version, "dropping a message the game has moved past");
+                    store::remove_post(&mut tx, post.game_id, post.version).await?;
+                }
+            }
+        }
+        tx.commit().await?;
+        Ok(replies)
+    }
+
+    /// Messages whose buttons should have been retired but are not yet (a failed edit, a
+    /// crash): (game, channel, message).
+    /// Each is claimed for this process for one lease, so that processes sharing the database
+    /// do not edit the same message.
+    pub async fn due_retirements(&self) -> Result<Vec<(GameId, u64, u64)>> {
+        let quiet_since = store::now() - (self.lease.as_secs() as i64).max(1);
+        // A read first: the sweeper asks often, and takes the write lock only when there is work.
+        let mut conn = self.store.pool().acquire().await?;
+        if store::messages_to_retire(&mut conn, None, Some(quiet_since), 1).await?.is_empty() {
+            return Ok(Vec::new());
+        }
+        drop(conn);
+        let mut tx = self.store.begin_write().await?;
+        let now = store::now_ms();
+        let claimed = store::claim_retirements(&mut tx, quiet_since, now, now + self.lease.as_millis() as i64, RETIRE_BATCH).await?;
+        tx.commit().await?;
+        Ok(claimed)
+    }
+}

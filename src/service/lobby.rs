@@ -1,0 +1,216 @@
+//! The lobby: opening a game, joining, leaving, starting (the seat order drawn from the game's
+//! seed) and abandoning it, and who may do which. The same for every game; what a game adds
+//! (its options, its opening message) comes from its room.
+
+use super::reply::escape;
+use super::{Actor, Loaded, Place, Reply, Result, Service, Table, load_table, random_seed, user};
+use crate::games::{self, GameKind, State};
+use crate::service::reply::{Button, Command, ComponentId, Style};
+use crate::store::{self, GameId, GameRecord, InsertError, NewGame, Status};
+use seeded_rng::Rng;
+use std::sync::Arc;
+
+/// A new game's lobby, as its game's `create` describes it (options already checked).
+pub(crate) struct Opening {
+    pub(crate) kind: GameKind,
+    /// The rules data the game is dealt from (its game's ruleset id).
+    pub(crate) ruleset: i64,
+    /// The game's options in its engine's stored form.
+    pub(crate) options: String,
+    /// Fixed seed (tests, demo); None takes the service's default, or draws one.
+    pub(crate) seed: Option<u64>,
+    pub(crate) min_players: usize,
+    pub(crate) max_players: usize,
+}
+
+impl Service {
+    /// Opens a lobby in the channel; its creator takes the first seat. Each game's `create`
+    /// checks its options and calls this.
+    pub(crate) async fn open_lobby(&self, place: Place, actor: &Actor, opening: Opening) -> Result<Reply> {
+        let seed = opening.seed.or(self.default_seed).unwrap_or_else(random_seed);
+        let mut tx = self.store.begin_write().await?;
+        let new = NewGame {
+            kind: opening.kind,
+            ruleset: opening.ruleset,
+            guild_id: place.guild_id,
+            channel_id: place.channel_id,
+            options: opening.options,
+            seed,
+            creator_id: actor.user_id,
+            min_players: opening.min_players,
+            max_players: opening.max_players,
+        };
+        let id = match store::insert_game(&mut tx, &new).await {
+            Ok(id) => id,
+            Err(InsertError::ChannelBusy) => {
+                return user("This channel already has a game. Use `/status` to see it, or `/abandon` to end it first.");
+            }
+            Err(InsertError::Db(e)) => return Err(e.into()),
+        };
+        store::add_seat(&mut tx, id, actor.user_id, &actor.name).await?;
+        store::touch(&mut tx, id, Status::Lobby).await?;
+        let table = load_table(&mut tx, id).await?;
+        let mut reply = lobby_reply(&table, &format!("🏝️ {} opened a game of **{}**.", escape(&actor.name), opening.kind.title()));
+        reply.new_message = true;
+        self.queue(&mut tx, &table, &reply).await?;
+        tx.commit().await?;
+        Ok(reply)
+    }
+
+    pub async fn join(&self, place: Place, actor: &Actor) -> Result<Reply> {
+        self.join_in(place, actor, None).await
+    }
+
+    pub(super) async fn join_in(&self, place: Place, actor: &Actor, game: Option<GameId>) -> Result<Reply> {
+        let mut tx = self.store.begin_write().await?;
+        let table = self.open_table_for(&mut tx, place, game).await?;
+        let r = &table.record;
+        if r.status != Status::Lobby {
+            return user("The game here has already started. Watch along with `/board`, or start a new one after it ends.");
+        }
+        if table.seats.iter().any(|s| s.user_id == actor.user_id) {
+            return user("You are already in this game. Wait for the start, or press Leave.");
+        }
+        if table.seats.len() >= r.max_players {
+            return user(format!("The game is full ({} players).", r.max_players));
+        }
+        store::add_seat(&mut tx, r.id, actor.user_id, &actor.name).await?;
+        store::touch(&mut tx, r.id, Status::Lobby).await?;
+        let table = load_table(&mut tx, r.id).await?;
+        let reply = lobby_reply(&table, &format!("{} joined.", escape(&actor.name)));
+        self.queue(&mut tx, &table, &reply).await?;
+        tx.commit().await?;
+        Ok(reply)
+    }
+
+    pub async fn leave(&self, place: Place, actor: &Actor) -> Result<Reply> {
+        self.leave_in(place, actor, None).await
+    }
+
+    pub(super) async fn leave_in(&self, place: Place, actor: &Actor, game: Option<GameId>) -> Result<Reply> {
+        let mut tx = self.store.begin_write().await?;
+        let table = self.open_table_for(&mut tx, place, game).await?;
+        let r = &table.record;
+        if r.status != Status::Lobby {
+            return user("The game has started: you can't leave it now. Use `/abandon` to vote to end it.");
+        }
+        if !table.seats.iter().any(|s| s.user_id == actor.user_id) {
+            return user("You are not in this game.");
+        }
+        store::remove_seat(&mut tx, r.id, actor.user_id).await?;
+        let remaining = table.seats.len() - 1;
+        let status = if remaining == 0 { Status::Abandoned } else { Status::Lobby };
+        store::touch(&mut tx, r.id, status).await?;
+        let table = load_table(&mut tx, r.id).await?;
+        let reply = if remaining == 0 {
+            Reply {
+                text: "Everyone left: the lobby is closed. `/new` opens another.".into(),
+                game: Some((table.record.id, table.record.version)),
+                ..Reply::default()
+            }
+        } else {
+            lobby_reply(&table, &format!("{} left.", escape(&actor.name)))
+        };
+        self.queue(&mut tx, &table, &reply).await?;
+        tx.commit().await?;
+        Ok(reply)
+    }
+
+    /// Starts the game: seats and the start player are drawn from the game's seed.
+    pub async fn start(&self, place: Place, actor: &Actor) -> Result<Reply> {
+        self.start_in(place, actor, None).await
+    }
+
+    pub(super) async fn start_in(&self, place: Place, actor: &Actor, game: Option<GameId>) -> Result<Reply> {
+        let mut tx = self.store.begin_write().await?;
+        let table = self.open_table_for(&mut tx, place, game).await?;
+        let r = &table.record;
+        if r.status != Status::Lobby {
+            return user("The game has already started.");
+        }
+        let creator_seated = table.seats.iter().any(|s| s.user_id == r.creator_id);
+        if actor.user_id != r.creator_id && (creator_seated || !table.seats.iter().any(|s| s.user_id == actor.user_id)) {
+            return user("Only the player who opened the game can start it.");
+        }
+        if table.seats.len() < r.min_players {
+            return user(format!("At least {} players are needed; {} joined so far.", r.min_players, table.seats.len()));
+        }
+        let mut order: Vec<u64> = table.seats.iter().map(|s| s.user_id).collect();
+        Rng::new(r.seed ^ 0x5EA7_5EA7).shuffle(&mut order);
+        store::assign_seats(&mut tx, r.id, &order).await?;
+        let version = store::touch(&mut tx, r.id, Status::Active).await?;
+        let table = load_table(&mut tx, r.id).await?;
+        // The game's opening: its first state and the message that announces it.
+        let (state, reply) = State::begin(&table, version)?;
+        let loaded = Arc::new(Loaded { version, state });
+        let reply = Reply { new_message: true, ..reply };
+        self.queue(&mut tx, &table, &reply).await?;
+        tx.commit().await?;
+        self.remember(&table, &loaded);
+        Ok(reply)
+    }
+
+    /// The creator ends the game at once; any other seated player votes, and a majority ends it.
+    pub async fn abandon(&self, place: Place, actor: &Actor) -> Result<Reply> {
+        self.abandon_in(place, actor, None).await
+    }
+
+    pub(super) async fn abandon_in(&self, place: Place, actor: &Actor, game: Option<GameId>) -> Result<Reply> {
+        let mut tx = self.store.begin_write().await?;
+        let table = self.open_table_for(&mut tx, place, game).await?;
+        let r = &table.record;
+        let seated = table.seats.iter().any(|s| s.user_id == actor.user_id);
+        if actor.user_id != r.creator_id && !seated {
+            return user("Only the players of this game can abandon it.");
+        }
+        let votes = if actor.user_id == r.creator_id { usize::MAX } else { store::vote_abandon(&mut tx, r.id, actor.user_id).await? };
+        let needed = table.seats.len() / 2 + 1;
+        if votes < needed {
+            // A vote changes nothing of the game: its buttons stay valid, and the notice is
+            // a plain message (a lost one loses no vote).
+            tx.commit().await?;
+            let text =
+                format!("🗳️ {} votes to abandon the game ({votes} of {needed} votes needed; `/abandon` to vote).", escape(&actor.name));
+            return Ok(Reply { text, new_message: true, ..Reply::default() });
+        }
+        let status = Status::Abandoned;
+        let version = store::touch(&mut tx, r.id, status).await?;
+        let table = Table { record: GameRecord { version, status, ..table.record }, seats: table.seats };
+        let text = "🛑 The game was abandoned. `/new` starts another.".to_string();
+        let reply = Reply { text, game: Some((table.record.id, version)), new_message: true, ..Reply::default() };
+        self.queue(&mut tx, &table, &reply).await?;
+        tx.commit().await?;
+        self.forget(table.record.id);
+        Ok(reply)
+    }
+}
+
+/// The lobby's message: who joined, the game's rules line, and Join / Leave / Start.
+pub(super) fn lobby_reply(table: &Table, headline: &str) -> Reply {
+    let r = &table.record;
+    let players: Vec<String> = table.seats.iter().map(|s| format!("• {}", escape(&s.name))).collect();
+    let button = |command: Command, label: &str, style: Style| Button {
+        id: ComponentId::button(r.id, r.version, command),
+        label: label.into(),
+        style,
+    };
+    let text = format!(
+        "{headline}\n**Players ({}/{}):**\n{}\n{} · {}–{} players. Press **Join** to play; the opener presses **Start** when ready.",
+        table.seats.len(),
+        r.max_players,
+        players.join("\n"),
+        games::lobby_rules(r),
+        r.min_players,
+        r.max_players
+    );
+    Reply {
+        text,
+        buttons: vec![vec![
+            button(Command::Join, "Join", Style::Primary),
+            button(Command::Leave, "Leave", Style::Secondary),
+            button(Command::Start, "Start", Style::Success),
+        ]],
+        game: Some((r.id, r.version)),
+        ..Reply::default()
+    }
+}

@@ -1,0 +1,138 @@
+//! Tables: a game's stored record with its seats, and its state at a version (cached, or
+//! replayed from the log by its game's engine); a click made against an older version.
+
+use super::{GONE, Place, Result, Service, ServiceError, internal, user};
+use crate::games::State;
+use crate::store::{self, GameId, GameRecord, SeatRecord};
+use sqlx::AnyConnection;
+use std::sync::Arc;
+
+/// A game's record and its seats (in turn order once it started): its players.
+pub(crate) struct Table {
+    pub(crate) record: GameRecord,
+    pub(crate) seats: Vec<SeatRecord>,
+}
+
+impl Table {
+    pub(crate) fn seat_of(&self, user_id: u64) -> Option<usize> {
+        self.seats.iter().find(|s| s.user_id == user_id).and_then(|s| s.seat)
+    }
+
+    pub(crate) fn user_at(&self, seat: usize) -> Option<u64> {
+        self.seats.iter().find(|s| s.seat == Some(seat)).map(|s| s.user_id)
+    }
+}
+
+/// A game's state at a version: rebuilt from the log by its game's engine.
+pub(crate) struct Loaded {
+    pub(crate) version: i64,
+    pub(crate) state: State,
+}
+
+pub(crate) async fn load_table(conn: &mut AnyConnection, id: GameId) -> Result<Table> {
+    let record = store::game(conn, id).await?.ok_or_else(|| internal(format!("game {id} vanished")))?;
+    Ok(Table { seats: store::seats(conn, id).await?, record })
+}
+
+impl Service {
+    /// The channel's lobby or running game.
+    pub(crate) async fn open_table(&self, conn: &mut AnyConnection, place: Place) -> Result<Table> {
+        let Some(record) = store::open_game_in_channel(conn, place.channel_id).await? else {
+            return user("There is no game in this channel. Start one with `/new`.");
+        };
+        Ok(Table { seats: store::seats(conn, record.id).await?, record })
+    }
+
+    /// The channel's open game; when a button names a game, that game only (a lobby's Join
+    /// must never join the lobby opened after it).
+    pub(crate) async fn open_table_for(&self, conn: &mut AnyConnection, place: Place, game: Option<GameId>) -> Result<Table> {
+        let table = self.open_table(conn, place).await.map_err(|e| match (game, e) {
+            (Some(_), ServiceError::User(_)) => ServiceError::User(GONE.into()),
+            (_, e) => e,
+        })?;
+        if game.is_some_and(|g| g != table.record.id) {
+            return user(GONE);
+        }
+        Ok(table)
+    }
+
+    /// The channel's newest game, whatever its status.
+    pub(crate) async fn latest_table(&self, conn: &mut AnyConnection, place: Place) -> Result<Table> {
+        let Some(record) = store::latest_game_in_channel(conn, place.channel_id).await? else {
+            return user("There is no game in this channel. Start one with `/new`.");
+        };
+        Ok(Table { seats: store::seats(conn, record.id).await?, record })
+    }
+
+    async fn table_by_id(&self, conn: &mut AnyConnection, place: Place, id: GameId) -> Result<Table> {
+        let Some(record) = store::game(conn, id).await? else {
+            return user("That game no longer exists.");
+        };
+        if record.channel_id != place.channel_id {
+            return user("That button belongs to a game in another channel.");
+        }
+        match record.status {
+            store::Status::Finished => return user("That game is over. `/new` starts another."),
+            store::Status::Abandoned => return user("That game was abandoned. `/new` starts another."),
+            _ => {}
+        }
+        Ok(Table { seats: store::seats(conn, record.id).await?, record })
+    }
+
+    /// The game a step is about (the button's game, or the channel's) at its current version;
+    /// a user error when the click was made against an older version.
+    pub(crate) async fn current(
+        &self,
+        conn: &mut AnyConnection,
+        place: Place,
+        game_id: Option<GameId>,
+        expected: Option<i64>,
+    ) -> Result<(Table, Arc<Loaded>)> {
+        let table = match game_id {
+            Some(id) => self.table_by_id(conn, place, id).await?,
+            None => self.open_table(conn, place).await?,
+        };
+        let loaded = self.load(conn, &table).await?;
+        if expected.is_some_and(|v| v != table.record.version) {
+            return Err(self.stale(&table, &loaded));
+        }
+        Ok((table, loaded))
+    }
+
+    /// The game's state at its current version: from the cache, or replayed from the log by
+    /// its game's engine.
+    pub(crate) async fn load(&self, conn: &mut AnyConnection, table: &Table) -> Result<Arc<Loaded>> {
+        let id = table.record.id;
+        if let Some(hit) = self.cache.lock().expect("cache lock").get(&id).filter(|l| l.version == table.record.version) {
+            return Ok(Arc::clone(hit));
+        }
+        let log = store::actions(conn, id).await?;
+        let state = State::replay(table, log)?;
+        let loaded = Arc::new(Loaded { version: table.record.version, state });
+        self.remember(table, &loaded);
+        Ok(loaded)
+    }
+
+    /// Keeps a state a step made (after its commit), so the next step needs no replay.
+    pub(crate) fn remember(&self, table: &Table, loaded: &Arc<Loaded>) {
+        let id = table.record.id;
+        {
+            let mut cache = self.cache.lock().expect("cache lock");
+            // Games are few and small; a bound keeps a long-running bot from growing forever.
+            if cache.len() >= 1024 && !cache.contains_key(&id) {
+                cache.clear();
+            }
+            cache.insert(id, Arc::clone(loaded));
+        }
+    }
+
+    pub(crate) fn forget(&self, id: GameId) {
+        self.cache.lock().expect("cache lock").remove(&id);
+    }
+
+    /// A click or command made against an older version: refused, saying what happened since
+    /// (in the game's words) and what the game waits for now.
+    pub(crate) fn stale(&self, table: &Table, loaded: &Loaded) -> ServiceError {
+        ServiceError::User(format!("That button is out of date: {}", loaded.state.moved_on(table)))
+    }
+}

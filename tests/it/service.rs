@@ -137,7 +137,13 @@ async fn racing_clicks_on_one_turn_apply_exactly_once(db) {
         for t in tasks {
             match t.await.unwrap() {
                 Ok(_) => applied += 1,
-                Err(ServiceError::User(m)) => assert!(m.contains("out of date"), "round {round}: {m}"),
+                Err(ServiceError::User(m)) => {
+                    assert!(m.contains("out of date"), "round {round}: {m}");
+                    // Who acted first and what they did, in words, never the engine's syntax.
+                    let first = m.lines().next().unwrap_or_default();
+                    assert!(first.contains(" acted first (") && !first.contains('`'), "round {round}: {m}");
+                    assert!(!["place ", "islander ", "deliver #", "choose #", "pay shells"].iter().any(|s| first.contains(s)), "{m}");
+                }
                 Err(e) => panic!("round {round}: {e}"),
             }
         }
@@ -300,7 +306,9 @@ async fn undo_takes_back_a_step_but_never_a_reveal(db) {
         let other = actors.iter().find(|a| a.user_id != actor.user_id).unwrap();
         expect_user_error(service.undo(PLACE, other, None).await, "wasn't yours");
         let reply = service.undo(PLACE, &actor, None).await.unwrap();
-        assert!(reply.text.contains("undid"), "{}", reply.text);
+        assert!(reply.text.contains(&format!("undid the tile **")), "in words: {}", reply.text);
+        assert!(reply.text.contains(&format!("at ({}, {})", pos.x, pos.y)), "names the spot: {}", reply.text);
+        assert!(!reply.text.contains(&format!("place {} {}", pos.x, pos.y)), "never the engine's syntax: {}", reply.text);
         let (back, v, _, _) = service.snapshot(PLACE, 0).await.unwrap();
         assert_eq!(back.placed_tiles(), game.placed_tiles());
         assert_eq!(v, version + 2, "undo is a change of its own: old buttons go stale");

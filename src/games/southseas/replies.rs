@@ -120,7 +120,10 @@ pub(crate) fn moved_on(played: &Played, table: &Table) -> String {
     let names = names(table);
     let by = played.log.last().and_then(|a| table.seat_of(a.user_id)).map(|s| names.of(s));
     let what = match by {
-        Some(who) => format!("{who} acted first (last step: `{}`).", played.log.last().map(|a| a.action.to_string()).unwrap_or_default()),
+        Some(who) => match played.log.last() {
+            Some(last) => format!("{who} acted first ({}).", text::step_in_words(&played.game, &last.action)),
+            None => format!("{who} acted first."),
+        },
         None => "the game moved on.".into(),
     };
     format!("{what}\n{}", text::prompt(&played.game, &names))

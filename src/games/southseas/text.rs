@@ -263,6 +263,30 @@ pub fn narrate(game: &Game, names: &Names, events: &[Event]) -> Vec<String> {
     lines
 }
 
+/// A player's step in words, for undo and for a stale click's answer ("the tile K2 at (1, 0),
+/// turned 90°"), never the engine's syntax. `game` is the state just before or just after the
+/// step: both know the tile and the spot it names.
+pub fn step_in_words(game: &Game, action: &Action) -> String {
+    match *action {
+        Action::PlaceTile { pos, rotation } => {
+            let tile = game.tile_at(pos).map(|t| t.tile).or(game.drawn_tile());
+            let name = tile.map(|t| format!("the tile **{}**", game.tiles().get(t).name)).unwrap_or_else(|| "the tile".into());
+            let turned = if rotation.degrees() == 0 { String::new() } else { format!(", turned {}°", rotation.degrees()) };
+            format!("{name} at {}{turned}", coords(pos))
+        }
+        Action::PlaceIslander { feature } => {
+            let at = FeatureRef { pos: game.last_placed().pos, feature };
+            format!("the {}", spot_after(game, at))
+        }
+        Action::RetrieveIslander { pos, .. } => format!("taking back the islander at {}", coords(pos)),
+        Action::SkipIslander => "placing no islander".into(),
+        Action::ChooseShip { ship: s } => format!("the choice of ship {}", game.ships().get(s).name),
+        Action::Deliver { ship: s } => format!("the delivery to ship {}", game.ships().get(s).name),
+        Action::Pay { payment } => format!("paying {payment}"),
+        Action::EndTurn => "ending the turn".into(),
+    }
+}
+
 /// "1 tile", "3 tiles".
 fn tiles(n: u16) -> String {
     if n == 1 { "1 tile".into() } else { format!("{n} tiles") }

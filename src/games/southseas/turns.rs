@@ -184,7 +184,11 @@ impl Service {
         let mut log = played.log.clone();
         log.pop();
         let table = Table { record: GameRecord { version, ..table.record }, seats: table.seats };
-        let line = format!("↩️ {} undid: {}.", names(&table).of(table.seat_of(actor.user_id).unwrap_or(0)), last.action);
+        let line = format!(
+            "↩️ {} undid {}.",
+            names(&table).of(table.seat_of(actor.user_id).unwrap_or(0)),
+            text::step_in_words(&before, &last.action)
+        );
         let reply = turn_reply(&table, version, &before, vec![line]);
         let after = Arc::new(Loaded { version, state: State::SouthSeas(Played { game: before, log }) });
         self.queue(&mut tx, &table, &reply).await?;

@@ -278,7 +278,12 @@ async fn a_turn_reply_narrates_and_pings_only_the_next_player(db) {
             assert!(reply.text.lines().count() >= 2, "what happened, then the prompt: {}", reply.text);
             assert!(reply.text.contains("your turn: place tile"), "{}", reply.text);
             if !matches!(action, Action::EndTurn | Action::Deliver { .. } | Action::Pay { .. }) {
-                assert!(reply.text.contains("can't pay any ship on display, so the turn ends"), "says why the turn ended: {}", reply.text);
+                let hand_over = reply.text.lines().last().unwrap_or_default();
+                assert!(
+                    hand_over.contains("can't pay any ship on display, so the turn ends. ➡️"),
+                    "says why the turn ended, on the hand-over line: {}",
+                    reply.text
+                );
             }
         }
         assert!(reply.buttons.len() <= 5 && reply.buttons.iter().all(|r| r.len() <= 5));

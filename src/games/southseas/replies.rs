@@ -15,14 +15,28 @@ pub(crate) fn names(table: &Table) -> Names {
 }
 
 /// The message after a step: what happened, the board, and the next player's choices.
-pub(crate) fn turn_reply(table: &Table, version: i64, game: &Game, mut lines: Vec<String>) -> Reply {
+pub(crate) fn turn_reply(table: &Table, version: i64, game: &Game, lines: Vec<String>) -> Reply {
+    turn_reply_after(table, version, game, lines, None)
+}
+
+/// A turn message whose hand-over line starts with why the last turn ended (`ended`, e.g. "Ana
+/// can't pay any ship on display."), so the reason and the next player share one line.
+pub(crate) fn turn_reply_after(table: &Table, version: i64, game: &Game, mut lines: Vec<String>, ended: Option<String>) -> Reply {
     let names = names(table);
     let id = table.record.id;
     let mut reply = Reply { game: Some((id, version)), ..Reply::default() };
     if let Some(seat) = game.to_act() {
         reply.mention = table.user_at(seat);
         lines.push(text::standings(game, &names));
-        lines.push(text::prompt(game, &names));
+        let prompt = text::prompt(game, &names);
+        lines.push(match ended {
+            Some(why) => format!("{why} {prompt}"),
+            None => prompt,
+        });
+    } else if let Some(why) = ended {
+        lines.push(why);
+    }
+    if game.to_act().is_some() {
         let (buttons, menu) = choices(game, id, version);
         reply.buttons = buttons;
         reply.menu = menu;

@@ -3,7 +3,7 @@
 //! and the game's state rebuilt from its stored setup and log.
 
 use super::GameOptions;
-use super::replies::{names, turn_reply};
+use super::replies::{names, turn_reply, turn_reply_after};
 use super::text::{self, Names};
 use super::typed::{self, Step};
 use crate::games::{GameKind, State};
@@ -128,11 +128,15 @@ impl Service {
         let mut lines = text::narrate(&game, &names, &events[..boundary]);
         // Say why a turn ended without the player ending it: no ship on display was payable.
         let delivered = events.iter().any(|e| matches!(e, Event::ShipDelivered { .. }));
-        if boundary < events.len() && !delivered && action != Action::EndTurn {
-            lines.push(format!("{} can't pay any ship on display, so the turn ends.", names.of(before.game.active_player())));
+        // It goes on the hand-over line, where it explains why the next player is asked.
+        let mut ended = (boundary < events.len() && !delivered && action != Action::EndTurn)
+            .then(|| format!("{} can't pay any ship on display, so the turn ends.", names.of(before.game.active_player())));
+        if game.is_over() {
+            // No hand-over: it is said before the game's end.
+            lines.extend(ended.take());
         }
         lines.extend(text::narrate(&game, &names, &events[boundary..]));
-        let mut reply = turn_reply(&table, version, &game, lines);
+        let mut reply = turn_reply_after(&table, version, &game, lines, ended);
         // A new message when someone else must act now (it pings them) or the game ended.
         reply.new_message = game.is_over() || reply.mention != Some(actor.user_id);
         let after = Arc::new(Loaded { version, state: State::SouthSeas(Played { game, log }) });

@@ -311,7 +311,7 @@ async fn undo_takes_back_a_step_but_never_a_reveal(db) {
         let other = actors.iter().find(|a| a.user_id != actor.user_id).unwrap();
         expect_user_error(service.undo(PLACE, other, None).await, "wasn't yours");
         let reply = service.undo(PLACE, &actor, None).await.unwrap();
-        assert!(reply.text.contains(&format!("undid the tile **")), "in words: {}", reply.text);
+        assert!(reply.text.contains("undid the tile **"), "in words: {}", reply.text);
         assert!(reply.text.contains(&format!("at ({}, {})", pos.x, pos.y)), "names the spot: {}", reply.text);
         assert!(!reply.text.contains(&format!("place {} {}", pos.x, pos.y)), "never the engine's syntax: {}", reply.text);
         let (back, v, _, _) = service.snapshot(PLACE, 0).await.unwrap();

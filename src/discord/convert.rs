@@ -6,16 +6,26 @@ use poise::serenity_prelude as serenity;
 
 pub const APOLOGY: &str = "Sorry, something went wrong on my side. Nothing was changed; please try again in a moment.";
 
+/// Everyone the message pings: the player to act, then anyone else it is for.
+fn pinged(reply: &Reply) -> Vec<u64> {
+    let mut users: Vec<u64> = reply.mention.into_iter().collect();
+    for &u in &reply.more_mentions {
+        if !users.contains(&u) {
+            users.push(u);
+        }
+    }
+    users
+}
+
 /// The message text, within Discord's limit whatever the service wrote.
 fn content(reply: &Reply) -> String {
-    match reply.mention {
-        // The mention goes last, after the prompt that says what to do.
-        Some(user) => {
-            let mention = format!(" <@{user}>");
-            format!("{}{mention}", truncate(&reply.text, MAX_CONTENT_CHARS - mention.chars().count()))
-        }
-        None => truncate(&reply.text, MAX_CONTENT_CHARS),
+    let users = pinged(reply);
+    if users.is_empty() {
+        return truncate(&reply.text, MAX_CONTENT_CHARS);
     }
+    // The mentions go last, after the prompt that says what to do.
+    let tail: String = users.iter().map(|u| format!(" <@{u}>")).collect();
+    format!("{}{tail}", truncate(&reply.text, MAX_CONTENT_CHARS - tail.chars().count()))
 }
 
 /// A private answer (an error, a refusal), within Discord's limit.
@@ -23,10 +33,10 @@ pub fn private_text(text: &str) -> String {
     truncate(text, MAX_CONTENT_CHARS)
 }
 
-/// Only the player to act is pinged; names in the text never ping anyone.
+/// Only those the message is for are pinged (the player to act; every player at the end);
+/// names in the text never ping anyone.
 fn mentions(reply: &Reply) -> serenity::CreateAllowedMentions {
-    let users = reply.mention.map(serenity::UserId::new).into_iter().collect::<Vec<_>>();
-    serenity::CreateAllowedMentions::new().users(users)
+    serenity::CreateAllowedMentions::new().users(pinged(reply).into_iter().map(serenity::UserId::new))
 }
 
 fn style(style: Style) -> serenity::ButtonStyle {

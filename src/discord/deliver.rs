@@ -47,6 +47,7 @@ pub async fn deliver(http: &serenity::Http, service: &Service, mut reply: Reply,
             // A step within a turn, typed: the player is here, and a ping would only nag them.
             if !reply.new_message {
                 reply.mention = None;
+                reply.more_mentions.clear();
             }
             post(http, channel, &reply).await
         }

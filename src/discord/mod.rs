@@ -233,7 +233,7 @@ async fn on_component(ctx: &serenity::Context, data: &Data, ci: &serenity::Compo
         if let Err(e) = data.service.attach_images(&mut reply).await {
             tracing::error!("drawing the board failed: {e}");
         }
-        let reply = Reply { mention: None, buttons: Vec::new(), menu: None, ..reply };
+        let reply = Reply { mention: None, more_mentions: Vec::new(), buttons: Vec::new(), menu: None, ..reply };
         ci.edit_response(&ctx.http, convert::edit(&reply)).await?;
         return Ok(());
     }

@@ -19,6 +19,10 @@ pub struct Reply {
     pub menu: Option<Menu>,
     /// The one user to ping (the player who must act next); nobody else is mentioned.
     pub mention: Option<u64>,
+    /// Everyone else the message is for, pinged with it: every player when the game ends.
+    /// (Default: nobody, as in replies stored before this field existed.)
+    #[serde(default)]
+    pub more_mentions: Vec<u64>,
     /// The game this reply is about, and its version at the time.
     pub game: Option<(GameId, i64)>,
     /// The board belongs with this reply: `Service::attach_images` draws it. Kept apart so a

@@ -278,6 +278,11 @@ async fn a_complete_two_player_game_through_discord() {
         if matches!(after.phase(), Phase::GameOver) {
             let text = posts.last().and_then(|p| p.content.clone()).unwrap_or_default();
             assert!(text.contains("Game over") && text.contains("points"), "final scores: {text}");
+            // The end is a new message that notifies every player, and only them.
+            let end = posts.last().expect("the game over is posted");
+            let mut notified = end.notified.clone();
+            notified.sort();
+            assert_eq!(notified, vec![alice.id, bob.id], "the game's end pings both players: {:?}", end.content);
         }
     }
     assert!(restarted && stale_checked);

@@ -441,7 +441,8 @@ async fn narration_is_quiet_and_truthful_over_whole_games() {
             assert!(!text.contains("(1 tiles)"), "{text}");
             last = Some(reply);
         }
-        let end = last.expect("the game was played").text;
+        let last_reply = last.expect("the game was played");
+        let end = last_reply.text.clone();
         assert!(end.contains("**Game over!**"), "{end}");
         let ranked: Vec<&str> =
             end.lines().filter(|l| ["🥇", "🥈", "🥉", "4.", "5."].iter().any(|m| l.starts_with(m)) && l.contains(" points")).collect();
@@ -454,5 +455,9 @@ async fn narration_is_quiet_and_truthful_over_whole_games() {
         assert!(totals.windows(2).all(|w| w[0] >= w[1]), "ranked best first: {totals:?}");
         assert!(!end.contains("🏁 Unfinished"), "end-game scoring grouped under each player: {end}");
         assert!(end.contains("King of the South Seas") || end.contains("Shared win"), "{end}");
+        let mut pinged = last_reply.more_mentions.clone();
+        pinged.sort();
+        assert_eq!(pinged, actors.iter().map(|a| a.user_id).collect::<Vec<_>>(), "the end pings every player");
+        assert!(last_reply.new_message, "in a new message: an edit would notify nobody");
     }
 }

@@ -90,7 +90,7 @@ pub(crate) async fn respond_private(ctx: Context<'_>, result: Result<Reply, Serv
             if let Err(e) = ctx.data().service.attach_images(&mut reply).await {
                 tracing::error!("drawing the board failed: {e}");
             }
-            let reply = Reply { mention: None, buttons: Vec::new(), menu: None, ..reply };
+            let reply = Reply { mention: None, more_mentions: Vec::new(), buttons: Vec::new(), menu: None, ..reply };
             ctx.send(convert::create_reply(&reply, true)).await?
         }
         Err(e) => ctx.send(poise::CreateReply::default().content(user_message(e)).ephemeral(true)).await?,

@@ -36,6 +36,10 @@ pub(crate) fn turn_reply_after(table: &Table, version: i64, game: &Game, mut lin
     } else if let Some(why) = ended {
         lines.push(why);
     }
+    if game.is_over() {
+        // The end is news for everyone at the table: a new message that pings every player.
+        reply.more_mentions = table.seats.iter().map(|s| s.user_id).collect();
+    }
     if game.to_act().is_some() {
         let (buttons, menu) = choices(game, id, version);
         reply.buttons = buttons;

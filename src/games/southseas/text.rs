@@ -114,8 +114,38 @@ pub fn spot(game: &Game, at: FeatureRef) -> String {
     format!("{} on the {name} ({detail})", region.kind.role())
 }
 
-/// Button / menu label for an action (Discord limits labels to 80 characters).
+/// Button / menu label for an action (Discord limits labels to 80 characters), unique among
+/// the step's choices: two that would read the same (two seas in the same corner of a tile, say)
+/// are told apart by the size of their feature, or else by number, so that every button means
+/// one thing and typing a label picks exactly one choice.
 pub fn action_label(game: &Game, action: &Action) -> String {
+    let base = base_label(game, action);
+    let legal = game.legal_actions();
+    let twins: Vec<&Action> = legal.iter().filter(|a| base_label(game, a) == base).collect();
+    if twins.len() < 2 {
+        return base;
+    }
+    let size = |a: &Action| match *a {
+        Action::PlaceIslander { feature } => match game.phase() {
+            Phase::Islander { pos } => game.region(FeatureRef { pos, feature }).map(|r| r.tiles),
+            _ => None,
+        },
+        Action::RetrieveIslander { pos, feature } => game.region(FeatureRef { pos, feature }).map(|r| r.tiles),
+        _ => None,
+    };
+    let sizes: Vec<Option<u16>> = twins.iter().map(|a| size(a)).collect();
+    let mine = size(action);
+    let told_apart_by_size = mine.is_some() && sizes.iter().filter(|s| **s == mine).count() == 1;
+    let suffix = if told_apart_by_size {
+        format!(" · {}", tiles(mine.unwrap_or(0)))
+    } else {
+        let k = twins.iter().position(|a| *a == action).unwrap_or(0) + 1;
+        format!(" · choice {k} of {}", twins.len())
+    };
+    format!("{}{suffix}", truncate(&base, 80 - suffix.chars().count()))
+}
+
+fn base_label(game: &Game, action: &Action) -> String {
     let label = match *action {
         Action::PlaceIslander { feature } => {
             let Phase::Islander { pos } = game.phase() else { return action.to_string() };
@@ -412,4 +442,40 @@ pub fn status(game: &Game, names: &Names) -> String {
         let _ = writeln!(out, "The game is over.");
     }
     out
+}
+
+#[cfg(test)]
+mod label_tests {
+    use super::*;
+    use crate::games::southseas::typed::{self, Step};
+    use southseas_engine::{Bot, Options, Strategy};
+
+    /// Over whole random games, no two choices of a step share a label, and typing a label
+    /// picks exactly the choice it is on.
+    #[test]
+    fn labels_tell_every_choice_apart() {
+        let mut twins_seen = 0;
+        for seed in 0..40 {
+            let mut game = Game::new(Options::default(), 2 + (seed % 4) as usize, seed).unwrap();
+            let mut bot = Bot::new(Strategy::Random, seed);
+            while let Some(action) = bot.choose(&game) {
+                let legal = game.legal_actions();
+                let labels: Vec<String> = legal.iter().map(|a| action_label(&game, a)).collect();
+                let mut unique = labels.clone();
+                unique.sort();
+                unique.dedup();
+                assert_eq!(unique.len(), labels.len(), "seed {seed}, turn {}: {labels:?}", game.turn());
+                twins_seen += labels.iter().filter(|l| l.contains(" · choice ") || l.ends_with(" tiles") || l.ends_with(" tile")).count();
+                for (a, label) in legal.iter().zip(&labels) {
+                    assert!(label.chars().count() <= 80, "{label}");
+                    let step = Step::ALL.into_iter().find(|s| s.wants(a));
+                    if let Some(step) = step.filter(|s| *s != Step::Place) {
+                        assert_eq!(typed::parse(&game, step, label).as_ref(), Ok(a), "seed {seed}: typing `{label}`");
+                    }
+                }
+                game.apply(&action).unwrap();
+            }
+        }
+        assert!(twins_seen > 0, "the games met choices that would have read the same");
+    }
 }

@@ -33,22 +33,26 @@ impl Service {
     }
 
     /// The last `n` actions, newest last.
-    pub async fn history(&self, place: Place, n: usize) -> Result<Reply> {
+    /// One page of the game's whole story, told in the channel's words: page 1 is the latest,
+    /// each older page the steps before it, every page within one message.
+    pub async fn history(&self, place: Place, page: usize) -> Result<Reply> {
         let mut conn = self.store.pool().acquire().await?;
         let table = self.latest_table(&mut conn, place).await?;
         let loaded = self.load(&mut conn, &table).await?;
-        let mut lines = loaded.state.history(&table, n)?;
+        let lines = loaded.state.history(&table, usize::MAX)?;
+        let game = Some((table.record.id, table.record.version));
         if lines.is_empty() {
-            lines.push("Nothing has happened yet.".into());
+            return Ok(Reply { text: "Nothing has happened yet.".into(), game, ..Reply::default() });
         }
-        let mut out = String::new();
-        for line in lines.iter().rev() {
-            if out.len() + line.len() > 1900 {
-                break;
-            }
-            out = format!("{line}\n{out}");
-        }
-        Ok(Reply { text: out.trim_end().to_string(), game: Some((table.record.id, table.record.version)), ..Reply::default() })
+        let pages = history_pages(&lines, HISTORY_PAGE_CHARS);
+        let Some(lines) = pages.get(page.max(1) - 1) else {
+            return user(format!("The history has {} page{}: ask for page 1 to {}.", pages.len(), plural(pages.len()), pages.len()));
+        };
+        let page = page.max(1);
+        let older =
+            if page < pages.len() { format!(" · older: `/history page:{}`", page + 1) } else { " · the start of the game".into() };
+        let header = format!("**History, page {page} of {}** (1 is the latest){older}", pages.len());
+        Ok(Reply { text: format!("{header}\n{}", lines.join("\n")), game, ..Reply::default() })
     }
 
     /// Draws the board (and the drawn tile) for a reply that asks for it, highlighting the
@@ -66,5 +70,57 @@ impl Service {
             Vec::new()
         });
         Ok(())
+    }
+}
+
+/// Room for a page of history in one message, with its header.
+const HISTORY_PAGE_CHARS: usize = 1800;
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// The story cut into pages from the end: page 0 holds the latest lines that fit `max`
+/// characters, page 1 the ones before, and so on; each page in the order things happened. A
+/// single line longer than a page is cut to fit, never dropped.
+fn history_pages(lines: &[String], max: usize) -> Vec<Vec<String>> {
+    let mut pages: Vec<Vec<String>> = Vec::new();
+    let mut page: Vec<String> = Vec::new();
+    let mut used = 0;
+    for line in lines.iter().rev() {
+        let line = crate::service::reply::truncate(line, max);
+        let len = line.chars().count() + 1;
+        if used + len > max && !page.is_empty() {
+            page.reverse();
+            pages.push(std::mem::take(&mut page));
+            used = 0;
+        }
+        used += len;
+        page.push(line);
+    }
+    if !page.is_empty() {
+        page.reverse();
+        pages.push(page);
+    }
+    pages
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn history_pages_hold_every_line_once_in_order_within_the_limit() {
+        let lines: Vec<String> = (0..300).map(|i| format!("step {i}: {}", "x".repeat(i % 37))).collect();
+        let pages = history_pages(&lines, 500);
+        assert!(pages.len() > 1);
+        for page in &pages {
+            assert!(page.iter().map(|l| l.chars().count() + 1).sum::<usize>() <= 500);
+        }
+        // Page 0 is the latest; reading the pages from the last to the first tells it all.
+        let told: Vec<String> = pages.iter().rev().flatten().cloned().collect();
+        assert_eq!(told, lines);
+        let long = vec!["y".repeat(900)];
+        assert_eq!(history_pages(&long, 500)[0][0].chars().count(), 500, "a long line is cut, not dropped");
     }
 }

@@ -459,5 +459,26 @@ async fn narration_is_quiet_and_truthful_over_whole_games() {
         pinged.sort();
         assert_eq!(pinged, actors.iter().map(|a| a.user_id).collect::<Vec<_>>(), "the end pings every player");
         assert!(last_reply.new_message, "in a new message: an edit would notify nobody");
+        // `/history` pages through the whole game, each page one message.
+        let (over, _, _, _) = service.snapshot(place, 0).await.unwrap();
+        let mut placed = 0;
+        let mut page = 1;
+        loop {
+            match service.history(place, page).await {
+                Ok(r) => {
+                    assert!(r.text.chars().count() <= 2000, "page {page}: {} chars", r.text.chars().count());
+                    assert!(r.text.starts_with(&format!("**History, page {page} of ")), "{}", r.text);
+                    placed += r.text.lines().filter(|l| l.contains(" placed tile **")).count();
+                    page += 1;
+                }
+                Err(ServiceError::User(m)) => {
+                    assert!(m.contains(&format!("has {} page", page - 1)), "{m}");
+                    break;
+                }
+                Err(e) => panic!("{e}"),
+            }
+        }
+        assert!(page > 3, "a whole game takes several pages");
+        assert_eq!(placed, over.placed_tiles().len() - 1, "every placed tile is told once over the pages");
     }
 }

@@ -20,16 +20,16 @@ pub(crate) async fn status(ctx: Context<'_>) -> Result<(), Error> {
     respond_private(ctx, result).await
 }
 
-/// What happened in the last turns (only to you).
+/// What happened in the game, a page at a time (only to you).
 #[poise::command(slash_command, guild_only)]
 pub(crate) async fn history(
     ctx: Context<'_>,
-    #[description = "How many steps (default 12)"]
+    #[description = "Which page: 1 (the default) is the latest, 2 the steps before it, and so on"]
     #[min = 1]
-    #[max = 100]
-    steps: Option<u8>,
+    #[max = 1000]
+    page: Option<u16>,
 ) -> Result<(), Error> {
     acknowledge(ctx).await?;
-    let result = ctx.data().service.history(place_of(ctx), steps.map_or(12, usize::from)).await;
+    let result = ctx.data().service.history(place_of(ctx), page.map_or(1, usize::from)).await;
     respond_private(ctx, result).await
 }

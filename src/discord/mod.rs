@@ -237,6 +237,12 @@ async fn on_component(ctx: &serenity::Context, data: &Data, ci: &serenity::Compo
         ci.edit_response(&ctx.http, convert::edit(&reply)).await?;
         return Ok(());
     }
+    if reply.components_only {
+        // Another view of the same step (the turns that fit at a chosen spot): the message
+        // keeps its text and pictures; only its buttons and menu change. Nothing is owed.
+        ci.edit_response(&ctx.http, serenity::EditInteractionResponse::new().components(convert::components(&reply))).await?;
+        return Ok(());
+    }
     // A change of the game: on the clicked message when it concerns only the clicker, else a
     // new message (it pings whoever must act). A notice that changed nothing (a vote) is a
     // plain new message and leaves the clicked message's buttons alone.

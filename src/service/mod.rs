@@ -158,6 +158,8 @@ impl Service {
             // to its room (`games/southseas/turns.rs`).
             Command::Undo => self.undo_in(place, actor, Some(id.game), Some(id.version)).await,
             Command::Act(action) => self.act_in(place, actor, Some(id.game), Some(id.version), action).await,
+            Command::Spot(pos) => self.placing_view(place, actor, id.game, id.version, Some(pos), 1).await,
+            Command::Spots(page) => self.placing_view(place, actor, id.game, id.version, None, page).await,
         }
     }
 }

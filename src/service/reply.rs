@@ -40,6 +40,10 @@ pub struct Reply {
     /// Which picture `show_board` draws.
     #[serde(default)]
     pub picture: Picture,
+    /// Only the buttons and menu change: the message keeps its text and pictures (a view of the
+    /// same step, such as the turns that fit at a chosen spot).
+    #[serde(default)]
+    pub components_only: bool,
 }
 
 /// Which picture a reply carries (each game draws its own; see `crate::games::Pictures`).
@@ -135,6 +139,11 @@ pub enum Command {
     Abandon,
     Board,
     Status,
+    /// Show the turns of the drawn tile that fit at this spot, as buttons (placing by taps when
+    /// the tile fits in more ways than one menu holds). Changes nothing in the game.
+    Spot(Pos),
+    /// Show page N (from 1) of the spots where the drawn tile fits.
+    Spots(u8),
 }
 
 impl Command {
@@ -148,6 +157,8 @@ impl Command {
             Command::Abandon => "abandon".into(),
             Command::Board => "board".into(),
             Command::Status => "status".into(),
+            Command::Spot(pos) => format!("o{},{}", pos.x, pos.y),
+            Command::Spots(page) => format!("g{page}"),
             Command::Act(action) => match action {
                 Action::PlaceTile { pos, rotation } => format!("t{},{},{}", pos.x, pos.y, rotation.quarter_turns()),
                 Action::PlaceIslander { feature } => format!("i{feature}"),
@@ -179,6 +190,11 @@ impl Command {
                 let n = nums(&code[head.len_utf8()..])?;
                 let byte = |v: i64| u8::try_from(v).ok();
                 let int = |v: i64| i32::try_from(v).ok();
+                match (head, n.as_slice()) {
+                    ('o', &[x, y]) => return Some(Command::Spot(Pos::new(int(x)?, int(y)?))),
+                    ('g', &[page]) => return Some(Command::Spots(byte(page).filter(|p| *p >= 1)?)),
+                    _ => {}
+                }
                 Command::Act(match (head, n.as_slice()) {
                     ('t', &[x, y, r]) => Action::PlaceTile { pos: Pos::new(int(x)?, int(y)?), rotation: Rotation::new(byte(r)?)? },
                     ('i', &[f]) => Action::PlaceIslander { feature: byte(f)? },

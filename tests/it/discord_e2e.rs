@@ -171,7 +171,7 @@ async fn a_complete_two_player_game_through_discord() {
     let mut restarted = false;
     let mut steps = 0;
     let mut turn_messages = 0u32;
-    let (mut by_tap, mut by_command) = (0, 0);
+    let (mut by_tap, mut by_command, mut by_spot_view) = (0, 0, 0);
     let mut message = Some(first_turn);
     while let Some(current) = message.take() {
         let (game, version, game_id, _) = state(&db).await;
@@ -220,9 +220,46 @@ async fn a_complete_two_player_game_through_discord() {
         let button = ComponentId::button(game_id, version, Command::Act(action));
         let menu = ids.iter().find(|c| c.ends_with(":menu")).filter(|_| menu_values(&current).contains(&code)).cloned();
         let tap = game.turn() % 2 == 1 || matches!(action, Action::ChooseShip { .. });
+        // A tile that fits in more ways than a menu holds: the spot (paging through the spots
+        // if need be), then the turn among the buttons that the spot's view puts on the message.
+        let spot_menu = ids.iter().find(|c| c.ends_with(":menu")).cloned().filter(|_| {
+            matches!(action, Action::PlaceTile { .. }) && menu_values(&current).iter().any(|v| v.starts_with('o') || v.starts_with('g'))
+        });
         let id = if tap && ids.contains(&button) {
             by_tap += 1;
             double.interact(dd::button(&button, &actor)).await
+        } else if let (true, Some(menu), Action::PlaceTile { pos, .. }) = (tap, spot_menu, action) {
+            by_tap += 1;
+            by_spot_view += 1;
+            let wanted = [Command::Spot(pos).code(), code.clone()];
+            let mut values = menu_values(&current);
+            for _ in 0..10 {
+                if values.iter().any(|v| wanted.contains(v)) {
+                    break;
+                }
+                let next = values.iter().find(|v| v.starts_with('g')).expect("a next page of spots").clone();
+                let paged = double.interact(dd::select(&menu, &[&next], &actor)).await;
+                let edit = double.wait_response(paged, 2).await;
+                assert_eq!(edit[1].kind, ResponseKind::EditOriginal, "a page of spots edits the message in place");
+                values = edit[1]
+                    .components
+                    .iter()
+                    .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+                    .flat_map(|c| c["options"].as_array().cloned().unwrap_or_default())
+                    .filter_map(|o| o["value"].as_str().map(String::from))
+                    .collect();
+            }
+            if values.contains(&code) {
+                // One turn fits there: the spot places the tile at once.
+                double.interact(dd::select(&menu, &[&code], &actor)).await
+            } else {
+                let picked = double.interact(dd::select(&menu, &[&Command::Spot(pos).code()], &actor)).await;
+                let view = double.wait_response(picked, 2).await;
+                assert_eq!(view[1].kind, ResponseKind::EditOriginal, "the spot's turns appear on the same message");
+                assert!(view[1].content.is_none(), "only the buttons change: the text and board stay");
+                assert!(view[1].custom_ids().contains(&button), "the turn is among the spot's buttons: {:?}", view[1].custom_ids());
+                double.interact(dd::button(&button, &actor)).await
+            }
         } else if let (true, Some(menu)) = (tap, menu) {
             by_tap += 1;
             double.interact(dd::select(&menu, &[&code], &actor)).await
@@ -287,6 +324,7 @@ async fn a_complete_two_player_game_through_discord() {
     }
     assert!(restarted && stale_checked);
     assert!(by_tap > 20 && by_command > 20, "both ways were played: {by_tap} taps, {by_command} commands");
+    assert!(by_spot_view > 0, "a tile that fits in many ways was placed by taps (spot, then turn)");
     let (last, _, _, _) = state(&db).await;
     assert_eq!(turn_messages, last.turn(), "one board message per turn");
     assert!(last.turn() > 60, "a whole game was played ({} turns)", last.turn());

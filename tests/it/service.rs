@@ -482,3 +482,67 @@ async fn narration_is_quiet_and_truthful_over_whole_games() {
         assert_eq!(placed, over.placed_tiles().len() - 1, "every placed tile is told once over the pages");
     }
 }
+
+/// A tile that fits in more ways than one menu holds is still placed by taps: a menu of spots
+/// (paged when they are many, none left out), then buttons for the turns that fit at the
+/// chosen spot. The view changes nothing and is only for the player placing.
+#[tokio::test]
+async fn a_tile_that_fits_in_many_ways_is_placed_by_taps() {
+    let db = TempDb::new("taps");
+    let service = open(&db).await;
+    let actors = started(&service, 2, 31).await;
+    let mut bot = Bot::new(Strategy::Random, 4);
+    let mut turn_message = None;
+    // Play until the drawn tile fits in more than 25 ways.
+    loop {
+        let (actor, game, _) = to_act(&service, &actors).await.expect("a long enough game");
+        let ways: usize = game.placement_spots().iter().map(|s| s.rotations.len()).sum();
+        if game.phase() == southseas_engine::Phase::PlaceTile && ways > 25 {
+            break;
+        }
+        turn_message = Some(service.act(PLACE, &actor, bot.choose(&game).unwrap()).await.unwrap());
+    }
+    let (actor, game, version) = to_act(&service, &actors).await.unwrap();
+    let other = actors.iter().find(|a| a.user_id != actor.user_id).unwrap().clone();
+    let message = turn_message.expect("a turn message");
+    let menu = message.menu.clone().expect("a menu of spots");
+    assert!(menu.options.len() <= 25);
+    // Every spot is reachable through the pages of the menu.
+    let mut seen = Vec::new();
+    let mut options = menu.options.clone();
+    for _ in 0..10 {
+        let mut next = None;
+        for o in &options {
+            match Command::parse(&o.value) {
+                Some(Command::Spot(pos)) => seen.push(pos),
+                Some(Command::Act(Action::PlaceTile { pos, .. })) => seen.push(pos),
+                Some(Command::Spots(page)) => next = Some(o.value.clone()).filter(|_| page != 1),
+                other => panic!("unexpected option {other:?}"),
+            }
+        }
+        let Some(value) = next else { break };
+        let page = service.click(PLACE, &actor, &menu.id, Some(&value)).await.unwrap();
+        assert!(page.components_only && page.text.is_empty(), "a page of spots changes only the menu");
+        options = page.menu.expect("the next page").options;
+    }
+    let mut expected: Vec<Pos> = game.placement_spots().iter().map(|s| s.pos).collect();
+    expected.sort_by_key(|p| (p.x, p.y));
+    seen.sort_by_key(|p| (p.x, p.y));
+    seen.dedup();
+    assert_eq!(seen, expected, "no spot is left out");
+    // A spot with several turns: its turns as buttons, for the player placing only.
+    let spot = game.placement_spots().into_iter().find(|s| s.rotations.len() > 1).expect("a spot with several turns");
+    let value = Command::Spot(spot.pos).code();
+    expect_user_error(service.click(PLACE, &other, &menu.id, Some(&value)).await, "not your turn");
+    let view = service.click(PLACE, &actor, &menu.id, Some(&value)).await.unwrap();
+    assert!(view.components_only);
+    let turns: Vec<&southseas::service::Button> = view.buttons[0].iter().collect();
+    assert_eq!(turns.len(), spot.rotations.len());
+    assert!(view.buttons[1].iter().any(|b| b.label.contains("Other spots")));
+    assert_eq!(service.snapshot(PLACE, 0).await.unwrap().1, version, "looking changes nothing");
+    // Tapping a turn places the tile there.
+    let last = turns.last().unwrap();
+    let placed = service.click(PLACE, &actor, &last.id, None).await.unwrap();
+    let (after, _, _, _) = service.snapshot(PLACE, 0).await.unwrap();
+    assert_eq!(after.tile_at(spot.pos).map(|t| t.rotation), Some(*spot.rotations.last().unwrap()), "{}", placed.text);
+}

@@ -7,7 +7,7 @@ use super::turns::{Played, setup_of};
 use crate::service::reply::{self, Button, Command, ComponentId, Menu, MenuOption, Reply, Style};
 use crate::service::{Result, Table, internal};
 use crate::store::{GameId, GameRecord};
-use southseas_engine::{Action, Game, Phase, record};
+use southseas_engine::{Action, Game, Phase, Pos, record};
 
 /// The seated players' names, by seat.
 pub(crate) fn names(table: &Table) -> Names {
@@ -58,20 +58,24 @@ fn choices(game: &Game, id: GameId, version: i64) -> (Vec<Vec<Button>>, Option<M
     let mut menu = None;
     match game.phase() {
         Phase::PlaceTile => {
-            // The spots as a menu: "A (1, 0) 90°". More than 25? Then `/place` (autocomplete).
-            let options: Vec<MenuOption> = game
-                .placement_spots()
-                .iter()
-                .flat_map(|s| {
-                    s.rotations.iter().map(move |&r| MenuOption {
-                        value: Command::Act(Action::PlaceTile { pos: s.pos, rotation: r }).code(),
-                        label: format!("{} · {} · {}°", s.label, text::coords(s.pos), r.degrees()),
-                        description: None,
+            // Every way to place the tile in one menu ("A · (1, 0) · 90°") when they fit in
+            // one; else the spots, and the turns that fit at the chosen spot as buttons.
+            let ways: usize = game.placement_spots().iter().map(|s| s.rotations.len()).sum();
+            if ways <= reply::MAX_MENU_OPTIONS {
+                let options: Vec<MenuOption> = game
+                    .placement_spots()
+                    .iter()
+                    .flat_map(|s| {
+                        s.rotations.iter().map(move |&r| MenuOption {
+                            value: Command::Act(Action::PlaceTile { pos: s.pos, rotation: r }).code(),
+                            label: format!("{} · {} · {}°", s.label, text::coords(s.pos), r.degrees()),
+                            description: None,
+                        })
                     })
-                })
-                .collect();
-            if options.len() <= reply::MAX_MENU_OPTIONS {
+                    .collect();
                 menu = Some(Menu { id: ComponentId::menu(id, version), placeholder: "Place the tile: spot and rotation".into(), options });
+            } else {
+                menu = Some(spot_menu(game, id, version, 1));
             }
             rows.push(vec![button(Command::Board, "Show board".into(), Style::Secondary)]);
             return (rows, menu);
@@ -177,4 +181,129 @@ pub(crate) fn history(played: &Played, table: &Table, n: usize) -> Result<Vec<St
 /// The lobby's line about the options: the retrieve rule.
 pub(crate) fn lobby_rules(record: &GameRecord) -> String {
     format!("Retrieve rule: {}", record::decode_options(&record.options).map_or("?", |o| o.retrieve.name()))
+}
+
+/// Spots per page of the spot menu when the spots do not fit in one (the last option of a page
+/// leads on to the next).
+const SPOTS_PER_PAGE: usize = reply::MAX_MENU_OPTIONS - 1;
+
+/// The spots where the drawn tile fits, as a menu, page `page` (from 1) when there are more
+/// than one menu holds. A spot where one turn fits places the tile at once; otherwise it
+/// shows the turns that fit there ([`spot_view`]). No spot is ever left out.
+pub(crate) fn spot_menu(game: &Game, id: GameId, version: i64, page: u8) -> Menu {
+    let spots = game.placement_spots();
+    let paged = spots.len() > reply::MAX_MENU_OPTIONS;
+    let pages = if paged { spots.len().div_ceil(SPOTS_PER_PAGE) } else { 1 };
+    let page = (page.max(1) as usize).min(pages);
+    let shown = if paged { &spots[(page - 1) * SPOTS_PER_PAGE..(page * SPOTS_PER_PAGE).min(spots.len())] } else { &spots[..] };
+    let mut options: Vec<MenuOption> = shown
+        .iter()
+        .map(|s| match s.rotations.as_slice() {
+            [only] => MenuOption {
+                value: Command::Act(Action::PlaceTile { pos: s.pos, rotation: *only }).code(),
+                label: format!("{} · {} · {}° (the one turn that fits)", s.label, text::coords(s.pos), only.degrees()),
+                description: None,
+            },
+            turns => MenuOption {
+                value: Command::Spot(s.pos).code(),
+                label: format!("{} · {} · {} turns fit", s.label, text::coords(s.pos), turns.len()),
+                description: None,
+            },
+        })
+        .collect();
+    if paged {
+        let next = page % pages + 1;
+        let label = if next == 1 { "Back to the first spots".to_string() } else { format!("More spots (page {next} of {pages}) ▶") };
+        options.push(MenuOption { value: Command::Spots(next as u8).code(), label, description: None });
+    }
+    let placeholder = if paged {
+        format!("Place the tile: pick a spot (page {page} of {pages})")
+    } else {
+        "Place the tile: pick a spot, then its turn".to_string()
+    };
+    Menu { id: ComponentId::menu(id, version), placeholder, options }
+}
+
+/// The turns of the drawn tile that fit at `pos`, as buttons, with a way back to the spots.
+/// `None` when the tile fits nowhere there.
+pub(crate) fn spot_view(game: &Game, id: GameId, version: i64, pos: Pos) -> Option<Vec<Vec<Button>>> {
+    let spots = game.placement_spots();
+    let index = spots.iter().position(|s| s.pos == pos)?;
+    let spot = &spots[index];
+    let button = |command: Command, label: String, style: Style| Button { id: ComponentId::button(id, version, command), label, style };
+    let turns: Vec<Button> = spot
+        .rotations
+        .iter()
+        .map(|&r| {
+            button(
+                Command::Act(Action::PlaceTile { pos, rotation: r }),
+                format!("{} · {} · {}°", spot.label, text::coords(pos), r.degrees()),
+                Style::Primary,
+            )
+        })
+        .collect();
+    let page = if spots.len() > reply::MAX_MENU_OPTIONS { index / SPOTS_PER_PAGE + 1 } else { 1 };
+    Some(vec![
+        turns,
+        vec![
+            button(Command::Spots(page as u8), "◀ Other spots".into(), Style::Secondary),
+            button(Command::Board, "Show board".into(), Style::Secondary),
+        ],
+    ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use southseas_engine::{Bot, Options, Strategy};
+
+    /// Over whole games, the spot menu's pages hold at most 25 options each and, together,
+    /// every spot where the drawn tile fits, each once; a spot's view offers exactly its turns.
+    #[test]
+    fn the_spot_menu_reaches_every_spot_and_turn() {
+        let mut most_spots = 0;
+        for seed in 0..12 {
+            let mut game = Game::new(Options::default(), 2 + (seed % 4) as usize, seed).unwrap();
+            let mut bot = Bot::new(Strategy::Random, seed);
+            while let Some(action) = bot.choose(&game) {
+                if game.phase() == Phase::PlaceTile {
+                    let spots = game.placement_spots();
+                    most_spots = most_spots.max(spots.len());
+                    let mut seen = Vec::new();
+                    let mut page = 1u8;
+                    loop {
+                        let menu = spot_menu(&game, 1, 1, page);
+                        assert!(menu.options.len() <= reply::MAX_MENU_OPTIONS);
+                        let mut next = None;
+                        for o in &menu.options {
+                            match Command::parse(&o.value) {
+                                Some(Command::Spot(pos)) => {
+                                    let view = spot_view(&game, 1, 1, pos).expect("the tile fits there");
+                                    let spot = spots.iter().find(|s| s.pos == pos).unwrap();
+                                    assert_eq!(view[0].len(), spot.rotations.len());
+                                    seen.push(pos);
+                                }
+                                Some(Command::Act(Action::PlaceTile { pos, rotation })) => {
+                                    assert!(game.is_legal_placement(pos, rotation));
+                                    seen.push(pos);
+                                }
+                                Some(Command::Spots(p)) => next = Some(p),
+                                other => panic!("{other:?}"),
+                            }
+                        }
+                        match next {
+                            Some(p) if p != 1 => page = p,
+                            _ => break,
+                        }
+                    }
+                    let mut all: Vec<Pos> = spots.iter().map(|s| s.pos).collect();
+                    all.sort_by_key(|p| (p.x, p.y));
+                    seen.sort_by_key(|p| (p.x, p.y));
+                    assert_eq!(seen, all, "seed {seed}, turn {}", game.turn());
+                }
+                game.apply(&action).unwrap();
+            }
+        }
+        assert!(most_spots > reply::MAX_MENU_OPTIONS, "the games met a tile with more spots than one menu holds ({most_spots})");
+    }
 }

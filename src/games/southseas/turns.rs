@@ -3,13 +3,15 @@
 //! and the game's state rebuilt from its stored setup and log.
 
 use super::GameOptions;
-use super::replies::{names, turn_reply, turn_reply_after};
+use super::replies::{self, names, turn_reply, turn_reply_after};
 use super::text::{self, Names};
 use super::typed::{self, Step};
 use crate::games::{GameKind, State};
-use crate::service::{Actor, Loaded, Opening, Place, Reply, Result, Service, ServiceError, Table, internal, user};
+use crate::service::{
+    Actor, Button, Command, ComponentId, Loaded, Opening, Place, Reply, Result, Service, ServiceError, Style, Table, internal, user,
+};
 use crate::store::{self, ActionRecord, GameId, GameRecord, Status};
-use southseas_engine::{Action, Event, Game, Options, Phase, Ruleset, ScoreReason, Setup, record};
+use southseas_engine::{Action, Event, Game, Options, Phase, Pos, Ruleset, ScoreReason, Setup, record};
 use sqlx::{Any, Transaction};
 use std::sync::Arc;
 
@@ -62,6 +64,45 @@ impl Service {
     }
 
     /// A button or menu choice, against the game and version its id names.
+    /// A view of the placing step, for the player placing: the turns that fit at a spot
+    /// (`spot`), or a page of the spots. Reads only; the message keeps its text and pictures.
+    pub(crate) async fn placing_view(
+        &self,
+        place: Place,
+        actor: &Actor,
+        game_id: GameId,
+        expected: i64,
+        spot: Option<Pos>,
+        page: u8,
+    ) -> Result<Reply> {
+        let mut conn = self.store().pool().acquire().await?;
+        let (table, loaded) = self.current(&mut conn, place, Some(game_id), Some(expected)).await?;
+        let game = &played(&loaded).game;
+        check_turn(&table, game, actor)?;
+        if game.phase() != Phase::PlaceTile {
+            return user("The tile is placed already: use the buttons of the newest message.");
+        }
+        let (id, version) = (table.record.id, table.record.version);
+        let mut reply = Reply { game: Some((id, version)), components_only: true, ..Reply::default() };
+        match spot {
+            Some(pos) => {
+                let Some(rows) = replies::spot_view(game, id, version, pos) else {
+                    return user("The tile fits nowhere at that spot. Pick another one.");
+                };
+                reply.buttons = rows;
+            }
+            None => {
+                reply.menu = Some(replies::spot_menu(game, id, version, page));
+                reply.buttons = vec![vec![Button {
+                    id: ComponentId::button(id, version, Command::Board),
+                    label: "Show board".into(),
+                    style: Style::Secondary,
+                }]];
+            }
+        }
+        Ok(reply)
+    }
+
     pub(crate) async fn act_in(
         &self,
         place: Place,

@@ -160,6 +160,7 @@ impl Service {
             Command::Act(action) => self.act_in(place, actor, Some(id.game), Some(id.version), action).await,
             Command::Spot(pos) => self.placing_view(place, actor, id.game, id.version, Some(pos), 1).await,
             Command::Spots(page) => self.placing_view(place, actor, id.game, id.version, None, page).await,
+            Command::Payments(page) => self.payment_view(place, actor, id.game, id.version, page).await,
         }
     }
 }

@@ -144,6 +144,8 @@ pub enum Command {
     Spot(Pos),
     /// Show page N (from 1) of the spots where the drawn tile fits.
     Spots(u8),
+    /// Show page N (from 1) of the ways to pay, when there are more than one menu holds.
+    Payments(u8),
 }
 
 impl Command {
@@ -159,6 +161,7 @@ impl Command {
             Command::Status => "status".into(),
             Command::Spot(pos) => format!("o{},{}", pos.x, pos.y),
             Command::Spots(page) => format!("g{page}"),
+            Command::Payments(page) => format!("q{page}"),
             Command::Act(action) => match action {
                 Action::PlaceTile { pos, rotation } => format!("t{},{},{}", pos.x, pos.y, rotation.quarter_turns()),
                 Action::PlaceIslander { feature } => format!("i{feature}"),
@@ -193,6 +196,7 @@ impl Command {
                 match (head, n.as_slice()) {
                     ('o', &[x, y]) => return Some(Command::Spot(Pos::new(int(x)?, int(y)?))),
                     ('g', &[page]) => return Some(Command::Spots(byte(page).filter(|p| *p >= 1)?)),
+                    ('q', &[page]) => return Some(Command::Payments(byte(page).filter(|p| *p >= 1)?)),
                     _ => {}
                 }
                 Command::Act(match (head, n.as_slice()) {

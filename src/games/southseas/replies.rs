@@ -81,15 +81,7 @@ fn choices(game: &Game, id: GameId, version: i64) -> (Vec<Vec<Button>>, Option<M
             return (rows, menu);
         }
         Phase::Payment { .. } => {
-            let options: Vec<MenuOption> = actions
-                .iter()
-                .map(|a| MenuOption { value: Command::Act(*a).code(), label: text::action_label(game, a), description: None })
-                .collect();
-            menu = Some(Menu {
-                id: ComponentId::menu(id, version),
-                placeholder: "Choose your payment".into(),
-                options: options.into_iter().take(25).collect(),
-            });
+            menu = Some(payment_menu(game, id, version, 1));
             rows.push(vec![button(Command::Undo, "Undo".into(), Style::Secondary)]);
             return (rows, menu);
         }
@@ -181,6 +173,29 @@ pub(crate) fn history(played: &Played, table: &Table, n: usize) -> Result<Vec<St
 /// The lobby's line about the options: the retrieve rule.
 pub(crate) fn lobby_rules(record: &GameRecord) -> String {
     format!("Retrieve rule: {}", record::decode_options(&record.options).map_or("?", |o| o.retrieve.name()))
+}
+
+/// The ways to pay the chosen ship, as a menu: page `page` (from 1) of them when there are more
+/// than one menu holds, the last option leading on to the next page. No payment is left out.
+pub(crate) fn payment_menu(game: &Game, id: GameId, version: i64, page: u8) -> Menu {
+    let payments: Vec<Action> = game.legal_actions();
+    let paged = payments.len() > reply::MAX_MENU_OPTIONS;
+    let per_page = reply::MAX_MENU_OPTIONS - 1;
+    let pages = if paged { payments.len().div_ceil(per_page) } else { 1 };
+    let page = (page.max(1) as usize).min(pages);
+    let shown = if paged { &payments[(page - 1) * per_page..(page * per_page).min(payments.len())] } else { &payments[..] };
+    let mut options: Vec<MenuOption> = shown
+        .iter()
+        .map(|a| MenuOption { value: Command::Act(*a).code(), label: text::action_label(game, a), description: None })
+        .collect();
+    if paged {
+        let next = page % pages + 1;
+        let label =
+            if next == 1 { "Back to the first ways to pay".to_string() } else { format!("More ways to pay (page {next} of {pages}) ▶") };
+        options.push(MenuOption { value: Command::Payments(next as u8).code(), label, description: None });
+    }
+    let placeholder = if paged { format!("Choose your payment (page {page} of {pages})") } else { "Choose your payment".to_string() };
+    Menu { id: ComponentId::menu(id, version), placeholder, options }
 }
 
 /// Spots per page of the spot menu when the spots do not fit in one (the last option of a page
@@ -305,5 +320,43 @@ mod tests {
             }
         }
         assert!(most_spots > reply::MAX_MENU_OPTIONS, "the games met a tile with more spots than one menu holds ({most_spots})");
+    }
+
+    /// Every way to pay is on some page of the payment menu, each page within Discord's 25.
+    #[test]
+    fn the_payment_menu_reaches_every_payment() {
+        let mut most = 0;
+        for seed in 0..60 {
+            let mut game = Game::new(Options::default(), 2, seed).unwrap();
+            let mut bots = [Bot::new(Strategy::Greedy, seed), Bot::new(Strategy::Greedy, seed + 1)];
+            while let Some(seat) = game.to_act() {
+                if matches!(game.phase(), Phase::Payment { .. }) {
+                    let legal = game.legal_actions();
+                    most = most.max(legal.len());
+                    let mut seen = Vec::new();
+                    let mut page = 1u8;
+                    loop {
+                        let menu = payment_menu(&game, 1, 1, page);
+                        assert!(menu.options.len() <= reply::MAX_MENU_OPTIONS);
+                        let mut next = None;
+                        for o in &menu.options {
+                            match Command::parse(&o.value) {
+                                Some(Command::Act(a)) => seen.push(a),
+                                Some(Command::Payments(p)) => next = Some(p),
+                                other => panic!("{other:?}"),
+                            }
+                        }
+                        match next {
+                            Some(p) if p != 1 => page = p,
+                            _ => break,
+                        }
+                    }
+                    assert_eq!(seen, legal, "seed {seed}: every payment, once, in order");
+                }
+                let action = bots[seat].choose(&game).unwrap();
+                game.apply(&action).unwrap();
+            }
+        }
+        assert!(most > 1, "payments were chosen ({most} ways at most)");
     }
 }

@@ -103,6 +103,26 @@ impl Service {
         Ok(reply)
     }
 
+    /// Page `page` of the ways to pay, for the player paying. Reads only.
+    pub(crate) async fn payment_view(&self, place: Place, actor: &Actor, game_id: GameId, expected: i64, page: u8) -> Result<Reply> {
+        let mut conn = self.store().pool().acquire().await?;
+        let (table, loaded) = self.current(&mut conn, place, Some(game_id), Some(expected)).await?;
+        let game = &played(&loaded).game;
+        check_turn(&table, game, actor)?;
+        if !matches!(game.phase(), Phase::Payment { .. }) {
+            return user("There is no payment to choose now: use the buttons of the newest message.");
+        }
+        let (id, version) = (table.record.id, table.record.version);
+        let undo = Button { id: ComponentId::button(id, version, Command::Undo), label: "Undo".into(), style: Style::Secondary };
+        Ok(Reply {
+            game: Some((id, version)),
+            components_only: true,
+            menu: Some(replies::payment_menu(game, id, version, page)),
+            buttons: vec![vec![undo]],
+            ..Reply::default()
+        })
+    }
+
     pub(crate) async fn act_in(
         &self,
         place: Place,

@@ -257,6 +257,10 @@ async fn lobby_rules_and_one_open_game_per_channel(db) {
     let started = service.start(PLACE, &a).await.unwrap();
     assert!(started.text.contains("The game begins"), "{}", started.text);
     assert!(started.mention.is_some_and(|u| u == a.user_id || u == c.user_id));
+    // The turn order starts with the player who moves first (the one pinged).
+    let first = if started.mention == Some(a.user_id) { &a } else { &c };
+    let listed = started.text.lines().find(|l| l.starts_with("1. ")).expect("a turn order");
+    assert!(listed.contains(&first.name), "{}", started.text);
 }
 }
 

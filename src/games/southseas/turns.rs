@@ -297,8 +297,11 @@ pub(crate) fn begin(table: &Table, version: i64) -> Result<(Played, Reply)> {
     let game = Game::from_setup(setup_of(table)?).map_err(|e| ServiceError::Internal(e.into()))?;
     let names = names(table);
     let mut lines = vec!["🏝️ **The game begins!** Turn order:".to_string()];
-    for seat in 0..table.seats.len() {
-        lines.push(format!("{}. {} ({})", seat + 1, names.of(seat), Names::colour(seat)));
+    // In playing order, from the player who moves first (drawn from the seed).
+    let (first, players) = (game.active_player(), table.seats.len());
+    for k in 0..players {
+        let seat = (first + k) % players;
+        lines.push(format!("{}. {} ({})", k + 1, names.of(seat), Names::colour(seat)));
     }
     lines.extend(text::narrate(&game, &names, game.opening_events()));
     let reply = turn_reply(table, version, &game, lines);

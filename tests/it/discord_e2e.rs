@@ -172,6 +172,8 @@ async fn a_complete_two_player_game_through_discord() {
     let mut steps = 0;
     let mut turn_messages = 0u32;
     let (mut by_tap, mut by_command, mut by_spot_view) = (0, 0, 0);
+    // How the turn passed to the other player, each time with a ping that notified them.
+    let mut handed_over_by = std::collections::BTreeSet::new();
     let mut message = Some(first_turn);
     while let Some(current) = message.take() {
         let (game, version, game_id, _) = state(&db).await;
@@ -184,11 +186,16 @@ async fn a_complete_two_player_game_through_discord() {
         }
         let actor = actor.expect("a seated player acts");
         let other = members.iter().find(|m| m.id != actor.id).unwrap().clone();
-        let action = bots[seat].choose(&game).expect("not over");
+        let mut action = bots[seat].choose(&game).expect("not over");
+        // Now and then a player declines to deliver, as people do: the turn ends by `/endturn`.
+        if steps % 5 == 0 && matches!(action, Action::Deliver { .. }) && game.legal_actions().contains(&Action::EndTurn) {
+            action = Action::EndTurn;
+        }
         let new_turn = game.clone().apply(&action).unwrap().iter().any(|e| matches!(e, Event::TurnStarted { .. } | Event::GameOver { .. }));
         steps += 1;
         assert!(steps < 600, "the game does not end");
         let sent_before = posts(&double).len();
+        let mut via_command: Option<&'static str> = None;
 
         // Once: the other player tries to act, and an old button is clicked.
         if steps == 5 {
@@ -219,7 +226,9 @@ async fn a_complete_two_player_game_through_discord() {
         let ids = custom_ids(&current);
         let button = ComponentId::button(game_id, version, Command::Act(action));
         let menu = ids.iter().find(|c| c.ends_with(":menu")).filter(|_| menu_values(&current).contains(&code)).cloned();
-        let tap = game.turn() % 2 == 1 || matches!(action, Action::ChooseShip { .. });
+        // Every other turn by taps; ending a turn always by `/endturn`, so that a typed hand-over
+        // is seen to notify (taps hand over on the other steps).
+        let tap = (game.turn() % 2 == 1 || matches!(action, Action::ChooseShip { .. })) && action != Action::EndTurn;
         // A tile that fits in more ways than a menu holds: the spot (paging through the spots
         // if need be), then the turn among the buttons that the spot's view puts on the message.
         let spot_menu = ids.iter().find(|c| c.ends_with(":menu")).cloned().filter(|_| {
@@ -282,6 +291,7 @@ async fn a_complete_two_player_game_through_discord() {
                 Action::Pay { .. } => ("pay", "payment", code.clone()),
                 Action::EndTurn => ("endturn", "", String::new()),
             };
+            via_command = Some(name);
             let interaction = if option.is_empty() { dd::slash(name, &actor) } else { dd::slash(name, &actor).string(option, &typed) };
             let id = double.interact(interaction).await;
             let ack = double.wait_callback(id).await;
@@ -304,6 +314,7 @@ async fn a_complete_two_player_game_through_discord() {
                 let next_user = if seat_of(&db, alice.id).await == Some(next) { alice.id } else { bob.id };
                 assert_eq!(post.notified, vec![next_user], "step {steps}: the next player is notified: {:?}", post.content);
                 assert_eq!(post.allowed_user_mentions(), Some(vec![next_user]));
+                handed_over_by.insert(via_command.unwrap_or("a tap"));
             }
             if after.turn() != game.turn() || after.is_over() {
                 turn_messages += 1;
@@ -325,6 +336,9 @@ async fn a_complete_two_player_game_through_discord() {
     assert!(restarted && stale_checked);
     assert!(by_tap > 20 && by_command > 20, "both ways were played: {by_tap} taps, {by_command} commands");
     assert!(by_spot_view > 0, "a tile that fits in many ways was placed by taps (spot, then turn)");
+    for how in ["a tap", "islander", "endturn", "deliver", "pay"] {
+        assert!(handed_over_by.contains(how), "a hand-over by {how} notified the next player: {handed_over_by:?}");
+    }
     let (last, _, _, _) = state(&db).await;
     assert_eq!(turn_messages, last.turn(), "one board message per turn");
     assert!(last.turn() > 60, "a whole game was played ({} turns)", last.turn());

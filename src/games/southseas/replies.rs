@@ -179,11 +179,7 @@ pub(crate) fn lobby_rules(record: &GameRecord) -> String {
 /// than one menu holds, the last option leading on to the next page. No payment is left out.
 pub(crate) fn payment_menu(game: &Game, id: GameId, version: i64, page: u8) -> Menu {
     let payments: Vec<Action> = game.legal_actions();
-    let paged = payments.len() > reply::MAX_MENU_OPTIONS;
-    let per_page = reply::MAX_MENU_OPTIONS - 1;
-    let pages = if paged { payments.len().div_ceil(per_page) } else { 1 };
-    let page = (page.max(1) as usize).min(pages);
-    let shown = if paged { &payments[(page - 1) * per_page..(page * per_page).min(payments.len())] } else { &payments[..] };
+    let Paged { shown, page, pages, paged } = paged(&payments, page);
     let mut options: Vec<MenuOption> = shown
         .iter()
         .map(|a| MenuOption { value: Command::Act(*a).code(), label: text::action_label(game, a), description: None })
@@ -198,19 +194,36 @@ pub(crate) fn payment_menu(game: &Game, id: GameId, version: i64, page: u8) -> M
     Menu { id: ComponentId::menu(id, version), placeholder, options }
 }
 
-/// Spots per page of the spot menu when the spots do not fit in one (the last option of a page
-/// leads on to the next).
-const SPOTS_PER_PAGE: usize = reply::MAX_MENU_OPTIONS - 1;
+/// Choices per page of a menu whose choices do not fit in one: the last option of a page leads
+/// on to the next.
+const PER_PAGE: usize = reply::MAX_MENU_OPTIONS - 1;
+
+/// One page of a menu's choices.
+struct Paged<'a, T> {
+    shown: &'a [T],
+    /// From 1.
+    page: usize,
+    pages: usize,
+    /// More than one menu holds: the pages lead on to each other.
+    paged: bool,
+}
+
+/// Page `page` (from 1, kept in range) of `items`: all of them when they fit in one menu.
+fn paged<T>(items: &[T], page: u8) -> Paged<'_, T> {
+    if items.len() <= reply::MAX_MENU_OPTIONS {
+        return Paged { shown: items, page: 1, pages: 1, paged: false };
+    }
+    let pages = items.len().div_ceil(PER_PAGE);
+    let page = (page.max(1) as usize).min(pages);
+    Paged { shown: &items[(page - 1) * PER_PAGE..(page * PER_PAGE).min(items.len())], page, pages, paged: true }
+}
 
 /// The spots where the drawn tile fits, as a menu, page `page` (from 1) when there are more
 /// than one menu holds. A spot where one turn fits places the tile at once; otherwise it
 /// shows the turns that fit there ([`spot_view`]). No spot is ever left out.
 pub(crate) fn spot_menu(game: &Game, id: GameId, version: i64, page: u8) -> Menu {
     let spots = game.placement_spots();
-    let paged = spots.len() > reply::MAX_MENU_OPTIONS;
-    let pages = if paged { spots.len().div_ceil(SPOTS_PER_PAGE) } else { 1 };
-    let page = (page.max(1) as usize).min(pages);
-    let shown = if paged { &spots[(page - 1) * SPOTS_PER_PAGE..(page * SPOTS_PER_PAGE).min(spots.len())] } else { &spots[..] };
+    let Paged { shown, page, pages, paged } = paged(&spots, page);
     let mut options: Vec<MenuOption> = shown
         .iter()
         .map(|s| match s.rotations.as_slice() {
@@ -257,7 +270,7 @@ pub(crate) fn spot_view(game: &Game, id: GameId, version: i64, pos: Pos) -> Opti
             )
         })
         .collect();
-    let page = if spots.len() > reply::MAX_MENU_OPTIONS { index / SPOTS_PER_PAGE + 1 } else { 1 };
+    let page = if spots.len() > reply::MAX_MENU_OPTIONS { index / PER_PAGE + 1 } else { 1 };
     Some(vec![
         turns,
         vec![

@@ -66,7 +66,7 @@ pub async fn run(args: &DemoArgs, images: Option<ImageMaker>) -> Result<DemoOutp
         let _ = writeln!(transcript);
     };
 
-    let options = GameOptions { retrieve: args.retrieve, min_players: 2, max_players: 5, seed: Some(seed) };
+    let options = GameOptions { retrieve: args.retrieve, seed: Some(seed), ..GameOptions::default() };
     let reply = service.create(PLACE, &actors[0], options).await.map_err(anyhow::Error::new)?;
     log(&actors[0].name, "/new", &reply, None);
     for a in &actors[1..] {

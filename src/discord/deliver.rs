@@ -9,6 +9,7 @@
 //! `enforce_nonce`, so Discord keeps one message even if two processes post the same step.
 
 use super::convert;
+use crate::service::schedule::LOOK_AGAIN;
 use crate::service::{Reply, Service};
 use crate::store::GameId;
 use poise::serenity_prelude as serenity;
@@ -49,7 +50,17 @@ pub async fn deliver(http: &serenity::Http, service: &Service, mut reply: Reply,
                 reply.mention = None;
                 reply.more_mentions.clear();
             }
-            post(http, channel, &reply).await
+            match (reply.direct, reply.mention) {
+                (true, Some(user)) => match post_direct(http, user, &reply).await {
+                    Ok(message) => Ok(message),
+                    Err(e) => {
+                        // Direct messages closed (or the user left): the channel still reaches them.
+                        tracing::info!(user, "a direct message was refused, posting in the channel: {e}");
+                        post(http, channel, &reply).await
+                    }
+                },
+                _ => post(http, channel, &reply).await,
+            }
         }
     };
     let message = match posted {
@@ -72,15 +83,22 @@ pub async fn deliver(http: &serenity::Http, service: &Service, mut reply: Reply,
 async fn post(http: &serenity::Http, channel: serenity::ChannelId, reply: &Reply) -> serenity::Result<serenity::MessageId> {
     let mut message = convert::message(reply);
     if let Some((game, version)) = reply.game {
-        message = message.nonce(serenity::Nonce::String(nonce(game, version))).enforce_nonce(true);
+        message = message.nonce(serenity::Nonce::String(nonce(game, version, reply.notice))).enforce_nonce(true);
     }
     Ok(channel.send_message(http, message).await?.id)
 }
 
-/// Discord's nonces are at most 25 characters: a hash of the game and version.
-fn nonce(game: GameId, version: i64) -> String {
+/// A direct message to `user` (their choice for reminders).
+async fn post_direct(http: &serenity::Http, user: u64, reply: &Reply) -> serenity::Result<serenity::MessageId> {
+    let channel = serenity::UserId::new(user).create_dm_channel(http).await?;
+    post(http, channel.id, reply).await
+}
+
+/// Discord's nonces are at most 25 characters: a hash of the game and version (and of which
+/// notice about that version, for a reminder).
+fn nonce(game: GameId, version: i64, notice: Option<u32>) -> String {
     let mut h = std::hash::DefaultHasher::new();
-    ("southseas-post", game, version).hash(&mut h);
+    ("southseas-post", game, version, notice).hash(&mut h);
     format!("{:016x}", h.finish())
 }
 
@@ -114,6 +132,49 @@ pub async fn sweep_forever(http: std::sync::Arc<serenity::Http>, service: std::s
     loop {
         sweep_once(&http, &service).await;
         tokio::time::sleep(SWEEP_EVERY).await;
+    }
+}
+
+/// The scheduler: handles what falls due (the computer's turns, deadlines, reminders) and posts
+/// what they owe, for as long as the bot runs. It sleeps until the next item is due, or until a
+/// change rings the bell, and looks again at least every [`LOOK_AGAIN`] (another process may
+/// have set an item sooner).
+pub async fn schedule_forever(http: std::sync::Arc<serenity::Http>, service: std::sync::Arc<Service>) {
+    loop {
+        schedule_once(&http, &service).await;
+        let wait = match service.next_due_at().await {
+            Ok(Some(at)) => Duration::from_millis((at - service.now_ms()).clamp(0, LOOK_AGAIN.as_millis() as i64) as u64),
+            Ok(None) => LOOK_AGAIN,
+            Err(e) => {
+                tracing::warn!("could not read the schedule: {}", super::user_message(e));
+                LOOK_AGAIN
+            }
+        };
+        // A claimed item in progress elsewhere reads as due now: never spin faster than this.
+        let wait = wait.max(Duration::from_millis(50));
+        tokio::select! {
+            () = tokio::time::sleep(wait) => {}
+            () = service.scheduler_bell().notified() => {}
+        }
+    }
+}
+
+/// One pass of the scheduler: everything due now, handled and posted.
+pub async fn schedule_once(http: &serenity::Http, service: &Service) {
+    loop {
+        match service.run_due().await {
+            Ok(replies) if replies.is_empty() => return,
+            Ok(replies) => {
+                for reply in replies {
+                    let Some(channel) = reply.channel else { continue };
+                    deliver(http, service, reply, Via::New(serenity::ChannelId::new(channel))).await;
+                }
+            }
+            Err(e) => {
+                tracing::warn!("could not run the schedule: {}", super::user_message(e));
+                return;
+            }
+        }
     }
 }
 

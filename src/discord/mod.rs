@@ -107,7 +107,11 @@ pub fn framework(service: Arc<Service>) -> poise::Framework<Data, Error> {
                     Ok(n) => tracing::info!("{n} step message(s) left owed by the last run will be posted now"),
                     Err(e) => tracing::warn!("could not read the outbox: {}", user_message(e)),
                 }
+                if let Err(e) = service.release_own_due().await {
+                    tracing::warn!("could not read the schedule: {}", user_message(e));
+                }
                 tokio::spawn(deliver::sweep_forever(std::sync::Arc::clone(&ctx.http), std::sync::Arc::clone(&service)));
+                tokio::spawn(deliver::schedule_forever(std::sync::Arc::clone(&ctx.http), std::sync::Arc::clone(&service)));
                 Ok(Data { service })
             })
         })

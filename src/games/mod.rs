@@ -44,6 +44,46 @@ impl GameKind {
     }
 }
 
+/// How well a computer player plays: the three strengths players choose from for every game.
+/// What each means is the game's own (South Seas: `southseas_engine::ai::Strength`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Strength {
+    /// Plays at random, but takes what plainly pays.
+    Easy,
+    /// Takes the best move it sees now.
+    #[default]
+    Medium,
+    /// Looks ahead: plays many imagined games before each move.
+    Hard,
+}
+
+impl Strength {
+    pub const ALL: [Strength; 3] = [Strength::Easy, Strength::Medium, Strength::Hard];
+
+    /// The name stored and shown (never changes once stored).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Strength::Easy => "easy",
+            Strength::Medium => "medium",
+            Strength::Hard => "hard",
+        }
+    }
+}
+
+impl std::fmt::Display for Strength {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::str::FromStr for Strength {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Strength, String> {
+        let s = s.trim().to_ascii_lowercase();
+        Strength::ALL.into_iter().find(|k| k.as_str() == s).ok_or_else(|| format!("unknown strength `{s}` (easy, medium or hard)"))
+    }
+}
+
 /// A game's state at a version, as its engine rebuilt it: one variant per game, like
 /// [`GameKind`]. The service caches it and hands it back to the game's room.
 pub(crate) enum State {
@@ -87,12 +127,63 @@ impl State {
         }
     }
 
+    /// The seat the game waits for, if any.
+    pub(crate) fn to_act(&self) -> Option<usize> {
+        match self {
+            State::SouthSeas(played) => played.game.to_act(),
+        }
+    }
+
+    /// What the player it waits for must do, in a few words ("place tile K2 (`/place`)").
+    pub(crate) fn task(&self) -> String {
+        match self {
+            State::SouthSeas(played) => southseas::text::task(&played.game),
+        }
+    }
+
+    /// The moves the computer makes now under `plan` (none when a person must act): chosen off
+    /// the async workers, since a strong computer player thinks for up to about a second.
+    pub(crate) async fn computer_moves(&self, table: &Table, plan: &ComputerPlan) -> Vec<(usize, Move)> {
+        match self {
+            State::SouthSeas(played) => {
+                let (game, seats, plan) = (played.game.clone(), table.seats.clone(), plan.clone());
+                let (seed, logged) = (table.record.seed, played.log.len());
+                let moves = tokio::task::spawn_blocking(move || southseas::computer::moves(&game, &seats, &plan, seed, logged)).await;
+                moves
+                    .unwrap_or_else(|e| {
+                        tracing::error!("a computer player failed: {e}");
+                        Vec::new()
+                    })
+                    .into_iter()
+                    .map(|(seat, action)| (seat, Move::SouthSeas(action)))
+                    .collect()
+            }
+        }
+    }
+
     /// What the last `n` steps did, oldest first (`/history`).
     pub(crate) fn history(&self, table: &Table, n: usize) -> Result<Vec<String>> {
         match self {
             State::SouthSeas(played) => southseas::replies::history(played, table, n),
         }
     }
+}
+
+/// Whose turns the computer plays besides its own seats and people away.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ComputerPlan {
+    /// The seat whose time ran out: the computer plays its current turn.
+    pub(crate) timed_out: Option<usize>,
+    /// ... and every later one (the game replaces a player who runs out of time).
+    pub(crate) replace: bool,
+    /// Now (unix ms): who is still away.
+    pub(crate) now_ms: i64,
+}
+
+/// A move a computer player chose, in its game's terms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Move {
+    SouthSeas(southseas_engine::Action),
 }
 
 /// The lobby's line about the game's options.

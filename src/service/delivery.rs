@@ -29,6 +29,19 @@ impl Service {
         Ok(())
     }
 
+    /// Records a notice about the game's current version (a reminder) in the outbox, in the
+    /// transaction that decided it. The turn message of that version, if still owed, goes first
+    /// and already pings the same player: then the notice is not needed and is not recorded (false).
+    pub(crate) async fn queue_notice(&self, conn: &mut AnyConnection, table: &Table, reply: &Reply) -> Result<bool> {
+        let post = PendingPost {
+            game_id: table.record.id,
+            version: table.record.version,
+            channel_id: table.record.channel_id,
+            reply: serde_json::to_string(reply).map_err(|e| internal(e.to_string()))?,
+        };
+        Ok(store::queue_post_if_free(conn, &post, store::now_ms() + self.lease.as_millis() as i64, &self.instance).await?)
+    }
+
     /// The message of a step was posted (or the message the step was taken on now shows it):
     /// the step owes nothing any more. `message` is the message that now offers the step's
     /// choices, if it has any. Returns the messages whose buttons must now be retired

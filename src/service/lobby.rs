@@ -3,10 +3,12 @@
 //! (its options, its opening message) comes from its room.
 
 use super::reply::escape;
+use super::schedule::{add_deadline, duration_words};
+use super::seats::seat_note;
 use super::{Actor, Loaded, Place, Reply, Result, Service, Table, load_table, random_seed, user};
 use crate::games::{self, GameKind, State};
 use crate::service::reply::{Button, Command, ComponentId, Style};
-use crate::store::{self, GameId, GameRecord, InsertError, NewGame, Status};
+use crate::store::{self, GameId, GameRecord, InsertError, NewGame, OnTimeout, Status};
 use seeded_rng::Rng;
 use std::sync::Arc;
 
@@ -21,6 +23,9 @@ pub(crate) struct Opening {
     pub(crate) seed: Option<u64>,
     pub(crate) min_players: usize,
     pub(crate) max_players: usize,
+    /// Each player's time for a turn, in seconds (0: no limit), and what happens after it.
+    pub(crate) turn_limit_secs: i64,
+    pub(crate) on_timeout: OnTimeout,
 }
 
 impl Service {
@@ -39,6 +44,8 @@ impl Service {
             creator_id: actor.user_id,
             min_players: opening.min_players,
             max_players: opening.max_players,
+            turn_limit_secs: opening.turn_limit_secs,
+            on_timeout: opening.on_timeout,
         };
         let id = match store::insert_game(&mut tx, &new).await {
             Ok(id) => id,
@@ -98,7 +105,8 @@ impl Service {
             return user("You are not in this game.");
         }
         store::remove_seat(&mut tx, r.id, actor.user_id).await?;
-        let remaining = table.seats.len() - 1;
+        // Computer players don't keep a lobby open on their own.
+        let remaining = table.people().filter(|s| s.user_id != actor.user_id).count();
         let status = if remaining == 0 { Status::Abandoned } else { Status::Lobby };
         store::touch(&mut tx, r.id, status).await?;
         let table = load_table(&mut tx, r.id).await?;
@@ -139,14 +147,17 @@ impl Service {
         Rng::new(r.seed ^ 0x5EA7_5EA7).shuffle(&mut order);
         store::assign_seats(&mut tx, r.id, &order).await?;
         let version = store::touch(&mut tx, r.id, Status::Active).await?;
-        let table = load_table(&mut tx, r.id).await?;
+        let mut table = load_table(&mut tx, r.id).await?;
         // The game's opening: its first state and the message that announces it.
         let (state, reply) = State::begin(&table, version)?;
+        let deadline = self.reschedule(&mut tx, &mut table, state.to_act()).await?;
         let loaded = Arc::new(Loaded { version, state });
-        let reply = Reply { new_message: true, ..reply };
+        let mut reply = Reply { new_message: true, ..reply };
+        add_deadline(&mut reply, deadline);
         self.queue(&mut tx, &table, &reply).await?;
         tx.commit().await?;
         self.remember(&table, &loaded);
+        self.wake_scheduler();
         Ok(reply)
     }
 
@@ -175,6 +186,7 @@ impl Service {
         }
         let status = Status::Abandoned;
         let version = store::touch(&mut tx, r.id, status).await?;
+        store::clear_due(&mut tx, r.id, None).await?;
         let table = Table { record: GameRecord { version, status, ..table.record }, seats: table.seats };
         let text = "🛑 The game was abandoned. `/new` starts another.".to_string();
         let reply = Reply { text, game: Some((table.record.id, version)), new_message: true, ..Reply::default() };
@@ -188,20 +200,21 @@ impl Service {
 /// The lobby's message: who joined, the game's rules line, and Join / Leave / Start.
 pub(super) fn lobby_reply(table: &Table, headline: &str) -> Reply {
     let r = &table.record;
-    let players: Vec<String> = table.seats.iter().map(|s| format!("• {}", escape(&s.name))).collect();
+    let players: Vec<String> = table.seats.iter().map(|s| format!("• {}{}", escape(&s.name), seat_note(s))).collect();
     let button = |command: Command, label: &str, style: Style| Button {
         id: ComponentId::button(r.id, r.version, command),
         label: label.into(),
         style,
     };
     let text = format!(
-        "{headline}\n**Players ({}/{}):**\n{}\n{} · {}–{} players. Press **Join** to play; the opener presses **Start** when ready.",
+        "{headline}\n**Players ({}/{}):**\n{}\n{} · {}–{} players · {}.\nPress **Join** to play, **Add computer** (or `/addbot`) to seat a computer player; the opener presses **Start** when ready.",
         table.seats.len(),
         r.max_players,
         players.join("\n"),
         games::lobby_rules(r),
         r.min_players,
-        r.max_players
+        r.max_players,
+        turn_limit_words(r),
     );
     Reply {
         text,
@@ -209,8 +222,21 @@ pub(super) fn lobby_reply(table: &Table, headline: &str) -> Reply {
             button(Command::Join, "Join", Style::Primary),
             button(Command::Leave, "Leave", Style::Secondary),
             button(Command::Start, "Start", Style::Success),
+            button(Command::AddComputer, "Add computer", Style::Secondary),
         ]],
         game: Some((r.id, r.version)),
         ..Reply::default()
     }
+}
+
+/// The game's turn time limit in words, for the lobby and `/status`.
+pub(crate) fn turn_limit_words(r: &GameRecord) -> String {
+    if r.turn_limit_secs <= 0 {
+        return "no turn time limit".into();
+    }
+    let then = match r.on_timeout {
+        OnTimeout::PlayTurn => "then the computer plays that turn",
+        OnTimeout::Replace => "then a computer player takes the seat",
+    };
+    format!("{} per turn, {then}", duration_words(r.turn_limit_secs * 1000))
 }

@@ -13,7 +13,21 @@ impl Service {
             return Ok(lobby_reply(&table, "Waiting for players."));
         }
         let loaded = self.load(&mut conn, &table).await?;
-        Ok(Reply { text: loaded.state.status(&table), game: Some((table.record.id, table.record.version)), ..Reply::default() })
+        let mut text = loaded.state.status(&table);
+        if let Some(line) = self.deadline_line(&mut conn, &table).await? {
+            text = format!("{}\n{line}", super::reply::truncate(&text, 1900));
+        }
+        let away: Vec<String> = table
+            .seats
+            .iter()
+            .filter(|s| s.computer.is_some() || s.away_until.is_some())
+            .map(|s| format!("{}{}", super::reply::escape(&s.name), super::seats::seat_note(s)))
+            .collect();
+        if !away.is_empty() && table.record.status == Status::Active {
+            text = format!("{}\nThe computer plays: {}", super::reply::truncate(&text, 1700), away.join(" · "));
+        }
+        text.push_str(&format!("\n⏱️ {}.", super::lobby::turn_limit_words(&table.record)));
+        Ok(Reply { text: super::reply::truncate(&text, 2000), game: Some((table.record.id, table.record.version)), ..Reply::default() })
     }
 
     pub async fn board(&self, place: Place) -> Result<Reply> {

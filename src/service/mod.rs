@@ -14,16 +14,24 @@
 //! common path needs the game (replaying its log, the lobby's rules line, a status), it goes
 //! through the `match`es of [`crate::games`].
 
+pub mod clock;
 mod delivery;
 mod lobby;
 mod lookup;
 pub mod reply;
+pub mod schedule;
+mod seats;
+pub mod settings;
 mod tables;
 
 use crate::games::Pictures;
 use crate::store::{GameId, Store};
 pub(crate) use lobby::Opening;
 pub use reply::{Button, Command, ComponentId, Image, Menu, MenuOption, Picture, Reply, Style};
+pub use schedule::COMPUTER_USER;
+pub(crate) use schedule::add_deadline;
+pub use seats::{is_computer_id, parse_duration};
+pub use settings::SettingsChange;
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Arc, Mutex};
@@ -94,6 +102,10 @@ pub struct Service {
     pub(crate) pictures: Pictures,
     /// Seed for new games that don't bring one (tests and demos want repeatable games).
     default_seed: Option<u64>,
+    /// The scheduler's time (tests move it by hand).
+    clock: Arc<dyn clock::Clock>,
+    /// Rung when a change may have set something due sooner than the scheduler thought.
+    wake: Arc<tokio::sync::Notify>,
 }
 
 impl Service {
@@ -110,7 +122,15 @@ impl Service {
             instance: DEFAULT_INSTANCE.into(),
             pictures: Pictures::default(),
             default_seed: None,
+            clock: Arc::new(clock::SystemClock),
+            wake: Arc::new(tokio::sync::Notify::new()),
         }
+    }
+
+    /// The scheduler reads the time from `clock` (tests pass a [`clock::ManualClock`]).
+    pub fn with_clock(mut self, clock: impl clock::Clock + 'static) -> Service {
+        self.clock = Arc::new(clock);
+        self
     }
 
     /// How long a step's message is left to the process that made the step (see the outbox).
@@ -154,6 +174,7 @@ impl Service {
             Command::Board => self.board(place).await,
             Command::Status => self.status(place).await,
             Command::Abandon => self.abandon_in(place, actor, Some(id.game)).await,
+            Command::AddComputer => self.add_computer_in(place, actor, Some(id.game), crate::games::Strength::Medium).await,
             // A game's own steps: `Command::Act` holds a South Seas action, so these two go
             // to its room (`games/southseas/turns.rs`).
             Command::Undo => self.undo_in(place, actor, Some(id.game), Some(id.version)).await,

@@ -44,6 +44,14 @@ pub struct Reply {
     /// same step, such as the turns that fit at a chosen spot).
     #[serde(default)]
     pub components_only: bool,
+    /// A notice about the game's current version that is not its turn message (the n-th
+    /// reminder of a wait): posted as its own message, told apart from the turn message.
+    #[serde(default)]
+    pub notice: Option<u32>,
+    /// To the mentioned user by direct message rather than in the channel (their choice for
+    /// reminders); in the channel when Discord refuses the direct message.
+    #[serde(default)]
+    pub direct: bool,
 }
 
 /// Which picture a reply carries (each game draws its own; see `crate::games::Pictures`).
@@ -146,6 +154,8 @@ pub enum Command {
     Spots(u8),
     /// Show page N (from 1) of the ways to pay, when there are more than one menu holds.
     Payments(u8),
+    /// Seat a computer player (medium) in the lobby.
+    AddComputer,
 }
 
 impl Command {
@@ -159,6 +169,7 @@ impl Command {
             Command::Abandon => "abandon".into(),
             Command::Board => "board".into(),
             Command::Status => "status".into(),
+            Command::AddComputer => "bot".into(),
             Command::Spot(pos) => format!("o{},{}", pos.x, pos.y),
             Command::Spots(page) => format!("g{page}"),
             Command::Payments(page) => format!("q{page}"),
@@ -185,6 +196,7 @@ impl Command {
             "abandon" => Command::Abandon,
             "board" => Command::Board,
             "status" => Command::Status,
+            "bot" => Command::AddComputer,
             "s" => Command::Act(Action::SkipIslander),
             "e" => Command::Act(Action::EndTurn),
             _ => {
@@ -274,6 +286,7 @@ mod tests {
             Command::Abandon,
             Command::Board,
             Command::Status,
+            Command::AddComputer,
         ]);
         for c in commands {
             let id = ComponentId::button(42, 7, c);

@@ -14,7 +14,13 @@
 //! it (`FOR UPDATE`) until the transaction ends, so the read-check-write of a step is atomic
 //! per game while other games proceed in parallel.
 
-use crate::games::GameKind;
+mod due;
+mod people;
+
+pub use due::*;
+pub use people::*;
+
+use crate::games::{GameKind, Strength};
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{Any, AnyConnection, AnyPool, Connection, Executor, Row, Transaction};
 use std::time::Duration;
@@ -74,6 +80,33 @@ pub struct GameRecord {
     pub updated_at: i64,
     /// When the game last changed, in unix milliseconds.
     pub changed_ms: i64,
+    /// How long each player has for a turn, in seconds (0: no limit).
+    pub turn_limit_secs: i64,
+    /// What happens when a player's time runs out.
+    pub on_timeout: OnTimeout,
+}
+
+/// What happens when a player's turn time runs out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum OnTimeout {
+    /// A computer player takes that one turn for them.
+    #[default]
+    PlayTurn,
+    /// A computer player takes their seat for the rest of the game.
+    Replace,
+}
+
+impl OnTimeout {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OnTimeout::PlayTurn => "play-turn",
+            OnTimeout::Replace => "replace",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<OnTimeout> {
+        [OnTimeout::PlayTurn, OnTimeout::Replace].into_iter().find(|o| o.as_str() == s)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,6 +121,8 @@ pub struct NewGame {
     pub creator_id: u64,
     pub min_players: usize,
     pub max_players: usize,
+    pub turn_limit_secs: i64,
+    pub on_timeout: OnTimeout,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -96,6 +131,12 @@ pub struct SeatRecord {
     pub name: String,
     /// Turn order and colour, drawn when the game starts (None in the lobby).
     pub seat: Option<usize>,
+    /// The computer plays this seat, at this strength (a computer player, or a person the
+    /// computer replaced).
+    pub computer: Option<Strength>,
+    /// The person is away until then (unix ms; `i64::MAX`: until they are back): the computer
+    /// plays their turns meanwhile.
+    pub away_until: Option<i64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -280,17 +321,23 @@ fn game_from_row(row: &AnyRow) -> Result<GameRecord, sqlx::Error> {
         created_at: row.try_get("created_at")?,
         updated_at: row.try_get("updated_at")?,
         changed_ms: row.try_get("changed_ms")?,
+        turn_limit_secs: row.try_get("turn_limit_secs")?,
+        on_timeout: {
+            let name: String = row.try_get("on_timeout")?;
+            OnTimeout::parse(&name).ok_or_else(|| sqlx::Error::Decode(format!("unknown on_timeout `{name}`").into()))?
+        },
     })
 }
 
 const GAME_COLUMNS: &str = "id, kind, ruleset, guild_id, channel_id, status, options, seed, creator_id, min_players, max_players, \
-     version, created_at, updated_at, changed_ms";
+     version, created_at, updated_at, changed_ms, turn_limit_secs, on_timeout";
 
 pub async fn insert_game(conn: &mut AnyConnection, new: &NewGame) -> Result<GameId, InsertError> {
     let now = now();
     let result = sqlx::query_scalar(
-        "INSERT INTO games (kind, ruleset, guild_id, channel_id, status, options, seed, creator_id, min_players, max_players, version, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, 'lobby', $5, $6, $7, $8, $9, 0, $10, $10) RETURNING id",
+        "INSERT INTO games (kind, ruleset, guild_id, channel_id, status, options, seed, creator_id, min_players, max_players, version,
+                            created_at, updated_at, turn_limit_secs, on_timeout)
+         VALUES ($1, $2, $3, $4, 'lobby', $5, $6, $7, $8, $9, 0, $10, $10, $11, $12) RETURNING id",
     )
     .bind(new.kind.as_str())
     .bind(new.ruleset)
@@ -302,6 +349,8 @@ pub async fn insert_game(conn: &mut AnyConnection, new: &NewGame) -> Result<Game
     .bind(new.min_players as i64)
     .bind(new.max_players as i64)
     .bind(now)
+    .bind(new.turn_limit_secs)
+    .bind(new.on_timeout.as_str())
     .fetch_one(&mut *conn)
     .await;
     match result {
@@ -346,16 +395,23 @@ pub async fn touch(conn: &mut AnyConnection, id: GameId, status: Status) -> Resu
 
 pub async fn seats(conn: &mut AnyConnection, id: GameId) -> Result<Vec<SeatRecord>, sqlx::Error> {
     // NULLs first on both databases: lobby seats (no seat yet) in join order.
-    let rows = sqlx::query("SELECT user_id, name, seat FROM seats WHERE game_id = $1 ORDER BY seat IS NOT NULL, seat, joined")
-        .bind(id)
-        .fetch_all(&mut *conn)
-        .await?;
+    let rows = sqlx::query(
+        "SELECT user_id, name, seat, computer, away_until FROM seats WHERE game_id = $1 ORDER BY seat IS NOT NULL, seat, joined",
+    )
+    .bind(id)
+    .fetch_all(&mut *conn)
+    .await?;
     rows.iter()
         .map(|r| {
             Ok(SeatRecord {
                 user_id: r.try_get::<i64, _>("user_id")? as u64,
                 name: r.try_get("name")?,
                 seat: r.try_get::<Option<i64>, _>("seat")?.map(|s| s as usize),
+                computer: match r.try_get::<Option<String>, _>("computer")? {
+                    None => None,
+                    Some(name) => Some(name.parse().map_err(|e: String| sqlx::Error::Decode(e.into()))?),
+                },
+                away_until: r.try_get("away_until")?,
             })
         })
         .collect()
@@ -500,6 +556,30 @@ pub async fn queue_post(conn: &mut AnyConnection, post: &PendingPost, claimed_un
     .execute(&mut *conn)
     .await?;
     Ok(())
+}
+
+/// Records a post unless one is already owed for that version (then that one stands); returns
+/// whether it was recorded.
+pub async fn queue_post_if_free(
+    conn: &mut AnyConnection,
+    post: &PendingPost,
+    claimed_until: i64,
+    claimed_by: &str,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "INSERT INTO outbox (game_id, version, channel_id, reply, created_at, claimed_until, claimed_by) VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (game_id, version) DO NOTHING",
+    )
+    .bind(post.game_id)
+    .bind(post.version)
+    .bind(post.channel_id as i64)
+    .bind(&post.reply)
+    .bind(now_ms())
+    .bind(claimed_until)
+    .bind(claimed_by)
+    .execute(&mut *conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
 }
 
 /// Lets go of every post `claimed_by` holds: a process starting under that name holds nothing

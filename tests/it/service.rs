@@ -236,7 +236,8 @@ async fn lobby_rules_and_one_open_game_per_channel(db) {
     let service = open(&db).await;
     let (a, b, c) = (player(1), player(2), player(3));
     let reply = service.create(PLACE, &a, GameOptions { max_players: 2, ..options(1) }).await.unwrap();
-    assert!(reply.text.contains("Players (1/2)") && reply.buttons[0].len() == 3, "{}", reply.text);
+    assert!(reply.text.contains("Players (1/2)") && reply.buttons[0].len() == 4, "{}", reply.text);
+    assert_eq!(reply.buttons[0][3].label, "Add computer");
     expect_user_error(service.start(PLACE, &a).await, "At least 2 players");
     expect_user_error(service.join(PLACE, &a).await, "already in this game");
     service.join(PLACE, &b).await.unwrap();
@@ -282,7 +283,7 @@ async fn a_turn_reply_narrates_and_pings_only_the_next_player(db) {
             assert!(reply.text.lines().count() >= 2, "what happened, then the prompt: {}", reply.text);
             assert!(reply.text.contains("your turn: place tile"), "{}", reply.text);
             if !matches!(action, Action::EndTurn | Action::Deliver { .. } | Action::Pay { .. }) {
-                let hand_over = reply.text.lines().last().unwrap_or_default();
+                let hand_over = reply.text.lines().find(|l| l.contains("➡️")).unwrap_or_default();
                 assert!(
                     hand_over.contains("can't pay any ship on display, so the turn ends. ➡️"),
                     "says why the turn ended, on the hand-over line: {}",

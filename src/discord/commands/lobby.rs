@@ -4,9 +4,11 @@
 
 use super::{acknowledge, actor, place_of, respond};
 use crate::discord::{Context, Error, missing_permissions};
-use crate::games::southseas::GameOptions;
+use crate::games::Strength;
 use crate::games::southseas::commands::RetrieveChoice;
+use crate::games::southseas::{DEFAULT_TURN_LIMIT_SECS, GameOptions};
 use crate::service::ServiceError;
+use crate::store::OnTimeout;
 use poise::serenity_prelude as serenity;
 use southseas_engine::RetrieveRule;
 
@@ -30,6 +32,8 @@ pub(crate) async fn new(
     #[min = 2]
     #[max = 5]
     min_players: Option<u8>,
+    #[description = "How long each player has for a turn (default: 24 hours)"] turn_limit: Option<TurnLimit>,
+    #[description = "When a player's time runs out (default: the computer plays that turn)"] on_timeout: Option<TimeoutChoice>,
 ) -> Result<(), Error> {
     acknowledge(ctx).await?;
     if let Some(message) = missing_permissions(app_permissions(ctx)) {
@@ -43,8 +47,86 @@ pub(crate) async fn new(
         min_players: min_players.map_or(2, usize::from),
         max_players: max_players.map_or(5, usize::from),
         seed: None,
+        turn_limit_secs: turn_limit.map_or(DEFAULT_TURN_LIMIT_SECS, TurnLimit::seconds),
+        on_timeout: match on_timeout {
+            Some(TimeoutChoice::Replace) => OnTimeout::Replace,
+            _ => OnTimeout::PlayTurn,
+        },
     };
     let result = ctx.data().service.create(place_of(ctx), &actor(ctx), options).await;
+    respond(ctx, result).await
+}
+
+/// A turn time limit to choose from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum TurnLimit {
+    #[name = "no limit"]
+    Off,
+    #[name = "1 hour"]
+    Hour,
+    #[name = "4 hours"]
+    FourHours,
+    #[name = "12 hours"]
+    TwelveHours,
+    #[name = "24 hours"]
+    Day,
+    #[name = "2 days"]
+    TwoDays,
+    #[name = "3 days"]
+    ThreeDays,
+    #[name = "7 days"]
+    Week,
+}
+
+impl TurnLimit {
+    fn seconds(self) -> i64 {
+        const HOUR: i64 = 3600;
+        match self {
+            TurnLimit::Off => 0,
+            TurnLimit::Hour => HOUR,
+            TurnLimit::FourHours => 4 * HOUR,
+            TurnLimit::TwelveHours => 12 * HOUR,
+            TurnLimit::Day => 24 * HOUR,
+            TurnLimit::TwoDays => 48 * HOUR,
+            TurnLimit::ThreeDays => 72 * HOUR,
+            TurnLimit::Week => 7 * 24 * HOUR,
+        }
+    }
+}
+
+/// What happens when a player's time runs out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum TimeoutChoice {
+    #[name = "the computer plays that turn for them"]
+    PlayTurn,
+    #[name = "a computer player takes their seat for the rest of the game"]
+    Replace,
+}
+
+/// A computer player's strength.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum StrengthChoice {
+    #[name = "easy: plays at random, takes what plainly pays"]
+    Easy,
+    #[name = "medium: takes the best move it sees"]
+    Medium,
+    #[name = "hard: looks ahead (thinks about a second per move)"]
+    Hard,
+}
+
+/// Seat a computer player in the game waiting for players here.
+#[poise::command(slash_command, guild_only)]
+pub(crate) async fn addbot(
+    ctx: Context<'_>,
+    #[description = "How well it plays (default: medium)"] strength: Option<StrengthChoice>,
+) -> Result<(), Error> {
+    acknowledge(ctx).await?;
+    let strength = match strength {
+        Some(StrengthChoice::Easy) => Strength::Easy,
+        Some(StrengthChoice::Hard) => Strength::Hard,
+        _ => Strength::Medium,
+    };
+    let result = ctx.data().service.add_computer(place_of(ctx), &actor(ctx), strength).await;
     respond(ctx, result).await
 }
 

@@ -6,6 +6,7 @@
 mod help;
 mod lobby;
 mod lookup;
+mod seats;
 
 use super::{Context, Error, actor_of, convert, deliver, user_message};
 use crate::games::southseas::commands as southseas;
@@ -16,6 +17,7 @@ pub fn all() -> Vec<poise::Command<super::Data, Error>> {
         lobby::new(),
         lobby::join(),
         lobby::leave(),
+        lobby::addbot(),
         lobby::start(),
         southseas::place(),
         southseas::islander(),
@@ -25,6 +27,11 @@ pub fn all() -> Vec<poise::Command<super::Data, Error>> {
         southseas::endturn(),
         southseas::undo(),
         lobby::abandon(),
+        seats::away(),
+        seats::back(),
+        seats::replace(),
+        seats::kick(),
+        seats::settings(),
         lookup::board(),
         lookup::status(),
         southseas::tiles(),

@@ -3,6 +3,7 @@
 //! board images, the narration, what players type into step commands, and its slash commands.
 
 pub mod commands;
+pub mod computer;
 pub mod render;
 pub mod replies;
 pub mod text;
@@ -11,7 +12,7 @@ pub mod typed;
 
 use crate::games::Drawing;
 use crate::service::{self, Service, Table};
-use crate::store::Store;
+use crate::store::{OnTimeout, Store};
 use southseas_engine::{Game, RetrieveRule};
 use std::sync::Arc;
 use text::Names;
@@ -24,11 +25,26 @@ pub struct GameOptions {
     pub max_players: usize,
     /// Fixed seed (tests, demo); None draws one.
     pub seed: Option<u64>,
+    /// How long each player has for a turn, in seconds (0: no limit).
+    pub turn_limit_secs: i64,
+    /// What happens when it runs out.
+    pub on_timeout: OnTimeout,
 }
+
+/// A new game's turn time limit unless its opener chooses another: a day, so a game moves on
+/// daily even when someone is gone, and nobody is rushed.
+pub const DEFAULT_TURN_LIMIT_SECS: i64 = 24 * 3600;
 
 impl Default for GameOptions {
     fn default() -> Self {
-        GameOptions { retrieve: RetrieveRule::EmptySupply, min_players: 2, max_players: 5, seed: None }
+        GameOptions {
+            retrieve: RetrieveRule::EmptySupply,
+            min_players: 2,
+            max_players: 5,
+            seed: None,
+            turn_limit_secs: DEFAULT_TURN_LIMIT_SECS,
+            on_timeout: OnTimeout::PlayTurn,
+        }
     }
 }
 

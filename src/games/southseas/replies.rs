@@ -25,10 +25,15 @@ pub(crate) fn turn_reply_after(table: &Table, version: i64, game: &Game, mut lin
     let names = names(table);
     let id = table.record.id;
     let mut reply = Reply { game: Some((id, version)), ..Reply::default() };
+    // The computer plays this seat: it moves right after this message, and nobody is asked.
+    let computer = game.to_act().filter(|&seat| table.computer_at(seat).is_some());
     if let Some(seat) = game.to_act() {
-        reply.mention = table.user_at(seat);
+        reply.mention = table.person_at(seat);
         lines.push(text::standings(game, &names));
-        let prompt = text::prompt(game, &names);
+        let prompt = match computer {
+            Some(_) => format!("🤖 {} plays next (the computer).", names.of(seat)),
+            None => text::prompt(game, &names),
+        };
         lines.push(match ended {
             Some(why) => format!("{why} {prompt}"),
             None => prompt,
@@ -37,18 +42,23 @@ pub(crate) fn turn_reply_after(table: &Table, version: i64, game: &Game, mut lin
         lines.push(why);
     }
     if game.is_over() {
-        // The end is news for everyone at the table: a new message that pings every player.
-        reply.more_mentions = table.seats.iter().map(|s| s.user_id).collect();
+        // The end is news for everyone at the table: a new message that pings every person.
+        reply.more_mentions = table.people().map(|s| s.user_id).collect();
     }
-    if game.to_act().is_some() {
+    if game.to_act().is_some() && computer.is_none() {
         let (buttons, menu) = choices(game, id, version);
         reply.buttons = buttons;
         reply.menu = menu;
     }
-    reply.text = fit_lines(&lines, 2000);
+    // Room is left for what the service adds (the deadline) and the mentions.
+    reply.text = fit_lines(&lines, TURN_TEXT_CHARS);
     reply.show_board = true;
     reply
 }
+
+/// A turn message's text at most: the rest of a message's 2,000 characters is kept for the
+/// deadline line and the mentions.
+const TURN_TEXT_CHARS: usize = 1800;
 
 /// Buttons (and a menu when there are too many options) for the next step.
 fn choices(game: &Game, id: GameId, version: i64) -> (Vec<Vec<Button>>, Option<Menu>) {

@@ -379,6 +379,21 @@ fn capitalise(s: &str) -> String {
     c.next().map(|f| f.to_uppercase().collect::<String>() + c.as_str()).unwrap_or_default()
 }
 
+/// What the player to act must do, in a few words, for a reminder: "place tile **K2** (`/place`)".
+pub fn task(game: &Game) -> String {
+    match game.phase() {
+        Phase::PlaceTile => {
+            let tile = game.drawn_tile().map(|t| game.tiles().get(t).name.clone()).unwrap_or_default();
+            format!("place tile **{tile}** (`/place`)")
+        }
+        Phase::Islander { .. } => "place an islander or skip (`/islander`)".into(),
+        Phase::MarketShip { .. } => "choose a ship for your merchant's market (`/ship`)".into(),
+        Phase::Deliver => "deliver wares to a ship or end your turn (`/deliver`, `/endturn`)".into(),
+        Phase::Payment { ship: s } => format!("choose how to pay ship {} (`/pay`)", ship(game, s)),
+        Phase::GameOver => "nothing: the game is over".into(),
+    }
+}
+
 /// What the player to act should do now, in one or two lines.
 pub fn prompt(game: &Game, names: &Names) -> String {
     let Some(seat) = game.to_act() else { return String::new() };

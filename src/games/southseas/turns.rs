@@ -6,9 +6,10 @@ use super::GameOptions;
 use super::replies::{self, names, turn_reply, turn_reply_after};
 use super::text::{self, Names};
 use super::typed::{self, Step};
-use crate::games::{GameKind, State};
+use crate::games::{GameKind, Move, State};
 use crate::service::{
-    Actor, Button, Command, ComponentId, Loaded, Opening, Place, Reply, Result, Service, ServiceError, Style, Table, internal, user,
+    Actor, Button, COMPUTER_USER, Command, ComponentId, Loaded, Opening, Place, Reply, Result, Service, ServiceError, Style, Table,
+    add_deadline, internal, is_computer_id, user,
 };
 use crate::store::{self, ActionRecord, GameId, GameRecord, Status};
 use southseas_engine::{Action, Event, Game, Options, Phase, Pos, Ruleset, ScoreReason, Setup, record};
@@ -54,6 +55,8 @@ impl Service {
             seed: options.seed,
             min_players: options.min_players,
             max_players: options.max_players,
+            turn_limit_secs: options.turn_limit_secs,
+            on_timeout: options.on_timeout,
         };
         self.open_lobby(place, actor, opening).await
     }
@@ -152,58 +155,117 @@ impl Service {
     }
 
     /// Applies `action` for `actor` to the loaded game, logs it with the message it owes the
-    /// channel, and commits.
+    /// channel, and commits. A player away who plays is back.
     async fn take_step(
         &self,
         mut tx: Transaction<'static, Any>,
-        table: Table,
+        mut table: Table,
         loaded: &Loaded,
         actor: &Actor,
         action: Action,
     ) -> Result<Reply> {
+        let seat = check_turn(&table, &played(loaded).game, actor)?;
+        let mut header = Vec::new();
+        if let Some(away) = table.seats.iter_mut().find(|s| s.seat == Some(seat) && s.away_until.is_some()) {
+            store::set_away(&mut tx, table.record.id, away.user_id, None).await?;
+            away.away_until = None;
+            header.push(format!("👋 {} is back: the computer no longer plays for them.", crate::service::reply::escape(&away.name)));
+        }
+        self.apply_steps(tx, table, loaded, &[(actor.user_id, action)], header, Some(actor.user_id)).await
+    }
+
+    /// The computer's moves (chosen by `State::computer_moves` against this very version), as
+    /// one change and one message after `header`, logged under each computer seat's own id, or
+    /// [`COMPUTER_USER`] for a person it played for.
+    pub(crate) async fn computer_moves(
+        &self,
+        tx: Transaction<'static, Any>,
+        table: &mut Table,
+        loaded: &Loaded,
+        moves: &[(usize, Move)],
+        header: Vec<String>,
+    ) -> Result<Reply> {
+        let steps: Vec<(u64, Action)> = moves
+            .iter()
+            .map(|&(seat, Move::SouthSeas(action))| {
+                let record = table.seats.iter().find(|s| s.seat == Some(seat));
+                let lobby_computer = record.is_some_and(|s| s.computer.is_some() && is_computer_id(s.user_id));
+                (if lobby_computer { record.map_or(COMPUTER_USER, |s| s.user_id) } else { COMPUTER_USER }, action)
+            })
+            .collect();
+        let taken = Table { record: table.record.clone(), seats: table.seats.clone() };
+        let reply = self.apply_steps(tx, taken, loaded, &steps, header, None).await?;
+        if let Some((_, version)) = reply.game {
+            table.record.version = version;
+        }
+        Ok(reply)
+    }
+
+    /// Applies `steps` (who, what) to the loaded game as one change: each logged, narrated in
+    /// order after `header`; the version bumped once; what the game waits for rescheduled; the
+    /// message it owes the channel queued; committed. `actor` is the person who made the step,
+    /// if a person did: the message is new when someone else must act now (it pings them).
+    async fn apply_steps(
+        &self,
+        mut tx: Transaction<'static, Any>,
+        table: Table,
+        loaded: &Loaded,
+        steps: &[(u64, Action)],
+        header: Vec<String>,
+        actor: Option<u64>,
+    ) -> Result<Reply> {
         let before = played(loaded);
-        check_turn(&table, &before.game, actor)?;
+        let names = names(&table);
         let mut game = before.game.clone();
-        let events = game.apply(&action).map_err(|e| ServiceError::User(format!("Not allowed: {e}.")))?;
-        let seq = before.log.len() as i64 + 1;
-        store::append_action(&mut tx, table.record.id, seq, actor.user_id, &record::encode_action(&action)).await?;
+        let mut log = before.log.clone();
+        let mut lines = header;
+        let mut ended: Option<String> = None;
+        for &(user_id, action) in steps {
+            // An earlier step's turn ended without a hand-over line of its own: say so here.
+            lines.extend(ended.take());
+            let active = game.active_player();
+            let events = game.apply(&action).map_err(|e| ServiceError::User(format!("Not allowed: {e}.")))?;
+            let seq = log.len() as i64 + 1;
+            store::append_action(&mut tx, table.record.id, seq, user_id, &record::encode_action(&action)).await?;
+            log.push(Logged { seq, user_id, action });
+            // Where the turn ended (the events of drawing the next tile, or of the game's end).
+            let boundary = events
+                .iter()
+                .position(|e| {
+                    matches!(
+                        e,
+                        Event::TileDiscarded { .. }
+                            | Event::TurnStarted { .. }
+                            | Event::GameOver { .. }
+                            | Event::FeatureScored { reason: ScoreReason::GameEnd, .. }
+                    )
+                })
+                .unwrap_or(events.len());
+            lines.extend(text::narrate(&game, &names, &events[..boundary]));
+            // Say why a turn ended without the player ending it: no ship on display was payable.
+            let delivered = events.iter().any(|e| matches!(e, Event::ShipDelivered { .. }));
+            // It goes on the hand-over line, where it explains why the next player is asked.
+            ended = (boundary < events.len() && !delivered && action != Action::EndTurn)
+                .then(|| format!("{} can't pay any ship on display, so the turn ends.", names.of(active)));
+            if game.is_over() {
+                // No hand-over: it is said before the game's end.
+                lines.extend(ended.take());
+            }
+            lines.extend(text::narrate(&game, &names, &events[boundary..]));
+        }
         let status = if game.is_over() { Status::Finished } else { Status::Active };
         let version = store::touch(&mut tx, table.record.id, status).await?;
-        let mut log = before.log.clone();
-        log.push(Logged { seq, user_id: actor.user_id, action });
-        let table = Table { record: GameRecord { version, status, ..table.record }, seats: table.seats };
-        let names = names(&table);
-        // Where the turn ended (the events of drawing the next tile, or of the game's end).
-        let boundary = events
-            .iter()
-            .position(|e| {
-                matches!(
-                    e,
-                    Event::TileDiscarded { .. }
-                        | Event::TurnStarted { .. }
-                        | Event::GameOver { .. }
-                        | Event::FeatureScored { reason: ScoreReason::GameEnd, .. }
-                )
-            })
-            .unwrap_or(events.len());
-        let mut lines = text::narrate(&game, &names, &events[..boundary]);
-        // Say why a turn ended without the player ending it: no ship on display was payable.
-        let delivered = events.iter().any(|e| matches!(e, Event::ShipDelivered { .. }));
-        // It goes on the hand-over line, where it explains why the next player is asked.
-        let mut ended = (boundary < events.len() && !delivered && action != Action::EndTurn)
-            .then(|| format!("{} can't pay any ship on display, so the turn ends.", names.of(before.game.active_player())));
-        if game.is_over() {
-            // No hand-over: it is said before the game's end.
-            lines.extend(ended.take());
-        }
-        lines.extend(text::narrate(&game, &names, &events[boundary..]));
+        let mut table = Table { record: GameRecord { version, status, ..table.record }, seats: table.seats };
+        let deadline = self.reschedule(&mut tx, &mut table, game.to_act()).await?;
         let mut reply = turn_reply_after(&table, version, &game, lines, ended);
+        add_deadline(&mut reply, deadline);
         // A new message when someone else must act now (it pings them) or the game ended.
-        reply.new_message = game.is_over() || reply.mention != Some(actor.user_id);
+        reply.new_message = game.is_over() || actor.is_none() || reply.mention != actor;
         let after = Arc::new(Loaded { version, state: State::SouthSeas(Played { game, log }) });
         self.queue(&mut tx, &table, &reply).await?;
         tx.commit().await?;
         self.remember(&table, &after);
+        self.wake_scheduler();
         Ok(reply)
     }
 
@@ -248,13 +310,15 @@ impl Service {
         let version = store::touch(&mut tx, table.record.id, Status::Active).await?;
         let mut log = played.log.clone();
         log.pop();
-        let table = Table { record: GameRecord { version, ..table.record }, seats: table.seats };
+        let mut table = Table { record: GameRecord { version, ..table.record }, seats: table.seats };
+        let deadline = self.reschedule(&mut tx, &mut table, before.to_act()).await?;
         let line = format!(
             "↩️ {} undid {}.",
             names(&table).of(table.seat_of(actor.user_id).unwrap_or(0)),
             text::step_in_words(&before, &last.action)
         );
-        let reply = turn_reply(&table, version, &before, vec![line]);
+        let mut reply = turn_reply(&table, version, &before, vec![line]);
+        add_deadline(&mut reply, deadline);
         let after = Arc::new(Loaded { version, state: State::SouthSeas(Played { game: before, log }) });
         self.queue(&mut tx, &table, &reply).await?;
         tx.commit().await?;
@@ -327,6 +391,11 @@ fn check_turn(table: &Table, game: &Game, actor: &Actor) -> Result<usize> {
     let Some(seat) = table.seat_of(actor.user_id) else {
         return user("You are not playing in this game. You can watch with `/board` and `/status`.");
     };
+    if table.seats.iter().any(|s| s.user_id == actor.user_id && s.computer.is_some()) {
+        return user(
+            "A computer player has taken over your seat in this game, so you can't play it any more. You can watch with `/board`.",
+        );
+    }
     match game.to_act() {
         Some(s) if s == seat => Ok(seat),
         Some(s) => {

@@ -1,0 +1,58 @@
+//! The computer at a South Seas table: which seats it plays now, and the moves it picks for
+//! them, from the engine's computer players. Pure and seeded: the same game, seats and plan
+//! give the same moves (a strong player's search has a fixed number of playouts, not a time).
+
+use crate::games::{ComputerPlan, Strength};
+use crate::store::SeatRecord;
+use southseas_engine::{Action, Bot, Game};
+
+/// At most this many steps in one go: a table of computers alone (everyone away) moves on in
+/// messages of a few turns each, rather than in one message for the whole game.
+const MAX_STEPS: usize = 40;
+
+/// The engine's player for a strength.
+fn engine_strength(strength: Strength) -> southseas_engine::Strength {
+    match strength {
+        Strength::Easy => southseas_engine::Strength::Easy,
+        Strength::Medium => southseas_engine::Strength::Medium,
+        Strength::Hard => southseas_engine::Strength::Hard,
+    }
+}
+
+/// Who the computer plays for at `seat` in `game`, and how well: a computer seat, a person away
+/// (or replaced under `plan`), or the person whose time ran out, for the turn that was theirs.
+fn player_at(game: &Game, seats: &[SeatRecord], plan: &ComputerPlan, seat: usize, first_turn: u32) -> Option<Strength> {
+    let record = seats.iter().find(|s| s.seat == Some(seat))?;
+    if let Some(strength) = record.computer {
+        return Some(strength);
+    }
+    if record.away_until.is_some_and(|until| until > plan.now_ms) {
+        return Some(Strength::Medium);
+    }
+    if plan.timed_out == Some(seat) && (plan.replace || game.turn() == first_turn) {
+        return Some(Strength::Medium);
+    }
+    None
+}
+
+/// The moves the computer makes from `game` on, until a person must act, the game ends, or
+/// [`MAX_STEPS`]; each drawn from the game's seed and the step's place in the log.
+pub(crate) fn moves(game: &Game, seats: &[SeatRecord], plan: &ComputerPlan, seed: u64, logged: usize) -> Vec<(usize, Action)> {
+    let mut game = game.clone();
+    let first_turn = game.turn();
+    let mut out = Vec::new();
+    while out.len() < MAX_STEPS {
+        let Some(seat) = game.to_act() else { break };
+        let Some(strength) = player_at(&game, seats, plan, seat, first_turn) else { break };
+        let step = (logged + out.len()) as u64;
+        let mut bot = Bot::new(engine_strength(strength), seed ^ step.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let Some(action) = bot.choose(&game) else { break };
+        if game.apply(&action).is_err() {
+            // The engine's players choose among legal moves; should one not be, a person decides.
+            tracing::error!(?action, "a computer player chose an illegal move");
+            break;
+        }
+        out.push((seat, action));
+    }
+    out
+}

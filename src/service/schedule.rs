@@ -1,0 +1,363 @@
+//! The scheduler: what happens to a game while nobody clicks. After every change, in the
+//! change's own transaction, [`Service::reschedule`] writes what the game now waits for: the
+//! computer to play (due at once), a reminder for the person it waits for, and their deadline
+//! when the game has a turn time limit. [`Service::run_due`] handles the items that fell due,
+//! each in one transaction that re-checks the game's version under the game's lock: an item is
+//! acted on once, never after a player moved on, and an item whose time passed while the bot was
+//! down is handled once when it is back (not once per missed interval).
+//!
+//! Time comes from the service's [`Clock`], so tests move it by hand.
+
+use super::reply::escape;
+use super::{Reply, Result, Service, Table, internal, load_table};
+use crate::games::{ComputerPlan, GameKind, Strength};
+use crate::store::{self, Due, DueKind, GameId, OnTimeout, Settings, Status};
+use sqlx::AnyConnection;
+use std::time::Duration;
+
+/// The user id the log records for a step the computer took for a person (away, or out of
+/// time). Discord never hands out such an id.
+pub const COMPUTER_USER: u64 = 0;
+
+/// How many items one pass of the scheduler takes on.
+const BATCH: i64 = 8;
+
+/// When the reminders of a wait fall due, counted from its start (ms). With a time limit: after a
+/// third of it, and when a sixth is left; without one: after 8 hours, a day and three days.
+pub fn reminder_offsets(turn_limit_secs: i64) -> Vec<i64> {
+    const HOUR: i64 = 3_600_000;
+    if turn_limit_secs > 0 {
+        let limit = turn_limit_secs * 1000;
+        vec![limit / 3, limit - limit / 6]
+    } else {
+        vec![8 * HOUR, 24 * HOUR, 72 * HOUR]
+    }
+}
+
+/// When a user's quiet hours end, if `now_ms` falls within them (unix ms).
+pub fn quiet_until(settings: &Settings, now_ms: i64) -> Option<i64> {
+    const MINUTE: i64 = 60_000;
+    const DAY: i64 = 24 * 60;
+    let (from, to) = settings.quiet?;
+    let (from, to) = (i64::from(from), i64::from(to));
+    let local_min = (now_ms / MINUTE + i64::from(settings.utc_offset_min)).rem_euclid(DAY);
+    let inside = if from <= to { (from..to).contains(&local_min) } else { local_min >= from || local_min < to };
+    if !inside {
+        return None;
+    }
+    let left = (to - local_min).rem_euclid(DAY);
+    // To the start of the minute the window ends at.
+    Some((now_ms / MINUTE + left) * MINUTE)
+}
+
+/// "8 hours", "1 day", "25 minutes": how long, roughly, in words.
+pub fn duration_words(ms: i64) -> String {
+    let minutes = (ms / 60_000).max(1);
+    let (n, unit) = if minutes < 120 {
+        (minutes, "minute")
+    } else if minutes < 48 * 60 {
+        (minutes / 60, "hour")
+    } else {
+        (minutes / (24 * 60), "day")
+    };
+    format!("{n} {unit}{}", if n == 1 { "" } else { "s" })
+}
+
+/// A time as Discord shows it to each reader in their own time zone: relative ("in 5 hours").
+pub fn relative_time(ms: i64) -> String {
+    format!("<t:{}:R>", ms.div_euclid(1000))
+}
+
+impl Service {
+    /// The service's clock (unix ms).
+    pub fn now_ms(&self) -> i64 {
+        self.clock.now_ms()
+    }
+
+    /// Wakes the scheduler loop (something may be due sooner than it thought).
+    pub fn wake_scheduler(&self) {
+        self.wake.notify_one();
+    }
+
+    /// What the scheduler loop waits on.
+    pub fn scheduler_bell(&self) -> &tokio::sync::Notify {
+        &self.wake
+    }
+
+    /// When the next item falls due (unix ms), if any.
+    pub async fn next_due_at(&self) -> Result<Option<i64>> {
+        let mut conn = self.store.pool().acquire().await?;
+        Ok(store::next_due_at(&mut conn).await?)
+    }
+
+    /// After a change, in its transaction: what the game now waits for. `to_act` is the seat the
+    /// game waits for (None: nobody, the game is over or not running). A person away whose time
+    /// is up is back now. Returns the deadline of the wait (unix ms), if the game has a limit.
+    pub(crate) async fn reschedule(&self, conn: &mut AnyConnection, table: &mut Table, to_act: Option<usize>) -> Result<Option<i64>> {
+        let id = table.record.id;
+        let now = self.now_ms();
+        let Some(seat) = to_act.filter(|_| table.record.status == Status::Active) else {
+            store::clear_due(conn, id, None).await?;
+            return Ok(None);
+        };
+        let Some(index) = table.seats.iter().position(|s| s.seat == Some(seat)) else {
+            return Err(internal(format!("game {id}: nobody sits at seat {seat}")));
+        };
+        if table.seats[index].away_until.is_some_and(|until| until <= now) {
+            store::set_away(conn, id, table.seats[index].user_id, None).await?;
+            table.seats[index].away_until = None;
+        }
+        let user_id = table.seats[index].user_id;
+        let version = table.record.version;
+        if table.computer_at(seat).is_some() {
+            store::clear_due(conn, id, None).await?;
+            let due = Due { game_id: id, kind: DueKind::Computer, version, due_at: now, user_id, since: now, sent: 0 };
+            store::set_due(conn, &due).await?;
+            return Ok(None);
+        }
+        // A person: the wait goes on while it is still them (a step within their turn).
+        let before = store::due_items(conn, id).await?;
+        let same_wait = before.iter().find(|d| d.kind != DueKind::Computer && d.user_id == user_id);
+        let (since, sent) =
+            same_wait.map_or((now, 0), |d| (d.since, before.iter().find(|d| d.kind == DueKind::Reminder).map_or(d.sent, |r| r.sent)));
+        store::clear_due(conn, id, Some(DueKind::Computer)).await?;
+        let limit = table.record.turn_limit_secs;
+        let deadline = (limit > 0).then(|| since + limit * 1000);
+        match deadline {
+            Some(at) => {
+                store::set_due(conn, &Due { game_id: id, kind: DueKind::Deadline, version, due_at: at, user_id, since, sent: 0 }).await?
+            }
+            None => store::clear_due(conn, id, Some(DueKind::Deadline)).await?,
+        }
+        let reminder = before.iter().find(|d| d.kind == DueKind::Reminder && d.user_id == user_id);
+        let offsets = reminder_offsets(limit);
+        match (reminder, same_wait) {
+            // Keep the reminder where it was (perhaps moved past quiet hours).
+            (Some(r), Some(_)) => store::set_due(conn, &Due { version, ..r.clone() }).await?,
+            _ => match offsets.get(sent as usize) {
+                Some(&offset) => {
+                    let due = Due { game_id: id, kind: DueKind::Reminder, version, due_at: since + offset, user_id, since, sent };
+                    store::set_due(conn, &due).await?
+                }
+                None => store::clear_due(conn, id, Some(DueKind::Reminder)).await?,
+            },
+        }
+        Ok(deadline)
+    }
+
+    /// The deadline of the game's current wait, if it has one (for `/status`).
+    pub(crate) async fn deadline_of(&self, conn: &mut AnyConnection, game: GameId) -> Result<Option<i64>> {
+        Ok(store::due_items(conn, game).await?.into_iter().find(|d| d.kind == DueKind::Deadline).map(|d| d.due_at))
+    }
+
+    /// At start: items this process held when it last stopped are due again now.
+    pub async fn release_own_due(&self) -> Result<u64> {
+        let mut conn = self.store.pool().acquire().await?;
+        Ok(store::release_due_claims(&mut conn, &self.instance).await?)
+    }
+
+    /// Handles every item due now: the computer's turns, deadlines, reminders. Returns the
+    /// messages they owe (each already in the outbox, like a step's): post them, then call
+    /// `delivered`. An item that fails stays claimed until its lease runs out, then is retried.
+    pub async fn run_due(&self) -> Result<Vec<Reply>> {
+        let now = self.now_ms();
+        let mut tx = self.store.begin_write().await?;
+        let items = store::claim_due(&mut tx, now, now + self.lease.as_millis() as i64, &self.instance, BATCH).await?;
+        tx.commit().await?;
+        let mut replies = Vec::new();
+        for item in items {
+            let result = match item.kind {
+                DueKind::Reminder => self.remind(&item).await,
+                DueKind::Computer | DueKind::Deadline => self.play_for(&item).await,
+            };
+            match result {
+                Ok(Some(reply)) => replies.push(reply),
+                Ok(None) => {}
+                Err(e) => tracing::error!(game = item.game_id, kind = item.kind.as_str(), "a due item failed (retried later): {e}"),
+            }
+        }
+        Ok(replies)
+    }
+
+    /// Whether `item` is still the game's item of its kind, unchanged (under the game's lock).
+    async fn still_due(&self, conn: &mut AnyConnection, item: &Due) -> Result<bool> {
+        let now = store::due_items(conn, item.game_id).await?;
+        Ok(now.iter().any(|d| d.kind == item.kind && d.version == item.version && d.due_at == item.due_at && d.sent == item.sent))
+    }
+
+    /// A reminder: a new message pinging the person the game waits for (in the channel, or by
+    /// direct message if they chose so), unless they turned reminders off or it is their quiet
+    /// hours (then it waits for the end of them). The next reminder of the wait is set after it.
+    async fn remind(&self, item: &Due) -> Result<Option<Reply>> {
+        let now = self.now_ms();
+        let mut tx = self.store.begin_write().await?;
+        let table = load_table(&mut tx, item.game_id).await?;
+        if !self.still_due(&mut tx, item).await? {
+            return Ok(None);
+        }
+        if table.record.status != Status::Active || table.record.version != item.version {
+            store::clear_due(&mut tx, item.game_id, Some(DueKind::Reminder)).await?;
+            tx.commit().await?;
+            return Ok(None);
+        }
+        let settings = store::settings(&mut tx, item.user_id).await?;
+        let limit = table.record.turn_limit_secs;
+        // Back after the deadline passed (the bot was down): the deadline acts, no reminder.
+        let too_late = limit > 0 && item.since + limit * 1000 <= now;
+        if !settings.reminders || too_late {
+            store::clear_due(&mut tx, item.game_id, Some(DueKind::Reminder)).await?;
+            tx.commit().await?;
+            return Ok(None);
+        }
+        if let Some(until) = quiet_until(&settings, now) {
+            store::set_due(&mut tx, &Due { due_at: until, ..item.clone() }).await?;
+            tx.commit().await?;
+            self.wake_scheduler();
+            return Ok(None);
+        }
+        let loaded = self.load(&mut tx, &table).await?;
+        let name = table.seats.iter().find(|s| s.user_id == item.user_id).map_or_else(String::new, |s| escape(&s.name));
+        let mut text = format!("⏰ **{name}**, it's been your turn for {}: {}.", duration_words(now - item.since), loaded.state.task());
+        if limit > 0 {
+            text.push_str(&format!(" Your time runs out {}.", relative_time(item.since + limit * 1000)));
+        }
+        let reply = Reply {
+            text,
+            mention: Some(item.user_id),
+            game: Some((table.record.id, table.record.version)),
+            new_message: true,
+            notice: Some(item.sent as u32 + 1),
+            direct: settings.direct,
+            ..Reply::default()
+        };
+        let queued = self.queue_notice(&mut tx, &table, &reply).await?;
+        // The next reminder of this wait: the first one still ahead (never one per missed slot).
+        let offsets = reminder_offsets(limit);
+        match offsets.iter().enumerate().find(|&(k, &o)| k as i64 > item.sent && item.since + o > now) {
+            Some((k, &o)) => store::set_due(&mut tx, &Due { sent: k as i64, due_at: item.since + o, ..item.clone() }).await?,
+            None => store::clear_due(&mut tx, item.game_id, Some(DueKind::Reminder)).await?,
+        }
+        tx.commit().await?;
+        Ok(queued.then_some(Reply { channel: Some(table.record.channel_id), ..reply }))
+    }
+
+    /// The computer plays: for a computer seat or a person away (`Computer`), or for a person
+    /// whose time ran out (`Deadline`: that one turn, or their seat from now on). Its moves are
+    /// chosen outside any transaction (a strong player thinks for a while), then applied in one
+    /// that finds the game at the version they were chosen for, or not at all.
+    async fn play_for(&self, item: &Due) -> Result<Option<Reply>> {
+        let mut conn = self.store.pool().acquire().await?;
+        let table = load_table(&mut conn, item.game_id).await?;
+        let loaded = self.load(&mut conn, &table).await?;
+        drop(conn);
+        if table.record.status != Status::Active || table.record.version != item.version {
+            let mut tx = self.store.begin_write().await?;
+            load_table(&mut tx, item.game_id).await?;
+            if self.still_due(&mut tx, item).await? {
+                store::clear_due(&mut tx, item.game_id, Some(item.kind)).await?;
+            }
+            tx.commit().await?;
+            return Ok(None);
+        }
+        let timed_out = (item.kind == DueKind::Deadline).then(|| table.seats.iter().find(|s| s.user_id == item.user_id)).flatten();
+        let replace = timed_out.is_some() && table.record.on_timeout == OnTimeout::Replace;
+        let plan = ComputerPlan { timed_out: timed_out.and_then(|s| s.seat), replace, now_ms: self.now_ms() };
+        let steps = loaded.state.computer_moves(&table, &plan).await;
+        if steps.is_empty() {
+            // Nothing the computer should play (a person is back): the next change reschedules.
+            let mut tx = self.store.begin_write().await?;
+            let mut table = load_table(&mut tx, item.game_id).await?;
+            if self.still_due(&mut tx, item).await? {
+                store::clear_due(&mut tx, item.game_id, Some(item.kind)).await?;
+                let to_act = self.load(&mut tx, &table).await?.state.to_act();
+                self.reschedule(&mut tx, &mut table, to_act).await?;
+            }
+            tx.commit().await?;
+            return Ok(None);
+        }
+        let mut tx = self.store.begin_write().await?;
+        let mut table = load_table(&mut tx, item.game_id).await?;
+        if table.record.version != item.version || !self.still_due(&mut tx, item).await? {
+            // A player moved first: their step stands, and this one is dropped.
+            return Ok(None);
+        }
+        let mut header = Vec::new();
+        if let Some(seat) = timed_out {
+            let name = escape(&seat.name);
+            let waited = duration_words(table.record.turn_limit_secs * 1000);
+            if replace {
+                store::set_computer(&mut tx, table.record.id, seat.user_id, Some(Strength::Medium)).await?;
+                if let Some(s) = table.seats.iter_mut().find(|s| s.user_id == seat.user_id) {
+                    s.computer = Some(Strength::Medium);
+                }
+                header.push(format!("⌛ {name}'s time ran out ({waited}): a computer player takes their seat for the rest of the game."));
+            } else {
+                header.push(format!("⌛ {name}'s time ran out ({waited}): the computer plays this turn for them."));
+            }
+        }
+        let loaded = self.load(&mut tx, &table).await?;
+        let reply = match table.record.kind {
+            GameKind::SouthSeas => self.computer_moves(tx, &mut table, &loaded, &steps, header).await?,
+        };
+        Ok(Some(Reply { channel: Some(table.record.channel_id), ..reply }))
+    }
+
+    /// What a place's game waits for and until when, for `/status`.
+    pub(crate) async fn deadline_line(&self, conn: &mut AnyConnection, table: &Table) -> Result<Option<String>> {
+        if table.record.status != Status::Active {
+            return Ok(None);
+        }
+        Ok(self.deadline_of(conn, table.record.id).await?.map(|at| format!("⏳ Time for this turn runs out {}.", relative_time(at))))
+    }
+}
+
+/// Ends a turn message with its deadline, when the wait has one.
+pub(crate) fn add_deadline(reply: &mut Reply, deadline: Option<i64>) {
+    if let Some(at) = deadline {
+        reply.text.push_str(&format!("\n⏳ Time for this turn runs out {}.", relative_time(at)));
+    }
+}
+
+/// How long the scheduler loop sleeps at most before it looks again (another process may have
+/// set an item sooner than the one it knew of).
+pub const LOOK_AGAIN: Duration = Duration::from_secs(30);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quiet_hours_wrap_midnight_in_the_users_time_zone() {
+        // 23:30 UTC; quiet 22:00–07:00 at UTC+2 (01:30 local): quiet until 05:00 UTC.
+        let day = 20_000 * 86_400_000i64;
+        let at = |h: i64, m: i64| day + (h * 60 + m) * 60_000;
+        let settings = Settings { utc_offset_min: 120, quiet: Some((22 * 60, 7 * 60)), ..Settings::default() };
+        assert_eq!(quiet_until(&settings, at(23, 30)), Some(at(29, 0)));
+        // 12:00 UTC is 14:00 local: not quiet.
+        assert_eq!(quiet_until(&settings, at(12, 0)), None);
+        // 20:00 UTC is 22:00 local: quiet from its first minute, until 05:00 UTC.
+        assert_eq!(quiet_until(&settings, at(20, 0)), Some(at(29, 0)));
+        // A window within one day, at UTC−5:30.
+        let settings = Settings { utc_offset_min: -330, quiet: Some((13 * 60, 14 * 60)), ..Settings::default() };
+        assert_eq!(quiet_until(&settings, at(18, 45)), Some(at(19, 30)));
+        assert_eq!(quiet_until(&settings, at(19, 30)), None);
+        assert_eq!(quiet_until(&Settings::default(), at(3, 0)), None);
+    }
+
+    #[test]
+    fn reminders_come_a_few_times_per_wait() {
+        assert_eq!(reminder_offsets(24 * 3600), vec![8 * 3_600_000, 20 * 3_600_000]);
+        assert_eq!(reminder_offsets(0).len(), 3);
+        assert!(reminder_offsets(3600).iter().all(|&o| o > 0 && o < 3_600_000));
+    }
+
+    #[test]
+    fn durations_read_as_words() {
+        assert_eq!(duration_words(8 * 3_600_000), "8 hours");
+        assert_eq!(duration_words(60_000), "1 minute");
+        assert_eq!(duration_words(0), "1 minute");
+        assert_eq!(duration_words(90 * 60_000), "90 minutes");
+        assert_eq!(duration_words(24 * 3_600_000), "24 hours");
+        assert_eq!(duration_words(72 * 3_600_000), "3 days");
+    }
+}

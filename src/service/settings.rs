@@ -1,0 +1,132 @@
+//! A user's own settings (`/settings`, private): reminders on or off, in the channel or by direct
+//! message, and quiet hours in their time zone (Discord does not tell bots a user's time zone,
+//! so they give it as an offset from UTC).
+
+use super::{Actor, Reply, Result, Service, user};
+use crate::store::{self, Settings};
+
+/// What a `/settings` command changes; None keeps the current value.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SettingsChange {
+    pub reminders: Option<bool>,
+    pub direct: Option<bool>,
+    /// "+2", "-5:30", "UTC+1", "0".
+    pub utc_offset: Option<String>,
+    /// "22-7", "22:00-07:30", or "off".
+    pub quiet_hours: Option<String>,
+}
+
+/// Minutes from UTC of "+2", "-5:30", "UTC+01:00", "0" (between −12:00 and +14:00).
+pub fn parse_utc_offset(text: &str) -> Option<i32> {
+    let t = text.trim().to_ascii_lowercase();
+    let t = t.strip_prefix("utc").or_else(|| t.strip_prefix("gmt")).unwrap_or(&t).trim();
+    if t.is_empty() {
+        return Some(0);
+    }
+    let (sign, rest) = match t.chars().next()? {
+        '+' => (1, &t[1..]),
+        '-' | '−' => (-1, &t[t.chars().next()?.len_utf8()..]),
+        _ => (1, t),
+    };
+    let (h, m) = clock_parts(rest)?;
+    let minutes = sign * (h * 60 + m);
+    (-12 * 60..=14 * 60).contains(&minutes).then_some(minutes)
+}
+
+/// "7", "07", "7:30", "0730" as (hours, minutes), within a day.
+fn clock_parts(text: &str) -> Option<(i32, i32)> {
+    let text = text.trim();
+    let (h, m) = match text.split_once(':') {
+        Some((h, m)) => (h.parse().ok()?, m.parse().ok()?),
+        None if text.len() == 4 && text.chars().all(|c| c.is_ascii_digit()) => (text[..2].parse().ok()?, text[2..].parse().ok()?),
+        None => (text.parse().ok()?, 0),
+    };
+    ((0..=24).contains(&h) && (0..60).contains(&m) && h * 60 + m <= 24 * 60).then_some((h, m))
+}
+
+/// Quiet hours "22-7" or "22:00-07:30" as minutes after local midnight; "off" is none.
+pub fn parse_quiet_hours(text: &str) -> Option<Option<(u16, u16)>> {
+    let t = text.trim().to_ascii_lowercase();
+    if matches!(t.as_str(), "off" | "none" | "no") {
+        return Some(None);
+    }
+    let (from, to) = t.split_once(['-', '–'])?;
+    let minutes = |s: &str| clock_parts(s).map(|(h, m)| ((h * 60 + m) % (24 * 60)) as u16);
+    let (from, to) = (minutes(from)?, minutes(to)?);
+    (from != to).then_some(Some((from, to)))
+}
+
+/// The settings in words.
+fn describe(s: &Settings) -> String {
+    let offset = {
+        let (sign, m) = if s.utc_offset_min < 0 { ('−', -s.utc_offset_min) } else { ('+', s.utc_offset_min) };
+        if m % 60 == 0 { format!("UTC{sign}{}", m / 60) } else { format!("UTC{sign}{}:{:02}", m / 60, m % 60) }
+    };
+    let hhmm = |m: u16| format!("{:02}:{:02}", m / 60, m % 60);
+    let quiet = match s.quiet {
+        Some((from, to)) => format!("{}–{} ({offset})", hhmm(from), hhmm(to)),
+        None => format!("none (time zone {offset})"),
+    };
+    format!(
+        "**Your settings**\n• Reminders: {}\n• Where: {}\n• Quiet hours: {quiet}\nChange them with `/settings reminders: … where: … utc_offset: … quiet_hours: …` (for example `utc_offset: +2 quiet_hours: 22-7`).",
+        if s.reminders { "on" } else { "off" },
+        if s.direct { "by direct message" } else { "in the game's channel" },
+    )
+}
+
+impl Service {
+    /// Shows the actor's settings, changed as asked first. Private.
+    pub async fn settings(&self, actor: &Actor, change: SettingsChange) -> Result<Reply> {
+        let mut conn = self.store.pool().acquire().await?;
+        let mut s = store::settings(&mut conn, actor.user_id).await?;
+        if let Some(text) = &change.utc_offset {
+            s.utc_offset_min = match parse_utc_offset(text) {
+                Some(m) => m,
+                None => return user("I can't read that time zone. Give it as an offset from UTC, like `+2`, `-5`, or `+5:30`."),
+            };
+        }
+        if let Some(text) = &change.quiet_hours {
+            s.quiet = match parse_quiet_hours(text) {
+                Some(q) => q,
+                None => return user("I can't read those quiet hours. Give them as `22-7` or `22:00-07:30` (your local time), or `off`."),
+            };
+        }
+        s.reminders = change.reminders.unwrap_or(s.reminders);
+        s.direct = change.direct.unwrap_or(s.direct);
+        let changed = change != SettingsChange::default();
+        if changed {
+            store::save_settings(&mut conn, actor.user_id, &s).await?;
+        }
+        let head = if changed { "✅ Saved.\n" } else { "" };
+        Ok(Reply { text: format!("{head}{}", describe(&s)), ..Reply::default() })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_zones_read_as_players_write_them() {
+        assert_eq!(parse_utc_offset("+2"), Some(120));
+        assert_eq!(parse_utc_offset("-5:30"), Some(-330));
+        assert_eq!(parse_utc_offset("UTC+01:00"), Some(60));
+        assert_eq!(parse_utc_offset("utc"), Some(0));
+        assert_eq!(parse_utc_offset("0"), Some(0));
+        assert_eq!(parse_utc_offset("+15"), None);
+        assert_eq!(parse_utc_offset("Berlin"), None);
+        assert_eq!(parse_utc_offset("+2:75"), None);
+        assert_eq!(parse_utc_offset("-"), None);
+    }
+
+    #[test]
+    fn quiet_hours_read_as_players_write_them() {
+        assert_eq!(parse_quiet_hours("22-7"), Some(Some((22 * 60, 7 * 60))));
+        assert_eq!(parse_quiet_hours("22:30 - 07:15"), Some(Some((22 * 60 + 30, 7 * 60 + 15))));
+        assert_eq!(parse_quiet_hours("0-24"), None, "a whole day of quiet is no reminders: turn them off");
+        assert_eq!(parse_quiet_hours("off"), Some(None));
+        assert_eq!(parse_quiet_hours("9"), None);
+        assert_eq!(parse_quiet_hours("25-7"), None);
+        assert_eq!(parse_quiet_hours("ä-ö"), None);
+    }
+}

@@ -1,0 +1,429 @@
+//! Games that keep moving over days, through the service with a clock the tests move by hand:
+//! reminders (and quiet hours), deadlines (exactly once: across a restart, and racing the
+//! player), computer players at the table, away and back, handing a seat over.
+
+use crate::support::{PLACE, TempDb, on_both_databases, player};
+use southseas::games::Strength;
+use southseas::games::southseas::GameOptions;
+use southseas::service::clock::ManualClock;
+use southseas::service::{Actor, COMPUTER_USER, Reply, Service, ServiceError, SettingsChange, is_computer_id};
+use southseas::store::{self, OnTimeout, Store};
+use southseas_engine::{Bot, Game, Strategy};
+use std::time::Duration;
+
+const HOUR: Duration = Duration::from_secs(3600);
+const MINUTE: Duration = Duration::from_secs(60);
+
+async fn open(db: &TempDb, clock: &ManualClock) -> Service {
+    Service::new(Store::open(&db.url()).await.expect("database opens"), None).with_clock(clock.clone())
+}
+
+fn options(seed: u64, limit: Duration, on_timeout: OnTimeout) -> GameOptions {
+    GameOptions { seed: Some(seed), turn_limit_secs: limit.as_secs() as i64, on_timeout, ..GameOptions::default() }
+}
+
+/// A started game of `people` players (and `computers` computer players), as `options` say.
+async fn started(service: &Service, people: u64, computers: &[Strength], options: GameOptions) -> Vec<Actor> {
+    let actors: Vec<Actor> = (0..people).map(player).collect();
+    service.create(PLACE, &actors[0], options).await.expect("create");
+    for a in &actors[1..] {
+        service.join(PLACE, a).await.expect("join");
+    }
+    for &strength in computers {
+        service.add_computer(PLACE, &actors[0], strength).await.expect("a computer player sits down");
+    }
+    service.start(PLACE, &actors[0]).await.expect("start");
+    actors
+}
+
+/// The game now, and the user id of whoever sits at the seat it waits for.
+async fn waiting_for(service: &Service) -> (Game, i64, Option<u64>) {
+    let (game, version, _, _) = service.snapshot(PLACE, 0).await.expect("snapshot");
+    let Some(seat) = game.to_act() else { return (game, version, None) };
+    let mut conn = service.store().pool().acquire().await.expect("connection");
+    let id = store::open_game_in_channel(&mut conn, PLACE.channel_id).await.expect("read").map(|g| g.id);
+    let id = match id {
+        Some(id) => id,
+        None => store::latest_game_in_channel(&mut conn, PLACE.channel_id).await.expect("read").expect("a game").id,
+    };
+    let user = store::seats(&mut conn, id).await.expect("seats").into_iter().find(|s| s.seat == Some(seat)).map(|s| s.user_id);
+    (game, version, user)
+}
+
+/// Discord took every message owed so far (the bot's delivery, which these tests leave out).
+/// Until the turn message of a version is posted, a reminder about it is not needed: the turn
+/// message pings the same player.
+async fn all_posted(service: &Service) {
+    let mut conn = service.store().pool().acquire().await.expect("connection");
+    sqlx::query("DELETE FROM outbox").execute(&mut *conn).await.expect("outbox");
+}
+
+async fn log(service: &Service) -> Vec<store::ActionRecord> {
+    let mut conn = service.store().pool().acquire().await.expect("connection");
+    let id = store::latest_game_in_channel(&mut conn, PLACE.channel_id).await.expect("read").expect("a game").id;
+    store::actions(&mut conn, id).await.expect("log")
+}
+
+fn user_error(result: Result<Reply, ServiceError>, contains: &str) {
+    match result {
+        Err(ServiceError::User(m)) => assert!(m.contains(contains), "`{m}` should contain `{contains}`"),
+        Err(ServiceError::Internal(e)) => panic!("internal error: {e:#}"),
+        Ok(r) => panic!("accepted, but should be refused: {}", r.text),
+    }
+}
+
+/// Plays the person's step the way a quick player would.
+async fn play_one(service: &Service, actor: &Actor) -> Reply {
+    let (game, _, _) = waiting_for(service).await;
+    let action = Bot::new(Strategy::Greedy, 7).choose(&game).expect("a move");
+    service.act(PLACE, actor, action).await.expect("the step is taken")
+}
+
+on_both_databases! {
+/// After a third of a day's limit the player the game waits for is pinged once, in a new
+/// message naming only them, with the deadline as a Discord timestamp; again when a sixth is
+/// left; and never more than that.
+async fn a_reminder_pings_the_waiting_player_after_a_while(db) {
+    let clock = ManualClock::at(1_800_000_000_000);
+    let service = open(&db, &clock).await;
+    let actors = started(&service, 2, &[], options(3, 24 * HOUR, OnTimeout::PlayTurn)).await;
+    let (_, version, waiting) = waiting_for(&service).await;
+    let waiting = waiting.expect("someone is to act");
+    let name = &actors.iter().find(|a| a.user_id == waiting).expect("seated").name;
+    all_posted(&service).await;
+    clock.advance(8 * HOUR - MINUTE);
+    assert!(service.run_due().await.unwrap().is_empty(), "not before 8 hours");
+    clock.advance(MINUTE);
+    let replies = service.run_due().await.unwrap();
+    assert_eq!(replies.len(), 1, "{replies:?}");
+    let r = &replies[0];
+    assert!(r.new_message, "a mention notifies only in a new message");
+    assert_eq!(r.mention, Some(waiting));
+    assert!(r.more_mentions.is_empty());
+    assert_eq!(r.game, Some((r.game.unwrap().0, version)), "about the game as it is");
+    assert!(r.text.starts_with(&format!("⏰ **{name}**, it's been your turn for 8 hours: place tile")), "{}", r.text);
+    let deadline = (1_800_000_000_000i64 + 24 * 3_600_000) / 1000;
+    assert!(r.text.contains(&format!("<t:{deadline}:R>")), "{}", r.text);
+    assert!(service.run_due().await.unwrap().is_empty(), "once");
+    all_posted(&service).await;
+    clock.advance(12 * HOUR);
+    let second = service.run_due().await.unwrap();
+    assert_eq!(second.len(), 1, "a second reminder when a sixth of the time is left");
+    assert!(second[0].text.contains("20 hours"), "{}", second[0].text);
+    assert_ne!(second[0].notice, r.notice, "told apart from the first (its own message)");
+    clock.advance(3 * HOUR);
+    assert!(service.run_due().await.unwrap().is_empty(), "two reminders per turn at most");
+}
+
+/// A reminder that falls in the player's quiet hours waits for their end; with reminders off,
+/// none comes at all; a player who moves starts a new wait for the next one.
+async fn no_reminder_in_quiet_hours_or_when_turned_off(db) {
+    // 20:00 UTC on some day.
+    let day = 20_000 * 86_400_000i64;
+    let clock = ManualClock::at(day + 20 * 3_600_000);
+    let service = open(&db, &clock).await;
+    let actors = started(&service, 2, &[], options(4, Duration::ZERO, OnTimeout::PlayTurn)).await;
+    let waiting = waiting_for(&service).await.2.unwrap();
+    let me = actors.iter().find(|a| a.user_id == waiting).unwrap();
+    // Quiet 22:00–08:00 at UTC+1: the reminder due at 04:00 UTC (05:00 local) waits to 07:00 UTC.
+    let change = SettingsChange { utc_offset: Some("+1".into()), quiet_hours: Some("22-8".into()), ..SettingsChange::default() };
+    let shown = service.settings(me, change).await.unwrap();
+    all_posted(&service).await;
+    assert!(shown.text.contains("22:00–08:00 (UTC+1)"), "{}", shown.text);
+    clock.advance(8 * HOUR);
+    assert!(service.run_due().await.unwrap().is_empty(), "quiet hours: no ping at 05:00 local");
+    clock.advance(3 * HOUR - MINUTE);
+    assert!(service.run_due().await.unwrap().is_empty(), "still quiet at 07:59 local");
+    clock.advance(MINUTE);
+    let replies = service.run_due().await.unwrap();
+    assert_eq!(replies.len(), 1, "at the end of the quiet hours");
+    assert_eq!(replies[0].mention, Some(waiting));
+    // The player moves on; the next player turned reminders off.
+    let other = actors.iter().find(|a| a.user_id != waiting).unwrap();
+    service.settings(other, SettingsChange { reminders: Some(false), ..SettingsChange::default() }).await.unwrap();
+    while waiting_for(&service).await.2 == Some(waiting) {
+        play_one(&service, me).await;
+    }
+    all_posted(&service).await;
+    clock.advance(100 * HOUR);
+    assert!(service.run_due().await.unwrap().is_empty(), "reminders off: none");
+}
+
+/// When the time runs out, the computer takes the turn for the absent player, exactly once, and
+/// says so in a new message that pings the next player; the log records the computer.
+async fn a_deadline_lets_the_computer_take_the_turn_once(db) {
+    let clock = ManualClock::at(1_800_000_000_000);
+    let service = open(&db, &clock).await;
+    started(&service, 2, &[], options(5, HOUR, OnTimeout::PlayTurn)).await;
+    let (game, _, absent) = waiting_for(&service).await;
+    let absent = absent.unwrap();
+    clock.advance(HOUR);
+    let replies = service.run_due().await.unwrap();
+    // The reminders of the hour came before, if due; here all came at once: one turn message.
+    let turns: Vec<&Reply> = replies.iter().filter(|r| r.text.contains("time ran out")).collect();
+    assert_eq!(turns.len(), 1, "{replies:?}");
+    assert!(replies.iter().all(|r| !r.text.starts_with("⏰")), "no reminder once the time is up");
+    let (after, _, next) = waiting_for(&service).await;
+    assert!(after.turn() > game.turn(), "the turn was played");
+    assert_ne!(next, Some(absent));
+    assert!(turns[0].new_message && turns[0].mention == next, "the next player is pinged");
+    assert!(turns[0].text.contains("the computer plays this turn for them"), "{}", turns[0].text);
+    assert!(turns[0].text.contains("⏳ Time for this turn runs out <t:"), "the next deadline: {}", turns[0].text);
+    let logged = log(&service).await;
+    assert!(!logged.is_empty() && logged.iter().all(|a| a.user_id == COMPUTER_USER), "the computer's steps are its own");
+    let len = logged.len();
+    assert!(service.run_due().await.unwrap().is_empty(), "nothing else is due");
+    assert_eq!(log(&service).await.len(), len, "exactly once");
+    // The absent player is still seated and plays their next turn themselves.
+    let mut conn = service.store().pool().acquire().await.unwrap();
+    let id = store::latest_game_in_channel(&mut conn, PLACE.channel_id).await.unwrap().unwrap().id;
+    let seats = store::seats(&mut conn, id).await.unwrap();
+    assert!(seats.iter().all(|s| s.computer.is_none()));
+}
+
+/// With "replace", the player whose time runs out gives their seat to a computer player for the
+/// rest of the game; their turns are the computer's from then on.
+async fn a_deadline_can_replace_the_player(db) {
+    let clock = ManualClock::at(1_800_000_000_000);
+    let service = open(&db, &clock).await;
+    let actors = started(&service, 3, &[], options(6, HOUR, OnTimeout::Replace)).await;
+    let absent = waiting_for(&service).await.2.unwrap();
+    clock.advance(2 * HOUR);
+    let replies = service.run_due().await.unwrap();
+    assert!(replies.iter().any(|r| r.text.contains("a computer player takes their seat for the rest of the game")), "{replies:?}");
+    let gone = actors.iter().find(|a| a.user_id == absent).unwrap();
+    // Until their seat comes round again, the others play; then the computer does.
+    for _ in 0..20 {
+        let (_, _, w) = waiting_for(&service).await;
+        assert_ne!(w, Some(absent), "the computer plays that seat as soon as it is its turn");
+        let Some(w) = w else { break };
+        let actor = actors.iter().find(|a| a.user_id == w).unwrap();
+        play_one(&service, actor).await;
+        service.run_due().await.unwrap();
+    }
+    assert!(log(&service).await.iter().filter(|a| a.user_id == COMPUTER_USER).count() >= 2, "it played the seat again");
+    let (game, _, _) = waiting_for(&service).await;
+    let refused = service.act(PLACE, gone, Bot::new(Strategy::Greedy, 1).choose(&game).unwrap()).await;
+    user_error(refused, "");
+}
+
+/// A bot that was down when a deadline passed handles it once when it is back, however long it
+/// was down: not once per missed interval, and not again after another restart. An item a
+/// process claimed and then died holding is taken up by its restart.
+async fn a_deadline_missed_while_down_runs_once_after_a_restart(db) {
+    let clock = ManualClock::at(1_800_000_000_000);
+    {
+        let service = open(&db, &clock).await;
+        started(&service, 2, &[], options(8, HOUR, OnTimeout::PlayTurn)).await;
+        service.store().close().await;
+    }
+    // Down for three days; then a process claims what is due and dies before handling it.
+    clock.advance(72 * HOUR);
+    {
+        let service = open(&db, &clock).await;
+        let mut conn = service.store().pool().acquire().await.unwrap();
+        let claimed = store::claim_due(&mut conn, clock_ms(&clock), clock_ms(&clock) + 15_000, "main", 8).await.unwrap();
+        assert!(!claimed.is_empty());
+        drop(conn);
+        service.store().close().await;
+    }
+    let service = open(&db, &clock).await;
+    assert!(service.run_due().await.unwrap().is_empty(), "held by the process that died, until it is back");
+    service.release_own_due().await.unwrap();
+    let before = log(&service).await.len();
+    let replies = service.run_due().await.unwrap();
+    let turns = replies.iter().filter(|r| r.text.contains("time ran out")).count();
+    assert_eq!(turns, 1, "one turn for the one deadline: {replies:?}");
+    assert!(replies.iter().all(|r| !r.text.starts_with("⏰")), "no stale reminders after the fact");
+    assert!(log(&service).await.len() > before);
+    let after = log(&service).await.len();
+    service.store().close().await;
+    let service = open(&db, &clock).await;
+    service.release_own_due().await.unwrap();
+    assert!(service.run_due().await.unwrap().is_empty(), "not again after another restart");
+    assert_eq!(log(&service).await.len(), after);
+}
+
+/// The player acts at the very instant their time runs out: exactly one of the two places the
+/// tile, and the game stays whole. Run over several games so both orders happen.
+async fn the_player_and_the_deadline_race_and_one_of_them_applies(db) {
+    let clock = ManualClock::at(1_800_000_000_000);
+    let service = std::sync::Arc::new(open(&db, &clock).await);
+    let mut player_won = 0;
+    let mut computer_won = 0;
+    for seed in 0..8u64 {
+        let actors = started(&service, 2, &[], options(100 + seed, HOUR, OnTimeout::PlayTurn)).await;
+        let (game, version, w) = waiting_for(&service).await;
+        let actor = actors.iter().find(|a| Some(a.user_id) == w).unwrap().clone();
+        let action = Bot::new(Strategy::Greedy, seed).choose(&game).unwrap();
+        clock.advance(HOUR);
+        let (s1, s2) = (std::sync::Arc::clone(&service), std::sync::Arc::clone(&service));
+        let a = actor.clone();
+        let (clicked, due) = tokio::join!(
+            tokio::spawn(async move { s1.click(PLACE, &a, &southseas::service::ComponentId::button(
+                service_game(&s1).await, version, southseas::service::Command::Act(action)), None).await }),
+            tokio::spawn(async move { s2.run_due().await })
+        );
+        let clicked = clicked.unwrap();
+        let due = due.unwrap().unwrap();
+        let placements = log(&service).await.iter().filter(|a| a.action.contains("place ")).count();
+        assert_eq!(placements, 1, "one tile placed for the first turn, by one of them");
+        match clicked {
+            Ok(_) => player_won += 1,
+            Err(ServiceError::User(m)) => {
+                assert!(m.contains("out of date") || m.contains("not your turn"), "{m}");
+                assert!(due.iter().any(|r| r.text.contains("time ran out")));
+                computer_won += 1;
+            }
+            Err(e) => panic!("{e}"),
+        }
+        // Let whatever is left of the turn finish, then close this game for the next.
+        service.run_due().await.unwrap();
+        service.abandon(PLACE, &actors[0]).await.unwrap();
+    }
+    assert_eq!(player_won + computer_won, 8);
+}
+
+/// One person against four computer players, to the end: the computers' turns between the
+/// person's come as one message that pings the person once.
+async fn one_person_against_four_computers_plays_to_the_end(db) {
+    let clock = ManualClock::at(1_800_000_000_000);
+    let service = open(&db, &clock).await;
+    let me = player(0);
+    service.create(PLACE, &me, options(9, 24 * HOUR, OnTimeout::PlayTurn)).await.unwrap();
+    for strength in [Strength::Easy, Strength::Medium, Strength::Easy, Strength::Medium] {
+        let lobby = service.add_computer(PLACE, &me, strength).await.unwrap();
+        assert!(lobby.text.contains(&format!("({strength})")), "{}", lobby.text);
+    }
+    user_error(service.add_computer(PLACE, &me, Strength::Easy).await, "full");
+    user_error(service.join(PLACE, &player(1)).await, "full");
+    let start = service.start(PLACE, &me).await.unwrap();
+    assert!(start.text.contains("🤖"), "{}", start.text);
+    let mut computer_messages = 0;
+    let mut my_steps = 0;
+    for _ in 0..2000 {
+        let (game, _, w) = waiting_for(&service).await;
+        if game.is_over() {
+            break;
+        }
+        if w == Some(me.user_id) {
+            play_one(&service, &me).await;
+            my_steps += 1;
+            continue;
+        }
+        assert!(w.is_some_and(is_computer_id), "a computer's turn");
+        let replies = service.run_due().await.unwrap();
+        assert_eq!(replies.len(), 1, "the computers' turns share one message");
+        let r = &replies[0];
+        computer_messages += 1;
+        let (after, _, w) = waiting_for(&service).await;
+        if after.is_over() {
+            assert_eq!(r.more_mentions, vec![me.user_id], "the end pings the person, not the computers");
+        } else {
+            assert_eq!(w, Some(me.user_id), "the computers play until the person's turn");
+            assert_eq!(r.mention, Some(me.user_id), "then ping the person once");
+            assert!(r.new_message);
+        }
+    }
+    let (game, _, _) = waiting_for(&service).await;
+    assert!(game.is_over(), "played to the end");
+    assert!(my_steps > 10 && computer_messages > 10, "{my_steps} steps, {computer_messages} computer messages");
+    let logged = log(&service).await;
+    assert!(logged.iter().any(|a| is_computer_id(a.user_id)), "computer seats log under their own ids");
+}
+
+/// `/away` hands the player's turns to the computer until `/back`; a player away who plays is
+/// back too; an away with a time ends by itself.
+async fn away_and_back(db) {
+    let clock = ManualClock::at(1_800_000_000_000);
+    let service = open(&db, &clock).await;
+    let actors = started(&service, 2, &[], options(10, 24 * HOUR, OnTimeout::PlayTurn)).await;
+    let w = waiting_for(&service).await.2.unwrap();
+    let (me, other) = if actors[0].user_id == w { (&actors[0], &actors[1]) } else { (&actors[1], &actors[0]) };
+    let away = service.away(PLACE, me, None).await.unwrap();
+    assert!(away.text.contains("is away until they are back") && away.text.contains("It plays this turn now"), "{}", away.text);
+    assert!(away.mention.is_none(), "a notice pings nobody");
+    user_error(service.away(PLACE, &player(9), None).await, "not playing");
+    let replies = service.run_due().await.unwrap();
+    assert_eq!(replies.len(), 1);
+    assert_eq!(replies[0].mention, Some(other.user_id), "after the computer's turn for me, the other player");
+    // The other plays their turn; mine comes round and the computer plays it again, at once.
+    while waiting_for(&service).await.2 == Some(other.user_id) {
+        play_one(&service, other).await;
+    }
+    let replies = service.run_due().await.unwrap();
+    assert_eq!(replies.len(), 1, "the computer plays my turn as soon as it is mine");
+    let back = service.back(PLACE, me).await.unwrap();
+    assert!(back.text.contains("is back"), "{}", back.text);
+    user_error(service.back(PLACE, me).await, "not away");
+    while waiting_for(&service).await.2 == Some(other.user_id) {
+        play_one(&service, other).await;
+    }
+    assert_eq!(waiting_for(&service).await.2, Some(me.user_id));
+    assert!(service.run_due().await.unwrap().is_empty(), "back: my turn waits for me");
+    // Away for 2 hours: over by the time my next turn comes after 3 hours.
+    play_until_not(&service, me).await;
+    service.away(PLACE, me, Some(2 * HOUR)).await.unwrap();
+    clock.advance(3 * HOUR);
+    play_until_not(&service, other).await;
+    assert_eq!(waiting_for(&service).await.2, Some(me.user_id));
+    assert!(service.run_due().await.unwrap().iter().all(|r| !r.text.contains("🤖")), "my away ended: I play");
+    // Away, then playing on my own: back at once.
+    service.away(PLACE, me, None).await.unwrap();
+    let step = play_one(&service, me).await;
+    assert!(step.text.contains("is back"), "{}", step.text);
+}
+
+/// `/replace`: a player hands their seat to someone new at once; a gone player's seat goes to
+/// someone new by a majority of the others. `/kick`: a majority hands it to the computer.
+async fn replace_and_kick(db) {
+    let clock = ManualClock::at(1_800_000_000_000);
+    let service = open(&db, &clock).await;
+    let actors = started(&service, 3, &[], options(11, 24 * HOUR, OnTimeout::PlayTurn)).await;
+    let (a, b, c) = (&actors[0], &actors[1], &actors[2]);
+    let (d, e) = (player(3), player(4));
+    // A hands their seat to D: D plays it from now on; A no longer does.
+    let handed = service.replace(PLACE, a, a.user_id, &d).await.unwrap();
+    assert_eq!(handed.mention, Some(d.user_id), "the newcomer is pinged");
+    assert!(handed.text.contains("handed their seat to Player3"), "{}", handed.text);
+    user_error(service.replace(PLACE, b, c.user_id, b).await, "not already playing");
+    // C is gone: B votes to give C's seat to E; it needs D's vote too (2 of the 2 others).
+    let vote = service.replace(PLACE, b, c.user_id, &e).await.unwrap();
+    assert!(vote.text.contains("1 of 2 votes"), "{}", vote.text);
+    user_error(service.replace(PLACE, &e, c.user_id, &e).await, "Only the other players");
+    let done = service.replace(PLACE, &d, c.user_id, &e).await.unwrap();
+    assert!(done.text.contains("By vote") && done.mention == Some(e.user_id), "{}", done.text);
+    let people = [&d, b, &e];
+    // Everyone seated now can play; A and C cannot.
+    let (game, _, w) = waiting_for(&service).await;
+    assert!(people.iter().any(|p| Some(p.user_id) == w));
+    user_error(service.act(PLACE, a, Bot::new(Strategy::Greedy, 1).choose(&game).unwrap()).await, "not playing");
+    // Kick E by the votes of D and B: a computer plays the seat.
+    assert!(service.kick(PLACE, &d, e.user_id).await.unwrap().text.contains("1 of 2"));
+    user_error(service.kick(PLACE, &e, e.user_id).await, "/away");
+    let kicked = service.kick(PLACE, b, e.user_id).await.unwrap();
+    assert!(kicked.text.contains("a computer player (medium) takes"), "{}", kicked.text);
+    user_error(service.kick(PLACE, b, e.user_id).await, "already");
+    let mut conn = service.store().pool().acquire().await.unwrap();
+    let id = store::latest_game_in_channel(&mut conn, PLACE.channel_id).await.unwrap().unwrap().id;
+    let seats = store::seats(&mut conn, id).await.unwrap();
+    assert_eq!(seats.iter().find(|s| s.user_id == e.user_id).unwrap().computer, Some(Strength::Medium));
+    assert!(seats.iter().all(|s| s.user_id != a.user_id && s.user_id != c.user_id));
+}
+}
+
+fn clock_ms(clock: &ManualClock) -> i64 {
+    use southseas::service::clock::Clock;
+    clock.now_ms()
+}
+
+async fn service_game(service: &Service) -> i64 {
+    service.status(PLACE).await.unwrap().game.unwrap().0
+}
+
+/// Plays `actor`'s steps until the game waits for someone else.
+async fn play_until_not(service: &Service, actor: &Actor) {
+    while waiting_for(service).await.2 == Some(actor.user_id) {
+        play_one(service, actor).await;
+    }
+}

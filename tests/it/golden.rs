@@ -148,6 +148,30 @@ async fn stored_games_of_every_generation_open_replay_and_continue_identically()
     }
 }
 
+/// Games stored before turn time limits existed (migration 0004) keep playing without one: no
+/// deadline ever takes a turn from their players, every seat stays a person's, and once they
+/// move on they get the reminders of a game without a limit.
+#[tokio::test]
+async fn games_stored_before_deadlines_get_no_deadline() {
+    for generation in GENERATIONS {
+        let db = crate::support::TempDb::new("golden-limits");
+        std::fs::copy(golden(&database(generation)), &db.path).unwrap();
+        let service = Service::open(&db.url()).await.unwrap();
+        let limits: Vec<i64> = sqlx::query_scalar("SELECT turn_limit_secs FROM games").fetch_all(service.store().pool()).await.unwrap();
+        assert!(!limits.is_empty() && limits.iter().all(|&l| l == 0), "{generation}: {limits:?}");
+        let computers: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM seats WHERE computer IS NOT NULL OR away_until IS NOT NULL")
+            .fetch_one(service.store().pool())
+            .await
+            .unwrap();
+        assert_eq!(computers, 0, "{generation}");
+        assert!(service.run_due().await.unwrap().is_empty(), "{generation}: nothing was due");
+        continue_all(&service).await;
+        let kinds: Vec<String> = sqlx::query_scalar("SELECT kind FROM due").fetch_all(service.store().pool()).await.unwrap();
+        assert!(kinds.contains(&"reminder".to_string()), "{generation}: {kinds:?}");
+        assert!(!kinds.contains(&"deadline".to_string()), "{generation}: {kinds:?}");
+    }
+}
+
 /// Each generation holds the stored form it is named for, so both readers stay exercised:
 /// derived JSON in the first, version 1 records from then on, old rows never rewritten.
 #[tokio::test]

@@ -449,13 +449,12 @@ async fn narration_is_quiet_and_truthful_over_whole_games() {
         let end = last_reply.text.clone();
         assert!(end.contains("**Game over!**"), "{end}");
         let ranked: Vec<&str> =
-            end.lines().filter(|l| ["🥇", "🥈", "🥉", "4.", "5."].iter().any(|m| l.starts_with(m)) && l.contains(" points")).collect();
+            end.lines().filter(|l| ["🥇", "🥈", "🥉", "4.", "5."].iter().any(|m| l.starts_with(m)) && l.contains(" point")).collect();
         assert_eq!(ranked.len(), players as usize, "one line per player: {end}");
         for a in &actors {
             assert_eq!(ranked.iter().filter(|l| l.contains(&a.name)).count(), 1, "{} once, whole: {end}", a.name);
         }
-        let totals: Vec<u32> =
-            ranked.iter().map(|l| l.split("— **").nth(1).unwrap().split("**").next().unwrap().parse().unwrap()).collect();
+        let totals: Vec<u32> = ranked.iter().map(|l| l.split("— **").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap()).collect();
         assert!(totals.windows(2).all(|w| w[0] >= w[1]), "ranked best first: {totals:?}");
         assert!(!end.contains("🏁 Unfinished"), "end-game scoring grouped under each player: {end}");
         assert!(end.contains("King of the South Seas") || end.contains("Shared win"), "{end}");

@@ -7,6 +7,7 @@ mod discord_e2e;
 mod fuzz;
 mod golden;
 mod hardening;
+mod pinned;
 mod process;
 mod service;
 mod shards;

@@ -8,6 +8,7 @@ pub mod shards;
 
 pub use shards::Shards;
 
+use crate::service::reply::count;
 use crate::service::{Actor, Command, ComponentId, Place, Reply, Service, ServiceError};
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
@@ -78,9 +79,10 @@ pub fn missing_permissions(perms: Option<serenity::Permissions>) -> Option<Strin
     let missing: Vec<&str> = NEEDED_PERMISSIONS.iter().filter(|(p, _)| !perms.contains(*p)).map(|(_, n)| *n).collect();
     (!missing.is_empty()).then(|| {
         format!(
-            "I'm missing the **{}** permission{} in this channel. Ask a server admin to grant it, then try again.",
+            "I'm missing {} in this channel: **{}**. Ask a server admin to grant {}, then try again.",
+            count(missing.len(), "permission"),
             missing.join("**, **"),
-            if missing.len() == 1 { "" } else { "s" }
+            if missing.len() == 1 { "it" } else { "them" }
         )
     })
 }
@@ -104,7 +106,7 @@ pub fn framework(service: Arc<Service>) -> poise::Framework<Data, Error> {
                 // Messages that steps of an earlier run still owe, and buttons left to retire.
                 match service.release_own_claims().await {
                     Ok(0) => {}
-                    Ok(n) => tracing::info!("{n} step message(s) left owed by the last run will be posted now"),
+                    Ok(n) => tracing::info!("{} left owed by the last run will be posted now", count(n, "step message")),
                     Err(e) => tracing::warn!("could not read the outbox: {}", user_message(e)),
                 }
                 if let Err(e) = service.release_own_due().await {
@@ -263,5 +265,23 @@ pub fn user_message(error: ServiceError) -> String {
             tracing::error!("internal error: {e:#}");
             convert::APOLOGY.to_string()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn missing_permissions_are_counted_and_named() {
+        use serenity::Permissions as P;
+        let all = P::VIEW_CHANNEL | P::SEND_MESSAGES | P::ATTACH_FILES;
+        assert_eq!(missing_permissions(Some(all)), None);
+        assert_eq!(missing_permissions(None), None, "Discord didn't say");
+        let one = missing_permissions(Some(all - P::ATTACH_FILES)).unwrap();
+        assert!(one.starts_with("I'm missing 1 permission in this channel: **Attach Files**. Ask a server admin to grant it,"), "{one}");
+        let two = missing_permissions(Some(P::VIEW_CHANNEL)).unwrap();
+        assert!(two.contains("missing 2 permissions in this channel: **Send Messages**, **Attach Files**."), "{two}");
+        assert!(two.contains("grant them,"), "{two}");
     }
 }

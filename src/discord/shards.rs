@@ -58,7 +58,7 @@ impl Shards {
             return Err(bad("the first shard comes after the last"));
         }
         if last >= total {
-            return Err(bad(&format!("shard ids run from 0 to {} for {total} shards", total - 1)));
+            return Err(bad(&format!("shard ids run from 0 to {} for {}", total - 1, crate::service::reply::count(total, "shard"))));
         }
         Ok(Shards::Range { first, last, total })
     }
@@ -134,7 +134,8 @@ mod tests {
             ("0-3/0", "at least 1"),
             ("3-0/8", "comes after"),
             ("0-8/8", "from 0 to 7"),
-            ("8/8", "from 0 to 7"),
+            ("8/8", "from 0 to 7 for 8 shards ("),
+            ("1/1", "from 0 to 0 for 1 shard ("),
             ("0-3/", "shard count is not a number"),
             ("-3/8", "first shard is not a number"),
             ("0-/8", "last shard is not a number"),

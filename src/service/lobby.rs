@@ -2,7 +2,7 @@
 //! seed) and abandoning it, and who may do which. The same for every game; what a game adds
 //! (its options, its opening message) comes from its room.
 
-use super::reply::escape;
+use super::reply::{count, escape};
 use super::schedule::{add_deadline, duration_words};
 use super::seats::seat_note;
 use super::{Actor, Loaded, Place, Reply, Result, Service, Table, load_table, random_seed, user};
@@ -180,8 +180,8 @@ impl Service {
             // A vote changes nothing of the game: its buttons stay valid, and the notice is
             // a plain message (a lost one loses no vote).
             tx.commit().await?;
-            let text =
-                format!("🗳️ {} votes to abandon the game ({votes} of {needed} votes needed; `/abandon` to vote).", escape(&actor.name));
+            let needed = count(needed, "vote");
+            let text = format!("🗳️ {} votes to abandon the game ({votes} of {needed} needed; `/abandon` to vote).", escape(&actor.name));
             return Ok(Reply { text, new_message: true, ..Reply::default() });
         }
         let status = Status::Abandoned;

@@ -2,6 +2,7 @@
 //! reply: the lobby and the framing are common, the words and pictures the game's own.
 
 use super::lobby::lobby_reply;
+use super::reply::count;
 use super::{Picture, Place, Reply, Result, Service, Table, user};
 use crate::store::{self, Status};
 
@@ -60,7 +61,7 @@ impl Service {
         }
         let pages = history_pages(&lines, HISTORY_PAGE_CHARS);
         let Some(lines) = pages.get(page.max(1) - 1) else {
-            return user(format!("The history has {} page{}: ask for page 1 to {}.", pages.len(), plural(pages.len()), pages.len()));
+            return user(format!("The history has {}: ask for page 1 to {}.", count(pages.len(), "page"), pages.len()));
         };
         let page = page.max(1);
         let older =
@@ -89,10 +90,6 @@ impl Service {
 
 /// Room for a page of history in one message, with its header.
 const HISTORY_PAGE_CHARS: usize = 1800;
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
-}
 
 /// The story cut into pages from the end: page 0 holds the latest lines that fit `max`
 /// characters, page 1 the ones before, and so on; each page in the order things happened. A

@@ -123,6 +123,13 @@ pub fn escape(name: &str) -> String {
     out
 }
 
+/// A count and its noun, singular or plural as the count asks: "0 tiles", "1 tile", "2 tiles".
+/// The one way to write a count in words; for nouns whose plural is the noun and an "s" (a noun
+/// that is its own plural, like fish, is written out).
+pub fn count<N: std::fmt::Display + PartialEq + From<u8>>(n: N, noun: &str) -> String {
+    if n == N::from(1) { format!("{n} {noun}") } else { format!("{n} {noun}s") }
+}
+
 /// At most `max` characters, the last one an ellipsis when something was cut.
 pub fn truncate(s: &str, max: usize) -> String {
     if s.chars().count() <= max { s.to_string() } else { s.chars().take(max - 1).collect::<String>() + "…" }
@@ -313,5 +320,34 @@ mod tests {
             assert_eq!(ComponentId::parse(id), None, "{id}");
         }
         assert_eq!(ComponentId::parse("ss:1:2:menu"), Some(ComponentId { game: 1, version: 2, command: None }));
+    }
+
+    /// Every count the bot writes in words (found by reading every user-facing string), at
+    /// 0, 1 and 2, whatever integer type holds it.
+    #[test]
+    fn counts_take_the_singular_only_for_one() {
+        for (one, many) in [
+            ("tile", "tiles"),
+            ("ship", "ships"),
+            ("spot", "spots"),
+            ("islander", "islanders"),
+            ("ware", "wares"),
+            ("point", "points"),
+            ("pt", "pts"),
+            ("page", "pages"),
+            ("vote", "votes"),
+            ("permission", "permissions"),
+            ("shard", "shards"),
+            ("shell", "shells"),
+            ("banana", "bananas"),
+            ("step message", "step messages"),
+        ] {
+            assert_eq!([count(0u8, one), count(1u8, one), count(2u8, one)], [format!("0 {many}"), format!("1 {one}"), format!("2 {many}")]);
+        }
+        assert_eq!(count(1u16, "point"), "1 point");
+        assert_eq!(count(0u32, "shard"), "0 shards");
+        assert_eq!(count(1usize, "page"), "1 page");
+        assert_eq!(count(11usize, "page"), "11 pages");
+        assert_eq!(count(21u16, "tile"), "21 tiles", "English: the singular is for exactly one");
     }
 }

@@ -60,7 +60,7 @@ pub fn duration_words(ms: i64) -> String {
     } else {
         (minutes / (24 * 60), "day")
     };
-    format!("{n} {unit}{}", if n == 1 { "" } else { "s" })
+    super::reply::count(n, unit)
 }
 
 /// A time as Discord shows it to each reader in their own time zone: relative ("in 5 hours").

@@ -3,6 +3,7 @@
 //! the middle; and the answers to hostile input.
 
 use super::discord_double::{self as dd, Double, Member, Response, ResponseKind, callback};
+use crate::pinned::MARKET_FOR_ANOTHER;
 use crate::support::TempDb;
 use serde_json::Value;
 use southseas::discord::DiscordConfig;
@@ -26,8 +27,13 @@ impl Drop for RunningBot {
 
 pub async fn start_bot(double: &Double, db: &TempDb) -> RunningBot {
     // A fixed seed: the same game on every run.
+    start_bot_seeded(double, db, 2024).await
+}
+
+/// The bot, its new games dealt from `seed`.
+async fn start_bot_seeded(double: &Double, db: &TempDb, seed: u64) -> RunningBot {
     let service = Arc::new(
-        Service::open(&db.url()).await.expect("database").with_images(southseas::games::southseas::images()).with_default_seed(2024),
+        Service::open(&db.url()).await.expect("database").with_images(southseas::games::southseas::images()).with_default_seed(seed),
     );
     let config = DiscordConfig::new(dd::TOKEN, Some(dd::GUILD_ID), Some(double.url()));
     RunningBot { task: tokio::spawn(southseas::discord::run(config, service)) }
@@ -114,6 +120,18 @@ fn posts(double: &Double) -> Vec<Response> {
 /// A private answer to the interaction, if the bot gave one (an error or a refusal).
 fn private_answer(responses: &[Response]) -> Option<String> {
     responses.iter().find(|r| r.kind == ResponseKind::Followup).map(|r| r.content.clone().unwrap_or_default())
+}
+
+/// The step command that types `action`, and the name of its option ("" when it has none).
+fn step_command(action: &Action) -> (&'static str, &'static str) {
+    match action {
+        Action::PlaceTile { .. } => ("place", "spot"),
+        Action::PlaceIslander { .. } | Action::RetrieveIslander { .. } | Action::SkipIslander => ("islander", "choice"),
+        Action::ChooseShip { .. } => ("ship", "choice"),
+        Action::Deliver { .. } => ("deliver", "ship"),
+        Action::Pay { .. } => ("pay", "payment"),
+        Action::EndTurn => ("endturn", ""),
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -274,22 +292,17 @@ async fn a_complete_two_player_game_through_discord() {
             double.interact(dd::select(&menu, &[&code], &actor)).await
         } else {
             by_command += 1;
-            let (name, option, typed) = match action {
+            let (name, option) = step_command(&action);
+            let typed = match action {
                 Action::PlaceTile { pos, rotation } => {
                     // Autocomplete offers exactly the legal spots, labelled as on the board.
                     let ac = double.interact(dd::autocomplete("place", &actor).focused("spot", "")).await;
                     let offered = double.wait_callback(ac).await;
                     assert_eq!(offered.choices().len(), game.legal_placements().len().min(25));
                     let label = game.placement_spots().iter().find(|s| s.pos == pos).map(|s| format!("{} {}", s.label, rotation.degrees()));
-                    ("place", "spot", if game.turn() % 4 == 0 { label.expect("labelled spot") } else { code.clone() })
+                    if game.turn() % 4 == 0 { label.expect("labelled spot") } else { code.clone() }
                 }
-                Action::PlaceIslander { .. } | Action::RetrieveIslander { .. } | Action::SkipIslander => {
-                    ("islander", "choice", code.clone())
-                }
-                Action::ChooseShip { .. } => ("ship", "choice", code.clone()),
-                Action::Deliver { .. } => ("deliver", "ship", code.clone()),
-                Action::Pay { .. } => ("pay", "payment", code.clone()),
-                Action::EndTurn => ("endturn", "", String::new()),
+                _ => code.clone(),
             };
             via_command = Some(name);
             let interaction = if option.is_empty() { dd::slash(name, &actor) } else { dd::slash(name, &actor).string(option, &typed) };
@@ -384,5 +397,73 @@ async fn errors_are_private_friendly_and_say_what_to_do() {
         let r = double.wait_callback(id).await;
         assert!(r.is_ephemeral() && r.content.as_deref().unwrap_or("").len() > 200, "/{command}");
     }
+    double.assert_no_unexpected();
+}
+
+/// A market's ship that falls to the merchant's owner while another player is active (a pinned
+/// game): the choice is posted as a new message whose allowed mentions name the chooser alone,
+/// and a tap on it is theirs to make, not the active player's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_market_ship_choice_for_another_player_notifies_only_them() {
+    let double = Double::start().await;
+    let db = TempDb::new("e2e-market");
+    let _bot = start_bot_seeded(&double, &db, MARKET_FOR_ANOTHER.seed).await;
+    double.wait_for_identify().await;
+    double.wait_for_commands().await;
+    let members = [Member::new(2001, "alice"), Member::new(2002, "bob")];
+    let id = double.interact(dd::slash("new", &members[0])).await;
+    double.wait_callback(id).await;
+    let lobby = double.wait_for("the lobby", |d| d.messages_with_components(dd::CHANNEL_ID).pop()).await;
+    let join = custom_ids(&lobby).into_iter().find(|c| c.ends_with(":join")).expect("a Join button");
+    let id = double.interact(dd::button(&join, &members[1])).await;
+    let start = double.wait_response(id, 2).await[1].custom_ids().into_iter().find(|c| c.ends_with(":start")).expect("Start");
+    let id = double.interact(dd::button(&start, &members[0])).await;
+    double.wait_callback(id).await;
+    settle(&double, &db, "start").await.expect("the first turn");
+    let mut by_seat = Vec::new();
+    for seat in 0..2 {
+        for m in &members {
+            if seat_of(&db, m.id).await == Some(seat) {
+                by_seat.push(m.clone());
+            }
+        }
+    }
+    // The pinned steps, typed by whoever must act.
+    let mut message = None;
+    for action in MARKET_FOR_ANOTHER.actions() {
+        let (game, _, _, _) = state(&db).await;
+        let actor = &by_seat[game.to_act().expect("not over")];
+        let (name, option) = step_command(&action);
+        let slash = dd::slash(name, actor);
+        let id = double.interact(if option.is_empty() { slash } else { slash.string(option, &Command::Act(action).code()) }).await;
+        double.wait_callback(id).await;
+        let responses = double.wait_response(id, 2).await;
+        message = settle(&double, &db, &format!("{action}")).await;
+        assert_eq!(private_answer(&responses), None, "{action}: {responses:?}");
+    }
+    let (game, version, game_id, _) = state(&db).await;
+    let Phase::MarketShip { player } = game.phase() else { panic!("a market choice: {:?}", game.phase()) };
+    let (owner, placer) = (&by_seat[player as usize], &by_seat[game.active_player()]);
+    assert_ne!(owner.id, placer.id, "the choice falls to the merchant's owner");
+    // A new message that notifies the chooser, and allows no other mention.
+    let post = posts(&double).pop().expect("the choice is a new message");
+    assert_eq!(post.notified, vec![owner.id], "{:?}", post.content);
+    assert_eq!(post.allowed_user_mentions(), Some(vec![owner.id]));
+    assert!(post.allowed_mention_parse().is_empty());
+    assert!(post.content.as_deref().unwrap_or("").contains("your merchant's market is complete"), "{:?}", post.content);
+    // Its buttons are the choice; the active player's tap is refused, privately.
+    let message = message.expect("a message with the choice");
+    let ship = game.market_choices()[1];
+    let button = ComponentId::button(game_id, version, Command::Act(Action::ChooseShip { ship }));
+    assert!(custom_ids(&message).contains(&button), "{message}");
+    let id = double.interact(dd::button(&button, placer)).await;
+    let refused = double.wait_response(id, 2).await;
+    assert!(private_answer(&refused).is_some_and(|m| m.contains("to choose a ship for their market")), "{refused:?}");
+    assert_eq!(state(&db).await.1, version, "a refused tap changes nothing");
+    let id = double.interact(dd::button(&button, owner)).await;
+    let answered = double.wait_response(id, 2).await;
+    settle(&double, &db, "the choice").await;
+    assert_eq!(private_answer(&answered), None, "{answered:?}");
+    assert_eq!(state(&db).await.0.player(player as usize).ships.last(), Some(&ship), "the chooser's ship");
     double.assert_no_unexpected();
 }

@@ -8,6 +8,7 @@ mod fuzz;
 mod golden;
 mod hardening;
 mod lifecycle;
+mod pinned;
 mod process;
 mod service;
 mod shards;

@@ -1,6 +1,7 @@
 //! The game service over a real database: whole games, races, crashes and bad input. Each test
 //! runs on a SQLite file and on a PostgreSQL schema (see `support::on_both_databases`).
 
+use crate::pinned::{MANY_WAYS_TO_PAY, MARKET_FOR_ANOTHER, Pinned};
 use crate::support::{PLACE, TempDb, on_both_databases, player};
 use southseas::games::southseas::GameOptions;
 use southseas::games::southseas::typed::Step;
@@ -450,13 +451,12 @@ async fn narration_is_quiet_and_truthful_over_whole_games() {
         let end = last_reply.text.clone();
         assert!(end.contains("**Game over!**"), "{end}");
         let ranked: Vec<&str> =
-            end.lines().filter(|l| ["🥇", "🥈", "🥉", "4.", "5."].iter().any(|m| l.starts_with(m)) && l.contains(" points")).collect();
+            end.lines().filter(|l| ["🥇", "🥈", "🥉", "4.", "5."].iter().any(|m| l.starts_with(m)) && l.contains(" point")).collect();
         assert_eq!(ranked.len(), players as usize, "one line per player: {end}");
         for a in &actors {
             assert_eq!(ranked.iter().filter(|l| l.contains(&a.name)).count(), 1, "{} once, whole: {end}", a.name);
         }
-        let totals: Vec<u32> =
-            ranked.iter().map(|l| l.split("— **").nth(1).unwrap().split("**").next().unwrap().parse().unwrap()).collect();
+        let totals: Vec<u32> = ranked.iter().map(|l| l.split("— **").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap()).collect();
         assert!(totals.windows(2).all(|w| w[0] >= w[1]), "ranked best first: {totals:?}");
         assert!(!end.contains("🏁 Unfinished"), "end-game scoring grouped under each player: {end}");
         assert!(end.contains("King of the South Seas") || end.contains("Shared win"), "{end}");
@@ -550,4 +550,131 @@ async fn a_tile_that_fits_in_many_ways_is_placed_by_taps() {
     let placed = service.click(PLACE, &actor, &last.id, None).await.unwrap();
     let (after, _, _, _) = service.snapshot(PLACE, 0).await.unwrap();
     assert_eq!(after.tile_at(spot.pos).map(|t| t.rotation), Some(*spot.rotations.last().unwrap()), "{}", placed.text);
+}
+
+/// Starts the pinned game with two players and plays its actions through the service, each by
+/// the player who must act. Returns the players by seat and the last reply.
+async fn play_pinned(service: &Service, pinned: &Pinned) -> (Vec<Actor>, Reply) {
+    let actors = started(service, 2, pinned.seed).await;
+    let mut by_seat = Vec::new();
+    for seat in 0..2 {
+        for a in &actors {
+            if service.snapshot(PLACE, a.user_id).await.unwrap().2 == Some(seat) {
+                by_seat.push(a.clone());
+            }
+        }
+    }
+    let mut last = None;
+    for (i, action) in pinned.actions().into_iter().enumerate() {
+        let (game, _, _, _) = service.snapshot(PLACE, 0).await.unwrap();
+        let actor = &by_seat[game.to_act().expect("the pinned game is not over")];
+        last = Some(service.act(PLACE, actor, action).await.unwrap_or_else(|e| panic!("pinned action {i} `{action}`: {e}")));
+    }
+    (by_seat, last.expect("pinned actions"))
+}
+
+/// The actions a reply offers, from its buttons and its menu.
+fn offered(reply: &Reply) -> Vec<Action> {
+    let buttons = reply.buttons.iter().flatten().filter_map(|b| ComponentId::parse(&b.id).and_then(|c| c.command));
+    let menu = reply.menu.iter().flat_map(|m| &m.options).filter_map(|o| Command::parse(&o.value));
+    buttons.chain(menu).filter_map(|c| if let Command::Act(a) = c { Some(a) } else { None }).collect()
+}
+
+on_both_databases! {
+/// The market's ship is chosen by the merchant's owner (GAME_SPEC, turn step 3), who need not be
+/// the active player: when the active player's tile closes someone else's market and the best
+/// ships on display are worth the same, the choice is theirs. It is handed to them in a new
+/// message that pings them, and only them; they, not the active player, choose.
+async fn a_market_ship_choice_for_another_player_pings_them_in_a_new_message(db) {
+    let service = open(&db).await;
+    let (players, reply) = play_pinned(&service, &MARKET_FOR_ANOTHER).await;
+    let (game, _, _, _) = service.snapshot(PLACE, 0).await.unwrap();
+    let active = game.active_player();
+    let southseas_engine::Phase::MarketShip { player } = game.phase() else { panic!("a market choice: {:?}", game.phase()) };
+    let chooser = player as usize;
+    assert_ne!(chooser, active, "the choice falls to the merchant's owner, not to the player whose tile closed the market");
+    assert_eq!(game.to_act(), Some(chooser));
+    let (placer, owner) = (&players[active], &players[chooser]);
+    // A new message (an edit notifies nobody) that pings exactly the chooser.
+    assert!(reply.new_message, "{}", reply.text);
+    assert_eq!(reply.mention, Some(owner.user_id));
+    assert!(reply.more_mentions.is_empty(), "{:?}", reply.more_mentions);
+    assert!(reply.text.contains(&format!("**{}**: your merchant's market is complete", owner.name)), "{}", reply.text);
+    // It offers the choice: the most valuable ships, one each, and nothing else (no undo).
+    let choices = game.market_choices();
+    assert!(choices.len() > 1, "a real choice");
+    assert_eq!(offered(&reply), choices.iter().map(|&ship| Action::ChooseShip { ship }).collect::<Vec<_>>());
+    assert!(reply.buttons.iter().flatten().all(|b| ComponentId::parse(&b.id).and_then(|c| c.command) != Some(Command::Undo)));
+    // The active player cannot choose for them; the chooser can, by a tap on the message.
+    let pick = choices[1];
+    let button = reply.buttons.iter().flatten().find(|b| b.id.ends_with(&Command::Act(Action::ChooseShip { ship: pick }).code())).unwrap();
+    expect_user_error(service.click(PLACE, placer, &button.id, None).await, &format!("**{}** to choose a ship for their market", owner.name));
+    let chosen = service.click(PLACE, owner, &button.id, None).await.expect("the merchant's owner chooses");
+    let (after, _, _, _) = service.snapshot(PLACE, 0).await.unwrap();
+    assert_eq!(after.player(chooser).ships.last(), Some(&pick), "{}", chosen.text);
+    assert!(!after.player(active).ships.contains(&pick));
+    // The game goes back to whoever acts next, pinged in a new message unless it is the chooser.
+    let next = &players[after.to_act().expect("the game goes on")];
+    assert_eq!(chosen.mention, Some(next.user_id));
+    assert_eq!(chosen.new_message, next.user_id != owner.user_id, "{}", chosen.text);
+}
+}
+
+on_both_databases! {
+/// A ship paid in more ways than one menu holds: the pages of the payment menu, each within
+/// Discord's limits, hold every way to pay once; a payment picked on page 2 is paid exactly.
+async fn every_way_to_pay_is_on_a_page_and_page_two_pays(db) {
+    use southseas::service::reply::{MAX_ID_CHARS, MAX_LABEL_CHARS, MAX_MENU_OPTIONS};
+    let service = open(&db).await;
+    let (players, reply) = play_pinned(&service, &MANY_WAYS_TO_PAY).await;
+    let (game, version, _, _) = service.snapshot(PLACE, 0).await.unwrap();
+    let southseas_engine::Phase::Payment { ship } = game.phase() else { panic!("a payment: {:?}", game.phase()) };
+    let seat = game.to_act().unwrap();
+    let (payer, other) = (&players[seat], &players[1 - seat]);
+    let legal = game.legal_actions();
+    assert!(legal.len() > MAX_MENU_OPTIONS, "more ways to pay than one menu holds: {}", legal.len());
+    let menu = reply.menu.clone().expect("a menu of payments");
+    // Walk the pages as a player would, by the option that leads on.
+    let mut pages = vec![menu.options.clone()];
+    loop {
+        let next = pages.last().unwrap().iter().find_map(|o| match Command::parse(&o.value) {
+            Some(Command::Payments(p)) if p != 1 => Some(o.value.clone()),
+            _ => None,
+        });
+        let Some(value) = next else { break };
+        expect_user_error(service.click(PLACE, other, &menu.id, Some(&value)).await, "not your turn");
+        let page = service.click(PLACE, payer, &menu.id, Some(&value)).await.unwrap();
+        assert!(page.components_only && page.text.is_empty(), "a page changes only the menu");
+        assert!(pages.len() < 5, "the pages lead back to the first");
+        pages.push(page.menu.expect("the next page").options);
+    }
+    assert_eq!(pages.len(), legal.len().div_ceil(MAX_MENU_OPTIONS - 1));
+    let mut seen = Vec::new();
+    for (i, options) in pages.iter().enumerate() {
+        assert!(options.len() <= MAX_MENU_OPTIONS, "page {}: {} options", i + 1, options.len());
+        for o in options {
+            assert!(o.value.chars().count() <= MAX_ID_CHARS && o.label.chars().count() <= MAX_LABEL_CHARS, "{o:?}");
+            assert!(!o.label.is_empty());
+            if let Some(Command::Act(a)) = Command::parse(&o.value) {
+                seen.push(a);
+            }
+        }
+        let leads_on = Command::Payments(((i + 1) % pages.len() + 1) as u8);
+        assert_eq!(options.last().and_then(|o| Command::parse(&o.value)), Some(leads_on), "page {} leads on", i + 1);
+    }
+    assert!(menu.id.chars().count() <= MAX_ID_CHARS);
+    assert_eq!(seen, legal, "every way to pay, once each, in order");
+    assert_eq!(service.snapshot(PLACE, 0).await.unwrap().1, version, "looking at pages changes nothing");
+    // Pay the last way of page 2.
+    let Some(Command::Act(Action::Pay { payment })) = pages[1].iter().rev().find_map(|o| match Command::parse(&o.value) {
+        c @ Some(Command::Act(_)) => Some(c),
+        _ => None,
+    }).flatten() else { panic!("a payment on page 2") };
+    assert!(!pages[0].iter().any(|o| o.value == Command::Act(Action::Pay { payment }).code()), "not on page 1");
+    let before = game.player(seat).wares;
+    service.click(PLACE, payer, &menu.id, Some(&Command::Act(Action::Pay { payment }).code())).await.expect("paid");
+    let (after, _, _, _) = service.snapshot(PLACE, 0).await.unwrap();
+    assert_eq!(Some(after.player(seat).wares), before.checked_sub(&payment), "exactly that payment: {payment:?}");
+    assert_eq!(after.player(seat).ships.last(), Some(&ship));
+}
 }

@@ -6,7 +6,7 @@ use southseas_engine::{
 use std::fmt::Write;
 
 /// Markdown helpers every game's text uses (here too, where they always were).
-pub use crate::service::reply::{escape, truncate};
+pub use crate::service::reply::{count, escape, truncate};
 
 /// Colour squares, so a player's colour shows in text as on the board.
 const SQUARES: [&str; 5] = ["🟥", "🟦", "🟨", "🟩", "⬛"];
@@ -41,18 +41,18 @@ pub fn wares_short(w: &Wares) -> String {
 }
 
 fn amount(ware: Ware, n: u16) -> String {
-    let name = match (ware, n) {
-        (Ware::Shells, 1) => "shell",
-        (Ware::Bananas, 1) => "banana",
-        (w, _) => w.name(),
-    };
-    format!("{n} {name}")
+    match ware {
+        Ware::Shells => count(n, "shell"),
+        Ware::Bananas => count(n, "banana"),
+        // Its own plural.
+        Ware::Fish => format!("{n} fish"),
+    }
 }
 
 /// "S07 (5 pts: 2 shells, 1 banana, 1 fish)"
 pub fn ship(game: &Game, id: ShipId) -> String {
     let s = game.ships().get(id);
-    format!("{} ({} pts: {})", s.name, s.value, demand(&s.demand))
+    format!("{} ({}: {})", s.name, count(s.value, "pt"), demand(&s.demand))
 }
 
 pub fn demand(d: &Demand) -> String {
@@ -137,7 +137,7 @@ pub fn action_label(game: &Game, action: &Action) -> String {
     let mine = size(action);
     let told_apart_by_size = mine.is_some() && sizes.iter().filter(|s| **s == mine).count() == 1;
     let suffix = if told_apart_by_size {
-        format!(" · {}", tiles(mine.unwrap_or(0)))
+        format!(" · {}", count(mine.unwrap_or(0), "tile"))
     } else {
         let k = twins.iter().position(|a| *a == action).unwrap_or(0) + 1;
         format!(" · choice {k} of {}", twins.len())
@@ -161,7 +161,7 @@ fn base_label(game: &Game, action: &Action) -> String {
         Action::ChooseShip { ship: id } | Action::Deliver { ship: id } => {
             let s = game.ships().get(id);
             let verb = if matches!(action, Action::Deliver { .. }) { "Deliver to" } else { "Take" };
-            format!("{verb} {} · {} pts · {}", s.name, s.value, demand(&s.demand))
+            format!("{verb} {} · {} · {}", s.name, count(s.value, "pt"), demand(&s.demand))
         }
         Action::Pay { payment } => format!("Pay {payment}"),
         Action::EndTurn => "End turn".into(),
@@ -251,9 +251,9 @@ pub fn narrate(game: &Game, names: &Names, events: &[Event]) -> Vec<String> {
                     format!("{who} +{}{each}", amount(*ware, *n).replace(&format!("{n} "), &format!("{n} {} ", ware_icon(*ware))))
                 };
                 lines.push(if *reason == ScoreReason::FishingBoat {
-                    format!("🚣 Fishing boat! The sea ({}) is fished: {gain}.", tiles(*size))
+                    format!("🚣 Fishing boat! The sea ({}) is fished: {gain}.", count(*size, "tile"))
                 } else {
-                    format!("✅ {} completed ({}): {gain}.", capitalise(kind.name()), tiles(*size))
+                    format!("✅ {} completed ({}): {gain}.", capitalise(kind.name()), count(*size, "tile"))
                 });
             }
             Event::FishCovered { at, fish, .. } => {
@@ -270,7 +270,8 @@ pub fn narrate(game: &Game, names: &Names, events: &[Event]) -> Vec<String> {
             }
             Event::ShipDelivered { player, ship: s, payment } => {
                 let sh = game.ships().get(*s);
-                lines.push(format!("⛵ {} delivered {payment} to ship {}: **+{} points**.", names.of(*player as usize), sh.name, sh.value))
+                let points = count(sh.value, "point");
+                lines.push(format!("⛵ {} delivered {payment} to ship {}: **+{points}**.", names.of(*player as usize), sh.name))
             }
             Event::ShipRevealed { ship: s } => lines.push(format!("New ship on display: {}.", ship(game, *s))),
             Event::TileDiscarded { tile } => {
@@ -317,13 +318,8 @@ pub fn step_in_words(game: &Game, action: &Action) -> String {
     }
 }
 
-/// "1 tile", "3 tiles".
-fn tiles(n: u16) -> String {
-    if n == 1 { "1 tile".into() } else { format!("{n} tiles") }
-}
-
 /// One line per player, best first, with what they got at the end grouped under their name:
-/// "🥇 🟥 **Ana** — **23** points: 18 from ships, 5 from 15 wares (the end gave +3 🍌)".
+/// "🥇 🟥 **Ana** — **23 points**: 18 from ships, 5 from 15 wares (the end gave +3 🍌)".
 /// Equal totals share a place.
 fn final_standings(scores: &[Score], end_gains: &[(u8, Ware, u16)], names: &Names) -> Vec<String> {
     let mut order: Vec<&Score> = scores.iter().collect();
@@ -350,14 +346,13 @@ fn final_standings(scores: &[Score], end_gains: &[(u8, Ware, u16)], names: &Name
             let parts: Vec<String> = got.iter().map(|&(w, n)| format!("+{n} {}", ware_icon(w))).collect();
             format!(" (the end gave {})", parts.join(" "))
         };
-        let wares = if s.wares == 1 { "1 ware".to_string() } else { format!("{} wares", s.wares) };
         lines.push(format!(
-            "{medal} {} — **{}** {}: {} from ships, {} from {wares}{end}",
+            "{medal} {} — **{}**: {} from ships, {} from {}{end}",
             names.of(s.player as usize),
-            s.total,
-            if s.total == 1 { "point" } else { "points" },
+            count(s.total, "point"),
             s.ship_points,
             s.ware_points,
+            count(s.wares, "ware"),
         ));
     }
     lines
@@ -405,9 +400,8 @@ pub fn prompt(game: &Game, names: &Names) -> String {
             let labels: Vec<&str> = spots.iter().take(12).map(|s| s.label.as_str()).collect();
             let more = if spots.len() > 12 { ", …" } else { "" };
             format!(
-                "➡️ {who}, your turn: place tile **{tile}**. It fits at {} spot{} ({}{more}) — use `/place` or pick below.",
-                spots.len(),
-                if spots.len() == 1 { "" } else { "s" },
+                "➡️ {who}, your turn: place tile **{tile}**. It fits at {} ({}{more}) — use `/place` or pick below.",
+                count(spots.len(), "spot"),
                 labels.join(", ")
             )
         }
@@ -435,19 +429,19 @@ pub fn status(game: &Game, names: &Names) -> String {
     let mut out = String::new();
     let scores = game.scores();
     let projected = game.projected_scores();
-    let _ = writeln!(out, "**Turn {}** · {} tiles left · {} ships in the stack", game.turn(), game.stack_size(), game.ship_stack_size());
+    let (tiles, ships) = (count(game.stack_size(), "tile"), count(game.ship_stack_size(), "ship"));
+    let _ = writeln!(out, "**Turn {}** · {tiles} left · {ships} in the stack", game.turn());
     for (seat, p) in game.players().iter().enumerate() {
         let ships: Vec<String> = p.ships.iter().map(|&s| game.ships().get(s).value.to_string()).collect();
         let marker = if game.to_act() == Some(seat) { " ⬅️" } else { "" };
         let _ = writeln!(
             out,
-            "{} — {} · ships [{}] · {} islander{} in hand · **{}** pts (if it ended now: {}){marker}",
+            "{} — {} · ships [{}] · {} in hand · **{}** (if it ended now: {}){marker}",
             names.of(seat),
             wares_short(&p.wares),
             ships.join(", "),
-            p.supply,
-            if p.supply == 1 { "" } else { "s" },
-            scores[seat].total,
+            count(p.supply, "islander"),
+            count(scores[seat].total, "pt"),
             projected[seat].total,
         );
     }
@@ -492,5 +486,41 @@ mod label_tests {
             }
         }
         assert!(twins_seen > 0, "the games met choices that would have read the same");
+    }
+}
+
+#[cfg(test)]
+mod count_tests {
+    use super::*;
+    use southseas_engine::{DISPLAY_SIZE, Options, Setup};
+
+    /// The counts the status and the game's end write, at 0, 1 and 2: "1 tile", never "1 tiles".
+    #[test]
+    fn counts_in_words_agree_with_their_number() {
+        let names = Names(vec!["Ana".into(), "Bo".into()]);
+        let words = |n: usize, one: &str, many: &str| if n == 1 { format!("1 {one}") } else { format!("{n} {many}") };
+        for n in 0..=2 {
+            // The first tile is drawn at once: n + 1 tiles leave n in the stack.
+            let mut setup = Setup::standard(Options::default(), 2, 7);
+            setup.deck.truncate(n + 1);
+            setup.ship_order.truncate(DISPLAY_SIZE + n);
+            let game = Game::from_setup(setup).unwrap();
+            assert_eq!((game.stack_size(), game.ship_stack_size()), (n, n));
+            let status = status(&game, &names);
+            let (tiles, ships) = (words(n, "tile", "tiles"), words(n, "ship", "ships"));
+            assert!(status.contains(&format!(" · {tiles} left · {ships} in the stack")), "{status}");
+            assert!(status.contains("· 4 islanders in hand · **0 pts**"), "{status}");
+
+            let n16 = n as u16;
+            let score = Score { player: 0, ship_points: n16, wares: n16, ware_points: 0, total: n16 };
+            let line = final_standings(&[score], &[], &names).remove(0);
+            let (points, wares) = (words(n, "point", "points"), words(n, "ware", "wares"));
+            assert!(line.ends_with(&format!("— **{points}**: {n} from ships, 0 from {wares}")), "{line}");
+            let (shells, bananas) = (words(n, "shell", "shells"), words(n, "banana", "bananas"));
+            assert_eq!(
+                [amount(Ware::Shells, n16), amount(Ware::Bananas, n16), amount(Ware::Fish, n16)],
+                [shells, bananas, format!("{n} fish")]
+            );
+        }
     }
 }

@@ -19,6 +19,7 @@ use super::paint::{self, fill, rect, rect_outline, sd_box, text, text_width};
 use super::palette as pal;
 use super::panel::{right_text, same_look, ware_icon};
 use super::{BoardView, Players, rotation_spots};
+use crate::service::reply::count;
 use image::RgbImage;
 use southseas_engine::{Game, Phase, Pos, Rotation, Ware};
 
@@ -175,8 +176,7 @@ fn header(img: &mut RgbImage, game: &Game, players: &Players) {
         format!("Final scores after {} turns", game.turn())
     } else {
         let (tiles, ships) = (game.stack_size(), game.ship_stack_size());
-        let plural = |n: usize, what: &str| if n == 1 { format!("1 {what}") } else { format!("{n} {what}s") };
-        format!("Turn {} · {tile}{}, {} left", game.turn(), plural(tiles, "tile"), plural(ships, "ship"))
+        format!("Turn {} · {tile}{}, {} left", game.turn(), count(tiles, "tile"), count(ships, "ship"))
     };
     text(img, &fonts.regular, SMALL, x, 58.0, pal::INK_SOFT, &status);
     rect(img, 0.0, HEAD_H as f32 - 2.0, w, 2.0, pal::CARD_EDGE, 1.0);

@@ -30,6 +30,7 @@ pub(crate) use lobby::Opening;
 pub use reply::{Button, Command, ComponentId, Image, Menu, MenuOption, Picture, Reply, Style};
 pub use schedule::COMPUTER_USER;
 pub(crate) use schedule::add_deadline;
+pub(crate) use seats::computer_plays;
 pub use seats::{is_computer_id, parse_duration};
 pub use settings::SettingsChange;
 use std::collections::HashMap;

@@ -63,12 +63,23 @@ pub(crate) fn seat_note(seat: &store::SeatRecord) -> String {
     }
 }
 
+/// How well the computer plays `seat`, if it does: a computer player, a person it replaced, or
+/// a person away (still away at `now_ms`, when given) while someone else at the table is a
+/// person who would be held up; with nobody else to hold up, the game waits for them instead.
+pub(crate) fn computer_plays(seats: &[store::SeatRecord], seat: usize, now_ms: Option<i64>) -> Option<Strength> {
+    let away = |s: &store::SeatRecord| s.away_until.is_some_and(|until| now_ms.is_none_or(|now| until > now));
+    let record = seats.iter().find(|s| s.seat == Some(seat))?;
+    if record.computer.is_some() {
+        return record.computer;
+    }
+    let someone_waits = seats.iter().any(|s| s.seat != Some(seat) && s.computer.is_none() && !away(s));
+    (away(record) && someone_waits).then_some(Strength::Medium)
+}
+
 impl Table {
-    /// How well the computer plays this seat, if it does: a computer player, a person it
-    /// replaced, or a person away.
+    /// How well the computer plays this seat, if it does (see [`computer_plays`]).
     pub(crate) fn computer_at(&self, seat: usize) -> Option<Strength> {
-        let s = self.seats.iter().find(|s| s.seat == Some(seat))?;
-        s.computer.or(s.away_until.map(|_| Strength::Medium))
+        computer_plays(&self.seats, seat, None)
     }
 
     /// The person who plays this seat (None when the computer does).
@@ -152,12 +163,16 @@ impl Service {
             Some(d) => format!("for {} (back {})", duration_words(d.as_millis() as i64), relative_time(until)),
             None => "until they are back".into(),
         };
-        let now_too = if to_act == table.seats[index].seat { " It plays this turn now." } else { "" };
-        Ok(Reply {
-            text: format!("💤 {name} is away {when}: the computer (medium) plays their turns meanwhile.{now_too} `/back` to play again."),
-            new_message: true,
-            ..Reply::default()
-        })
+        let seat = table.seats[index].seat;
+        let plays = seat.and_then(|s| table.computer_at(s)).is_some();
+        let what = if !plays {
+            "nobody else here is held up, so the game waits for them".to_string()
+        } else if to_act == seat {
+            "the computer (medium) plays their turns meanwhile, starting with this one".to_string()
+        } else {
+            "the computer (medium) plays their turns meanwhile".to_string()
+        };
+        Ok(Reply { text: format!("💤 {name} is away {when}: {what}. `/back` to play again."), new_message: true, ..Reply::default() })
     }
 
     /// The actor is back from `/away`: they play their own turns again.

@@ -341,7 +341,7 @@ async fn away_and_back(db) {
     let w = waiting_for(&service).await.2.unwrap();
     let (me, other) = if actors[0].user_id == w { (&actors[0], &actors[1]) } else { (&actors[1], &actors[0]) };
     let away = service.away(PLACE, me, None).await.unwrap();
-    assert!(away.text.contains("is away until they are back") && away.text.contains("It plays this turn now"), "{}", away.text);
+    assert!(away.text.contains("is away until they are back") && away.text.contains("starting with this one"), "{}", away.text);
     assert!(away.mention.is_none(), "a notice pings nobody");
     user_error(service.away(PLACE, &player(9), None).await, "not playing");
     let replies = service.run_due().await.unwrap();
@@ -372,6 +372,24 @@ async fn away_and_back(db) {
     service.away(PLACE, me, None).await.unwrap();
     let step = play_one(&service, me).await;
     assert!(step.text.contains("is back"), "{}", step.text);
+}
+
+/// Away at a table of computers: nobody else is held up, so the game waits for the person
+/// rather than letting the computer play the whole game for them.
+async fn away_among_computers_the_game_waits(db) {
+    let clock = ManualClock::at(1_800_000_000_000);
+    let service = open(&db, &clock).await;
+    let actors = started(&service, 1, &[Strength::Easy], options(12, 24 * HOUR, OnTimeout::PlayTurn)).await;
+    let me = &actors[0];
+    // Let the computer move first if it starts.
+    service.run_due().await.unwrap();
+    assert_eq!(waiting_for(&service).await.2, Some(me.user_id));
+    let away = service.away(PLACE, me, None).await.unwrap();
+    assert!(away.text.contains("the game waits for them"), "{}", away.text);
+    assert!(service.run_due().await.unwrap().is_empty(), "the computer does not play for me");
+    assert_eq!(waiting_for(&service).await.2, Some(me.user_id));
+    let turn = play_one(&service, me).await;
+    assert!(turn.text.contains("is back"), "{}", turn.text);
 }
 
 /// `/replace`: a player hands their seat to someone new at once; a gone player's seat goes to

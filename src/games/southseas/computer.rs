@@ -3,6 +3,7 @@
 //! give the same moves (a strong player's search has a fixed number of playouts, not a time).
 
 use crate::games::{ComputerPlan, Strength};
+use crate::service::computer_plays;
 use crate::store::SeatRecord;
 use southseas_engine::{Action, Bot, Game};
 
@@ -22,12 +23,8 @@ fn engine_strength(strength: Strength) -> southseas_engine::Strength {
 /// Who the computer plays for at `seat` in `game`, and how well: a computer seat, a person away
 /// (or replaced under `plan`), or the person whose time ran out, for the turn that was theirs.
 fn player_at(game: &Game, seats: &[SeatRecord], plan: &ComputerPlan, seat: usize, first_turn: u32) -> Option<Strength> {
-    let record = seats.iter().find(|s| s.seat == Some(seat))?;
-    if let Some(strength) = record.computer {
+    if let Some(strength) = computer_plays(seats, seat, Some(plan.now_ms)) {
         return Some(strength);
-    }
-    if record.away_until.is_some_and(|until| until > plan.now_ms) {
-        return Some(Strength::Medium);
     }
     if plan.timed_out == Some(seat) && (plan.replace || game.turn() == first_turn) {
         return Some(Strength::Medium);

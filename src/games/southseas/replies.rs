@@ -31,7 +31,7 @@ pub(crate) fn turn_reply_after(table: &Table, version: i64, game: &Game, mut lin
         reply.mention = table.person_at(seat);
         lines.push(text::standings(game, &names));
         let prompt = match computer {
-            Some(_) => format!("🤖 {} plays next (the computer).", names.of(seat)),
+            Some(_) => format!("⏩ {} plays next: the computer's move follows.", names.of(seat)),
             None => text::prompt(game, &names),
         };
         lines.push(match ended {

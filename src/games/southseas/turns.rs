@@ -398,6 +398,10 @@ fn check_turn(table: &Table, game: &Game, actor: &Actor) -> Result<usize> {
     }
     match game.to_act() {
         Some(s) if s == seat => Ok(seat),
+        Some(s) if table.computer_at(s).is_some() => user(format!(
+            "It's not your turn: the computer is playing for {} right now. I'll ping you when it's yours.",
+            names(table).of(s)
+        )),
         Some(s) => {
             let doing = match game.phase() {
                 Phase::MarketShip { .. } => "to choose a ship for their market",

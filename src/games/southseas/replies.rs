@@ -142,7 +142,12 @@ fn fit_lines(lines: &[String], max: usize) -> String {
 /// A stale click's answer: who acted first (and their step), and what the game waits for.
 pub(crate) fn moved_on(played: &Played, table: &Table) -> String {
     let names = names(table);
-    let by = played.log.last().and_then(|a| table.seat_of(a.user_id)).map(|s| names.of(s));
+    let by = played.log.last().and_then(|a| match table.seat_of(a.user_id) {
+        Some(seat) => Some(names.of(seat)),
+        // A step the computer took for a person (away, or out of time).
+        None if a.user_id == crate::service::COMPUTER_USER => Some("The computer".to_string()),
+        None => None,
+    });
     let what = match by {
         Some(who) => match played.log.last() {
             Some(last) => format!("{who} acted first ({}).", text::step_in_words(&played.game, &last.action)),

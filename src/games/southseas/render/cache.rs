@@ -112,7 +112,10 @@ pub fn layout(kind: &TileKind) -> Arc<Layout> {
 /// An icon sprite. `size` is in pixels (for figures, the height); the sprite is square with the
 /// drawing centred in it.
 pub fn icon(icon: &Icon, size: f32) -> Arc<RgbaImage> {
-    let key = (icon.clone(), (size * 4.0).round() as u32);
+    // Drawn at the size the key names (quarter pixels): two sizes that share a key must give
+    // the same picture, or the bytes of a render would depend on which was drawn first.
+    let size = (size * 4.0).round() / 4.0;
+    let key = (icon.clone(), (size * 4.0) as u32);
     if let Some(img) = lock().icons.get(&key) {
         return Arc::clone(img);
     }

@@ -241,12 +241,19 @@ impl Service {
         Ok(queued.then_some(Reply { channel: Some(table.record.channel_id), ..reply }))
     }
 
-    /// The computer plays: for a computer seat or a person away (`Computer`), or for a person
-    /// whose time ran out (`Deadline`: that one turn, or their seat from now on). Its moves are
+    /// The computer plays: for a computer seat or a person away (`Computer`: once the game owes
+    /// its channel no message), or for a person whose time ran out (`Deadline`: that one turn,
+    /// or their seat from now on). Its moves are
     /// chosen outside any transaction (a strong player thinks for a while), then applied in one
     /// that finds the game at the version they were chosen for, or not at all.
     async fn play_for(&self, item: &Due) -> Result<Option<Reply>> {
         let mut conn = self.store.pool().acquire().await?;
+        // The computer moves once the channel has the message that handed it the turn: the
+        // step's handler and the scheduler post at the same time, and the computer's moves must
+        // not come out first. The item stays claimed; `delivered` lets it go on at once.
+        if item.kind == DueKind::Computer && store::post_owed(&mut conn, item.game_id).await? {
+            return Ok(None);
+        }
         let table = load_table(&mut conn, item.game_id).await?;
         let loaded = self.load(&mut conn, &table).await?;
         drop(conn);

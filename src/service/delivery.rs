@@ -43,7 +43,8 @@ impl Service {
     }
 
     /// The message of a step was posted (or the message the step was taken on now shows it):
-    /// the step owes nothing any more. `message` is the message that now offers the step's
+    /// the step owes nothing any more (and a computer's turn waiting for it goes on). `message`
+    /// is the message that now offers the step's
     /// choices, if it has any. Returns the messages whose buttons must now be retired
     /// (game, channel, message): every other one of the game, unless it shows the current
     /// version.
@@ -54,7 +55,12 @@ impl Service {
             store::record_message(&mut tx, game, message, "choices", version).await?;
         }
         let retire = store::messages_to_retire(&mut tx, Some(game), None, RETIRE_BATCH).await?;
+        // The computer's turn waited for this message (see `play_for`): it may go on now.
+        let computer_waits = store::release_due(&mut tx, game, store::DueKind::Computer).await?;
         tx.commit().await?;
+        if computer_waits {
+            self.wake_scheduler();
+        }
         Ok(retire)
     }
 

@@ -53,7 +53,8 @@ pub fn quiet_until(settings: &Settings, now_ms: i64) -> Option<i64> {
 /// "8 hours", "1 day", "25 minutes": how long, roughly, in words.
 pub fn duration_words(ms: i64) -> String {
     let minutes = (ms / 60_000).max(1);
-    let (n, unit) = if minutes < 120 {
+    // Whole hours read as hours ("1 hour", not "60 minutes"); 90 minutes stay minutes.
+    let (n, unit) = if minutes < 60 || (minutes < 120 && minutes % 60 != 0) {
         (minutes, "minute")
     } else if minutes < 48 * 60 {
         (minutes / 60, "hour")
@@ -241,12 +242,19 @@ impl Service {
         Ok(queued.then_some(Reply { channel: Some(table.record.channel_id), ..reply }))
     }
 
-    /// The computer plays: for a computer seat or a person away (`Computer`), or for a person
-    /// whose time ran out (`Deadline`: that one turn, or their seat from now on). Its moves are
+    /// The computer plays: for a computer seat or a person away (`Computer`: once the game owes
+    /// its channel no message), or for a person whose time ran out (`Deadline`: that one turn,
+    /// or their seat from now on). Its moves are
     /// chosen outside any transaction (a strong player thinks for a while), then applied in one
     /// that finds the game at the version they were chosen for, or not at all.
     async fn play_for(&self, item: &Due) -> Result<Option<Reply>> {
         let mut conn = self.store.pool().acquire().await?;
+        // The computer moves once the channel has the message that handed it the turn: the
+        // step's handler and the scheduler post at the same time, and the computer's moves must
+        // not come out first. The item stays claimed; `delivered` lets it go on at once.
+        if item.kind == DueKind::Computer && store::post_owed(&mut conn, item.game_id).await? {
+            return Ok(None);
+        }
         let table = load_table(&mut conn, item.game_id).await?;
         let loaded = self.load(&mut conn, &table).await?;
         drop(conn);
@@ -358,6 +366,8 @@ mod tests {
         assert_eq!(duration_words(0), "1 minute");
         assert_eq!(duration_words(90 * 60_000), "90 minutes");
         assert_eq!(duration_words(24 * 3_600_000), "24 hours");
+        assert_eq!(duration_words(3_600_000), "1 hour");
+        assert_eq!(duration_words(119 * 60_000), "119 minutes");
         assert_eq!(duration_words(72 * 3_600_000), "3 days");
     }
 }

@@ -136,6 +136,17 @@ pub async fn release_due_claims(conn: &mut AnyConnection, claimed_by: &str) -> R
     Ok(sqlx::query("UPDATE due SET claimed_until = 0 WHERE claimed_by = $1").bind(claimed_by).execute(&mut *conn).await?.rows_affected())
 }
 
+/// Lets go of the game's item of this kind if someone holds it (it is due again at once).
+/// Returns whether one was held.
+pub async fn release_due(conn: &mut AnyConnection, game: GameId, kind: DueKind) -> Result<bool, sqlx::Error> {
+    let released = sqlx::query("UPDATE due SET claimed_until = 0, claimed_by = '' WHERE game_id = $1 AND kind = $2 AND claimed_until > 0")
+        .bind(game)
+        .bind(kind.as_str())
+        .execute(&mut *conn)
+        .await?;
+    Ok(released.rows_affected() > 0)
+}
+
 /// When the next item falls due (unix ms), if any: the scheduler sleeps until then. An item
 /// someone holds counts from the end of its claim.
 pub async fn next_due_at(conn: &mut AnyConnection) -> Result<Option<i64>, sqlx::Error> {

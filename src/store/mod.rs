@@ -641,6 +641,15 @@ pub async fn remove_post(conn: &mut AnyConnection, id: GameId, version: i64) -> 
     Ok(())
 }
 
+/// Whether the game still owes its channel a post (of any version).
+pub async fn post_owed(conn: &mut AnyConnection, id: GameId) -> Result<bool, sqlx::Error> {
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM (SELECT 1 FROM outbox WHERE game_id = $1 LIMIT 1) owed")
+        .bind(id)
+        .fetch_one(&mut *conn)
+        .await?;
+    Ok(n > 0)
+}
+
 /// Posts still owed, for tests and the operator.
 pub async fn pending_posts(conn: &mut AnyConnection) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar("SELECT COUNT(*) FROM outbox").fetch_one(&mut *conn).await

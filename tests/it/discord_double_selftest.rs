@@ -48,6 +48,9 @@ fn serenity_deserialises_every_payload_the_double_makes() {
 
     let channel: serenity::GuildChannel = serde_json::from_value(dd::channel_json(dd::CHANNEL_ID)).expect("channel");
     assert_eq!(channel.kind, serenity::ChannelType::Text);
+    let dm: serenity::PrivateChannel =
+        serde_json::from_value(dd::dm_channel_json(7, dd::user_json(alice().id, "alice", None))).expect("DM channel");
+    assert_eq!((dm.kind, dm.recipient.id.get()), (serenity::ChannelType::Private, alice().id));
     let _: serenity::CurrentUser = serde_json::from_value(dd::bot_user_json()).expect("current user");
     let _: serenity::CurrentApplicationInfo = serde_json::from_value(dd::application_json()).expect("application");
 
@@ -463,6 +466,36 @@ async fn the_double_refuses_what_discord_would_refuse() {
     assert!(double.channel_messages().last().unwrap().notified.is_empty(), "an edit notifies nobody");
 
     bot.shard_manager.shutdown_all().await;
+}
+
+/// A direct message: the bot opens one channel per user (the same one when asked again), and
+/// posts there as in a guild channel, mentions and all; a user who accepts no direct messages
+/// makes the post fail (403), which is Discord's answer, not the bot's mistake.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn direct_messages_go_to_a_channel_of_the_users_own() {
+    let double = Double::start().await;
+    let http = double.http(dd::TOKEN);
+    let user = serenity::UserId::new(alice().id);
+    let channel = user.create_dm_channel(&http).await.expect("a DM channel");
+    assert_eq!(channel.recipient.id, user);
+    assert_eq!(Some(channel.id.get()), double.dm_channel(alice().id));
+    assert_eq!(user.create_dm_channel(&http).await.unwrap().id, channel.id, "one channel per user");
+    assert_ne!(serenity::UserId::new(bob().id).create_dm_channel(&http).await.unwrap().id, channel.id);
+    let ping = serenity::CreateMessage::new()
+        .content(format!("hello <@{}>", alice().id))
+        .allowed_mentions(CreateAllowedMentions::new().users([user]));
+    let sent = channel.id.send_message(&http, ping.clone()).await.expect("posted");
+    assert_eq!(sent.guild_id, None, "a direct message belongs to no guild");
+    let posted = double.channel_messages().pop().unwrap();
+    assert_eq!(
+        (posted.kind, posted.channel_id, posted.notified.clone()),
+        (ResponseKind::ChannelMessage, Some(channel.id.get()), vec![alice().id])
+    );
+    double.close_direct_messages(alice().id);
+    let refused = channel.id.send_message(&http, ping).await.expect_err("DMs closed");
+    assert!(refused.to_string().contains("Cannot send messages to this user"), "{refused}");
+    assert_eq!(double.channel_messages().len(), 1, "nothing more was posted");
+    double.assert_no_unexpected();
 }
 
 /// Discord drops an interaction whose first response comes after 3 s.

@@ -7,16 +7,19 @@ use crate::pinned::MARKET_FOR_ANOTHER;
 use crate::support::TempDb;
 use serde_json::Value;
 use southseas::discord::DiscordConfig;
+use southseas::service::clock::ManualClock;
 use southseas::service::{Command, ComponentId, Place, Service};
 use southseas_engine::{Action, Bot, Event, Game, Phase, Strategy};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::task::JoinHandle;
 
-const PLACE: Place = Place { guild_id: dd::GUILD_ID, channel_id: dd::CHANNEL_ID };
+pub const PLACE: Place = Place { guild_id: dd::GUILD_ID, channel_id: dd::CHANNEL_ID };
 
 pub struct RunningBot {
     task: JoinHandle<anyhow::Result<()>>,
+    /// The service the bot runs on: ring its scheduler's bell after moving its clock.
+    pub service: Arc<Service>,
 }
 
 impl Drop for RunningBot {
@@ -26,17 +29,29 @@ impl Drop for RunningBot {
 }
 
 pub async fn start_bot(double: &Double, db: &TempDb) -> RunningBot {
-    // A fixed seed: the same game on every run.
-    start_bot_seeded(double, db, 2024).await
+    run_bot(double, bot_service(db, 2024).await)
 }
 
 /// The bot, its new games dealt from `seed`.
 async fn start_bot_seeded(double: &Double, db: &TempDb, seed: u64) -> RunningBot {
-    let service = Arc::new(
-        Service::open(&db.url()).await.expect("database").with_images(southseas::games::southseas::images()).with_default_seed(seed),
-    );
+    run_bot(double, bot_service(db, seed).await)
+}
+
+/// As [`start_bot`], with the scheduler's time from `clock` (the tests move it by hand).
+pub async fn start_bot_with_clock(double: &Double, db: &TempDb, clock: &ManualClock) -> RunningBot {
+    run_bot(double, bot_service(db, 2024).await.with_clock(clock.clone()))
+}
+
+/// The service the bot under test runs on, its new games dealt from `seed` (a fixed seed: the
+/// same game on every run).
+async fn bot_service(db: &TempDb, seed: u64) -> Service {
+    Service::open(&db.url()).await.expect("database").with_images(southseas::games::southseas::images()).with_default_seed(seed)
+}
+
+fn run_bot(double: &Double, service: Service) -> RunningBot {
+    let service = Arc::new(service);
     let config = DiscordConfig::new(dd::TOKEN, Some(dd::GUILD_ID), Some(double.url()));
-    RunningBot { task: tokio::spawn(southseas::discord::run(config, service)) }
+    RunningBot { task: tokio::spawn(southseas::discord::run(config, Arc::clone(&service))), service }
 }
 
 /// The game as the database has it (read through a service of the test's own): the game, its
@@ -58,7 +73,7 @@ pub async fn try_state(db: &TempDb) -> Option<(Game, i64, i64, i64)> {
     Some((game, version, id?, owed))
 }
 
-async fn seat_of(db: &TempDb, user: u64) -> Option<usize> {
+pub async fn seat_of(db: &TempDb, user: u64) -> Option<usize> {
     let service = Service::open(&db.url()).await.expect("database");
     let seat = service.snapshot(PLACE, user).await.expect("snapshot").2;
     service.store().close().await;
@@ -75,7 +90,7 @@ pub fn custom_ids(message: &Value) -> Vec<String> {
         .collect()
 }
 
-fn menu_values(message: &Value) -> Vec<String> {
+pub fn menu_values(message: &Value) -> Vec<String> {
     message["components"]
         .as_array()
         .into_iter()
@@ -113,12 +128,12 @@ pub async fn settle(double: &Double, db: &TempDb, what: &str) -> Option<Value> {
 }
 
 /// The new messages posted to channels so far (not edits or deletions).
-fn posts(double: &Double) -> Vec<Response> {
+pub fn posts(double: &Double) -> Vec<Response> {
     double.channel_messages().into_iter().filter(|r| r.kind == ResponseKind::ChannelMessage).collect()
 }
 
 /// A private answer to the interaction, if the bot gave one (an error or a refusal).
-fn private_answer(responses: &[Response]) -> Option<String> {
+pub fn private_answer(responses: &[Response]) -> Option<String> {
     responses.iter().find(|r| r.kind == ResponseKind::Followup).map(|r| r.content.clone().unwrap_or_default())
 }
 

@@ -4,6 +4,7 @@ mod cli;
 mod discord_double;
 mod discord_double_selftest;
 mod discord_e2e;
+mod discord_lifecycle;
 mod fuzz;
 mod golden;
 mod hardening;

@@ -10,7 +10,9 @@
 //!   [`Options::max_guilds_per_shard`] with 4011, as Discord does;
 //! - the REST API under `/api/v10`: the gateway address, command registration, interaction
 //!   callbacks (JSON or multipart with files), follow-ups and edits by token, channel messages,
-//!   the channel, the bot user and the application. Any other request is answered 404 with a
+//!   the channel, direct-message channels (`POST /users/@me/channels`: one per user, made on
+//!   first request; messages posted there are recorded like the channel's, with the same rules
+//!   about mentions), the bot user and the application. Any other request is answered 404 with a
 //!   Discord-style JSON error and kept in [`Double::unexpected`], as are requests Discord would
 //!   refuse (a second callback for one interaction, a follow-up before the callback, an unknown
 //!   token or channel, a missing `Authorization: Bot …` header).
@@ -175,6 +177,10 @@ struct State {
     guilds: BTreeMap<u64, Vec<u64>>,
     /// Every known channel and its guild.
     channels: BTreeMap<u64, u64>,
+    /// Direct-message channels the bot opened, and the user at the other end.
+    dm_channels: BTreeMap<u64, u64>,
+    /// Users who accept no direct messages from the bot: a post there is refused (403, 50007).
+    dms_closed: std::collections::HashSet<u64>,
     users: HashMap<u64, Value>,
     files: HashMap<u64, (String, Option<String>, Vec<u8>)>,
     /// Channel message nonces sent with `enforce_nonce`: Discord returns the earlier message.
@@ -473,6 +479,18 @@ impl Double {
                 s.dispatch(&session, "GUILD_CREATE", guild);
             }
         });
+    }
+
+    /// The direct-message channel the bot opened with `user`, if it did.
+    pub fn dm_channel(&self, user: u64) -> Option<u64> {
+        self.state().dm_channels.iter().find(|(_, u)| **u == user).map(|(c, _)| *c)
+    }
+
+    /// `user` accepts no direct messages from the bot (their privacy settings, or they left
+    /// every server it shares): the DM channel still opens, but posting there is refused with
+    /// 403 "Cannot send messages to this user" (50007), as on Discord.
+    pub fn close_direct_messages(&self, user: u64) {
+        self.with(|s| s.dms_closed.insert(user));
     }
 
     /// The guilds the bot is in, with their channels.

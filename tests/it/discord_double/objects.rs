@@ -157,6 +157,18 @@ pub fn guild_json_for(guild_id: u64, channels: &[u64], permissions: u64) -> Valu
     guild
 }
 
+/// A direct-message channel with `recipient` (a user object), as `POST /users/@me/channels`
+/// returns it.
+pub fn dm_channel_json(channel_id: u64, recipient: Value) -> Value {
+    json!({
+        "id": channel_id.to_string(),
+        "type": 1,
+        "last_message_id": null,
+        "recipients": [recipient],
+        "flags": 0,
+    })
+}
+
 /// `GET /oauth2/applications/@me`.
 pub fn application_json() -> Value {
     json!({

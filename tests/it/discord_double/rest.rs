@@ -127,10 +127,14 @@ fn route_locked(shared: &Shared, s: &mut State, method: &Method, path: &str, que
             webhook_message(s, base, method, path, token, which, parsed)
         }
         (Method::POST, ["channels", channel, "messages"]) => {
-            let Some(channel) = channel.parse().ok().filter(|c| s.channels.contains_key(c)) else {
+            let Some(channel) = channel.parse().ok().filter(|c| s.channels.contains_key(c) || s.dm_channels.contains_key(c)) else {
                 s.refuse(method, path, "message to an unknown channel", &parsed.json);
                 return discord_error(StatusCode::NOT_FOUND, 10003, "Unknown Channel");
             };
+            if s.dm_channels.get(&channel).is_some_and(|user| s.dms_closed.contains(user)) {
+                // Not a mistake of the bot's: Discord answers so, and the bot must cope.
+                return discord_error(StatusCode::FORBIDDEN, 50007, "Cannot send messages to this user");
+            }
             if let Some(why) = over_limit(&parsed.json) {
                 s.refuse(method, path, &format!("over Discord's limits: {why}"), &parsed.json);
                 return discord_error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body");
@@ -197,6 +201,23 @@ fn route_locked(shared: &Shared, s: &mut State, method: &Method, path: &str, que
             }
         },
         (Method::GET, ["users", "@me"]) => ok_json(bot_user_json()),
+        (Method::POST, ["users", "@me", "channels"]) => {
+            let Some(user) = id_of(&parsed.json["recipient_id"]).filter(|u| *u != BOT_USER_ID) else {
+                s.refuse(method, path, "a DM channel without a recipient_id (or with the bot itself)", &parsed.json);
+                return discord_error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body");
+            };
+            // One DM channel per user, the same one every time.
+            let channel = match s.dm_channels.iter().find(|(_, u)| **u == user) {
+                Some((channel, _)) => *channel,
+                None => {
+                    let channel = snowflake();
+                    s.dm_channels.insert(channel, user);
+                    channel
+                }
+            };
+            let recipient = s.users.get(&user).cloned().unwrap_or_else(|| user_json(user, &format!("user{user}"), None));
+            ok_json(dm_channel_json(channel, recipient))
+        }
         (Method::GET, ["oauth2", "applications", "@me"]) => ok_json(application_json()),
         _ => {
             s.refuse(method, path, "no such route in the double", &parsed.json);
@@ -487,7 +508,11 @@ impl State {
         json!({
             "id": id.to_string(),
             "channel_id": channel_id.to_string(),
-            "guild_id": self.channels.get(&channel_id).copied().unwrap_or(GUILD_ID).to_string(),
+            "guild_id": if self.dm_channels.contains_key(&channel_id) {
+                Value::Null
+            } else {
+                json!(self.channels.get(&channel_id).copied().unwrap_or(GUILD_ID).to_string())
+            },
             "author": bot_user_json(),
             "content": content,
             "timestamp": timestamp(),

@@ -110,38 +110,36 @@ impl Service {
         }
         let user_id = table.seats[index].user_id;
         let version = table.record.version;
+        // One read; writes only when the wait changes hands (a step within a turn costs no
+        // write: every step holds the game's write lock, and round trips add up under load).
+        let before = store::due_items(conn, id).await?;
         if table.computer_at(seat).is_some() {
-            store::clear_due(conn, id, None).await?;
+            if !before.is_empty() {
+                store::clear_due(conn, id, None).await?;
+            }
             let due = Due { game_id: id, kind: DueKind::Computer, version, due_at: now, user_id, since: now, sent: 0 };
             store::set_due(conn, &due).await?;
             return Ok(None);
         }
-        // A person: the wait goes on while it is still them (a step within their turn).
-        let before = store::due_items(conn, id).await?;
-        let same_wait = before.iter().find(|d| d.kind != DueKind::Computer && d.user_id == user_id);
-        let (since, sent) =
-            same_wait.map_or((now, 0), |d| (d.since, before.iter().find(|d| d.kind == DueKind::Reminder).map_or(d.sent, |r| r.sent)));
-        store::clear_due(conn, id, Some(DueKind::Computer)).await?;
+        // A person: the wait goes on while it is still them (a step within their turn), and its
+        // items stand as they are (the reminder perhaps moved past their quiet hours).
         let limit = table.record.turn_limit_secs;
-        let deadline = (limit > 0).then(|| since + limit * 1000);
-        match deadline {
-            Some(at) => {
-                store::set_due(conn, &Due { game_id: id, kind: DueKind::Deadline, version, due_at: at, user_id, since, sent: 0 }).await?
-            }
-            None => store::clear_due(conn, id, Some(DueKind::Deadline)).await?,
+        let same_wait = before.iter().all(|d| d.kind != DueKind::Computer && d.user_id == user_id);
+        let waiting_since = before.iter().map(|d| d.since).next();
+        if let (true, Some(since)) = (same_wait, waiting_since) {
+            return Ok((limit > 0).then(|| since + limit * 1000));
         }
-        let reminder = before.iter().find(|d| d.kind == DueKind::Reminder && d.user_id == user_id);
-        let offsets = reminder_offsets(limit);
-        match (reminder, same_wait) {
-            // Keep the reminder where it was (perhaps moved past quiet hours).
-            (Some(r), Some(_)) => store::set_due(conn, &Due { version, ..r.clone() }).await?,
-            _ => match offsets.get(sent as usize) {
-                Some(&offset) => {
-                    let due = Due { game_id: id, kind: DueKind::Reminder, version, due_at: since + offset, user_id, since, sent };
-                    store::set_due(conn, &due).await?
-                }
-                None => store::clear_due(conn, id, Some(DueKind::Reminder)).await?,
-            },
+        if !before.is_empty() {
+            store::clear_due(conn, id, None).await?;
+        }
+        let since = now;
+        let deadline = (limit > 0).then(|| since + limit * 1000);
+        if let Some(at) = deadline {
+            store::set_due(conn, &Due { game_id: id, kind: DueKind::Deadline, version, due_at: at, user_id, since, sent: 0 }).await?;
+        }
+        if let Some(&offset) = reminder_offsets(limit).first() {
+            store::set_due(conn, &Due { game_id: id, kind: DueKind::Reminder, version, due_at: since + offset, user_id, since, sent: 0 })
+                .await?;
         }
         Ok(deadline)
     }
@@ -196,7 +194,8 @@ impl Service {
         if !self.still_due(&mut tx, item).await? {
             return Ok(None);
         }
-        if table.record.status != Status::Active || table.record.version != item.version {
+        let loaded = self.load(&mut tx, &table).await?;
+        if !waits_for(&table, &loaded.state, item.user_id) {
             store::clear_due(&mut tx, item.game_id, Some(DueKind::Reminder)).await?;
             tx.commit().await?;
             return Ok(None);
@@ -216,7 +215,6 @@ impl Service {
             self.wake_scheduler();
             return Ok(None);
         }
-        let loaded = self.load(&mut tx, &table).await?;
         let name = table.seats.iter().find(|s| s.user_id == item.user_id).map_or_else(String::new, |s| escape(&s.name));
         let mut text = format!("⏰ **{name}**, it's been your turn for {}: {}.", duration_words(now - item.since), loaded.state.task());
         if limit > 0 {
@@ -258,7 +256,13 @@ impl Service {
         let table = load_table(&mut conn, item.game_id).await?;
         let loaded = self.load(&mut conn, &table).await?;
         drop(conn);
-        if table.record.status != Status::Active || table.record.version != item.version {
+        // The computer's turn was set for this very version; a deadline for the person the game
+        // still waits for (whatever steps of their turn they took since).
+        let current = match item.kind {
+            DueKind::Computer => table.record.status == Status::Active && table.record.version == item.version,
+            _ => waits_for(&table, &loaded.state, item.user_id),
+        };
+        if !current {
             let mut tx = self.store.begin_write().await?;
             load_table(&mut tx, item.game_id).await?;
             if self.still_due(&mut tx, item).await? {
@@ -283,9 +287,10 @@ impl Service {
             tx.commit().await?;
             return Ok(None);
         }
+        let chosen_at = table.record.version;
         let mut tx = self.store.begin_write().await?;
         let mut table = load_table(&mut tx, item.game_id).await?;
-        if table.record.version != item.version || !self.still_due(&mut tx, item).await? {
+        if table.record.version != chosen_at || !self.still_due(&mut tx, item).await? {
             // A player moved first: their step stands, and this one is dropped.
             return Ok(None);
         }
@@ -317,6 +322,12 @@ impl Service {
         }
         Ok(self.deadline_of(conn, table.record.id).await?.map(|at| format!("⏳ Time for this turn runs out {}.", relative_time(at))))
     }
+}
+
+/// Whether the running game waits for `user_id`, a person (not a seat the computer plays).
+fn waits_for(table: &Table, state: &crate::games::State, user_id: u64) -> bool {
+    table.record.status == Status::Active
+        && state.to_act().is_some_and(|seat| table.user_at(seat) == Some(user_id) && table.computer_at(seat).is_none())
 }
 
 /// Ends a turn message with its deadline, when the wait has one.

@@ -109,6 +109,12 @@ async fn a_reminder_pings_the_waiting_player_after_a_while(db) {
     let deadline = (1_800_000_000_000i64 + 24 * 3_600_000) / 1000;
     assert!(r.text.contains(&format!("<t:{deadline}:R>")), "{}", r.text);
     assert!(service.run_due().await.unwrap().is_empty(), "once");
+    // A step within the turn (the tile placed, the islander still to choose) is the same wait:
+    // its reminders and deadline go on from where they were.
+    let me = actors.iter().find(|a| a.user_id == waiting).unwrap();
+    let placed = play_one(&service, me).await;
+    assert_eq!(waiting_for(&service).await.2, Some(waiting), "still my turn after placing");
+    assert!(placed.text.contains(&format!("<t:{deadline}:R>")), "the same deadline: {}", placed.text);
     all_posted(&service).await;
     clock.advance(12 * HOUR);
     let second = service.run_due().await.unwrap();

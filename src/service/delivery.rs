@@ -19,13 +19,7 @@ impl Service {
 
     /// Records the message a change owes the channel, in the change's transaction.
     pub(crate) async fn queue(&self, conn: &mut AnyConnection, table: &Table, reply: &Reply) -> Result<()> {
-        let post = PendingPost {
-            game_id: table.record.id,
-            version: table.record.version,
-            channel_id: table.record.channel_id,
-            reply: serde_json::to_string(reply).map_err(|e| internal(e.to_string()))?,
-        };
-        store::queue_post(conn, &post, store::now_ms() + self.lease.as_millis() as i64, &self.instance).await?;
+        self.record_post(conn, table, reply, store::IfOwed::Replace).await?;
         Ok(())
     }
 
@@ -33,13 +27,18 @@ impl Service {
     /// transaction that decided it. The turn message of that version, if still owed, goes first
     /// and already pings the same player: then the notice is not needed and is not recorded (false).
     pub(crate) async fn queue_notice(&self, conn: &mut AnyConnection, table: &Table, reply: &Reply) -> Result<bool> {
+        self.record_post(conn, table, reply, store::IfOwed::Keep).await
+    }
+
+    async fn record_post(&self, conn: &mut AnyConnection, table: &Table, reply: &Reply, if_owed: store::IfOwed) -> Result<bool> {
         let post = PendingPost {
             game_id: table.record.id,
             version: table.record.version,
             channel_id: table.record.channel_id,
             reply: serde_json::to_string(reply).map_err(|e| internal(e.to_string()))?,
         };
-        Ok(store::queue_post_if_free(conn, &post, store::now_ms() + self.lease.as_millis() as i64, &self.instance).await?)
+        let lease_until = store::now_ms() + self.lease.as_millis() as i64;
+        Ok(store::queue_post(conn, &post, lease_until, &self.instance, if_owed).await?)
     }
 
     /// The message of a step was posted (or the message the step was taken on now shows it):

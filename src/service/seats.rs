@@ -153,11 +153,7 @@ impl Service {
         let until = how_long.map_or(i64::MAX, |d| now + d.as_millis() as i64);
         store::set_away(&mut tx, table.record.id, actor.user_id, Some(until)).await?;
         table.seats[index].away_until = Some(until);
-        let loaded = self.load(&mut tx, &table).await?;
-        let to_act = loaded.state.to_act();
-        self.reschedule(&mut tx, &mut table, to_act).await?;
-        tx.commit().await?;
-        self.wake_scheduler();
+        let (_, to_act) = self.commit_seat_change(tx, &mut table).await?;
         let name = escape(&table.seats[index].name);
         let when = match how_long {
             Some(d) => format!("for {} (back {})", duration_words(d.as_millis() as i64), relative_time(until)),
@@ -184,11 +180,7 @@ impl Service {
         }
         store::set_away(&mut tx, table.record.id, actor.user_id, None).await?;
         table.seats[index].away_until = None;
-        let loaded = self.load(&mut tx, &table).await?;
-        let to_act = loaded.state.to_act();
-        self.reschedule(&mut tx, &mut table, to_act).await?;
-        tx.commit().await?;
-        self.wake_scheduler();
+        let (loaded, to_act) = self.commit_seat_change(tx, &mut table).await?;
         let name = escape(&table.seats[index].name);
         let yours = if to_act == table.seats[index].seat { format!(" It's your turn: {}.", loaded.state.task()) } else { String::new() };
         Ok(Reply { text: format!("👋 {name} is back and plays their own turns again.{yours}"), new_message: true, ..Reply::default() })
@@ -232,11 +224,7 @@ impl Service {
         table.seats[index].name = newcomer.name.clone();
         table.seats[index].computer = None;
         table.seats[index].away_until = None;
-        let loaded = self.load(&mut tx, &table).await?;
-        let to_act = loaded.state.to_act();
-        self.reschedule(&mut tx, &mut table, to_act).await?;
-        tx.commit().await?;
-        self.wake_scheduler();
+        let (loaded, to_act) = self.commit_seat_change(tx, &mut table).await?;
         let how = if actor.user_id == target {
             format!("{target_name} handed their seat to")
         } else {
@@ -283,17 +271,28 @@ impl Service {
         store::set_computer(&mut tx, table.record.id, target, Some(Strength::Medium)).await?;
         store::clear_seat_votes(&mut tx, table.record.id, target).await?;
         table.seats[index].computer = Some(Strength::Medium);
-        let loaded = self.load(&mut tx, &table).await?;
-        let to_act = loaded.state.to_act();
-        self.reschedule(&mut tx, &mut table, to_act).await?;
-        tx.commit().await?;
-        self.wake_scheduler();
+        let (_, to_act) = self.commit_seat_change(tx, &mut table).await?;
         let now_too = if to_act == table.seats[index].seat { " It plays their turn now." } else { "" };
         Ok(Reply {
             text: format!("🥾 By vote, a computer player (medium) takes {target_name}'s seat for the rest of the game.{now_too}"),
             new_message: true,
             ..Reply::default()
         })
+    }
+
+    /// After a change of who plays a seat: what the game waits for is set anew, and the change
+    /// committed (the computer may play at once). Returns the game's state and who is to act.
+    async fn commit_seat_change(
+        &self,
+        mut tx: sqlx::Transaction<'static, sqlx::Any>,
+        table: &mut Table,
+    ) -> Result<(std::sync::Arc<super::Loaded>, Option<usize>)> {
+        let loaded = self.load(&mut tx, table).await?;
+        let to_act = loaded.state.to_act();
+        self.reschedule(&mut tx, table, to_act).await?;
+        tx.commit().await?;
+        self.wake_scheduler();
+        Ok((loaded, to_act))
     }
 
     /// How many votes hand `target`'s seat over: a majority of the seated people other than

@@ -537,39 +537,35 @@ pub struct PendingPost {
     pub reply: String,
 }
 
-/// Records the message a step owes, in the step's transaction; the process making the step
-/// holds it until `claimed_until` (unix ms).
-pub async fn queue_post(conn: &mut AnyConnection, post: &PendingPost, claimed_until: i64, claimed_by: &str) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "INSERT INTO outbox (game_id, version, channel_id, reply, created_at, claimed_until, claimed_by) VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (game_id, version) DO UPDATE
-         SET channel_id = excluded.channel_id, reply = excluded.reply, created_at = excluded.created_at,
-             claimed_until = excluded.claimed_until, claimed_by = excluded.claimed_by",
-    )
-    .bind(post.game_id)
-    .bind(post.version)
-    .bind(post.channel_id as i64)
-    .bind(&post.reply)
-    .bind(now_ms())
-    .bind(claimed_until)
-    .bind(claimed_by)
-    .execute(&mut *conn)
-    .await?;
-    Ok(())
+/// What recording a post does when one is already owed for that version.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IfOwed {
+    /// The new one replaces it (a step's message: the newest word on that version).
+    Replace,
+    /// The one owed stands and the new one is not recorded (a notice: the owed message says it).
+    Keep,
 }
 
-/// Records a post unless one is already owed for that version (then that one stands); returns
-/// whether it was recorded.
-pub async fn queue_post_if_free(
+/// Records the message a step owes, in the step's transaction; the process making the step
+/// holds it until `claimed_until` (unix ms). Returns whether it was recorded.
+pub async fn queue_post(
     conn: &mut AnyConnection,
     post: &PendingPost,
     claimed_until: i64,
     claimed_by: &str,
+    if_owed: IfOwed,
 ) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query(
+    let on_conflict = match if_owed {
+        IfOwed::Replace => {
+            "DO UPDATE SET channel_id = excluded.channel_id, reply = excluded.reply, created_at = excluded.created_at,
+             claimed_until = excluded.claimed_until, claimed_by = excluded.claimed_by"
+        }
+        IfOwed::Keep => "DO NOTHING",
+    };
+    let done = sqlx::query(&format!(
         "INSERT INTO outbox (game_id, version, channel_id, reply, created_at, claimed_until, claimed_by) VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (game_id, version) DO NOTHING",
-    )
+         ON CONFLICT (game_id, version) {on_conflict}"
+    ))
     .bind(post.game_id)
     .bind(post.version)
     .bind(post.channel_id as i64)

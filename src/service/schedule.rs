@@ -160,6 +160,11 @@ impl Service {
     /// `delivered`. An item that fails stays claimed until its lease runs out, then is retried.
     pub async fn run_due(&self) -> Result<Vec<Reply>> {
         let now = self.now_ms();
+        // A read first: every step rings the scheduler, and on SQLite a claim takes the
+        // database's write lock, which only work that is due should.
+        if self.next_due_at().await?.is_none_or(|at| at > now) {
+            return Ok(Vec::new());
+        }
         let mut tx = self.store.begin_write().await?;
         let items = store::claim_due(&mut tx, now, now + self.lease.as_millis() as i64, &self.instance, BATCH).await?;
         tx.commit().await?;

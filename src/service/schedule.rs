@@ -34,6 +34,11 @@ pub fn reminder_offsets(turn_limit_secs: i64) -> Vec<i64> {
     }
 }
 
+/// When a wait that began at `since` (unix ms) runs out, under a turn limit (None: no limit).
+fn deadline_at(since: i64, turn_limit_secs: i64) -> Option<i64> {
+    (turn_limit_secs > 0).then(|| since + turn_limit_secs * 1000)
+}
+
 /// When a user's quiet hours end, if `now_ms` falls within them (unix ms).
 pub fn quiet_until(settings: &Settings, now_ms: i64) -> Option<i64> {
     const MINUTE: i64 = 60_000;
@@ -127,13 +132,13 @@ impl Service {
         let same_wait = before.iter().all(|d| d.kind != DueKind::Computer && d.user_id == user_id);
         let waiting_since = before.iter().map(|d| d.since).next();
         if let (true, Some(since)) = (same_wait, waiting_since) {
-            return Ok((limit > 0).then(|| since + limit * 1000));
+            return Ok(deadline_at(since, limit));
         }
         if !before.is_empty() {
             store::clear_due(conn, id, None).await?;
         }
         let since = now;
-        let deadline = (limit > 0).then(|| since + limit * 1000);
+        let deadline = deadline_at(since, limit);
         if let Some(at) = deadline {
             store::set_due(conn, &Due { game_id: id, kind: DueKind::Deadline, version, due_at: at, user_id, since, sent: 0 }).await?;
         }
@@ -208,7 +213,8 @@ impl Service {
         let settings = store::settings(&mut tx, item.user_id).await?;
         let limit = table.record.turn_limit_secs;
         // Back after the deadline passed (the bot was down): the deadline acts, no reminder.
-        let too_late = limit > 0 && item.since + limit * 1000 <= now;
+        let deadline = deadline_at(item.since, limit);
+        let too_late = deadline.is_some_and(|at| at <= now);
         if !settings.reminders || too_late {
             store::clear_due(&mut tx, item.game_id, Some(DueKind::Reminder)).await?;
             tx.commit().await?;
@@ -222,8 +228,8 @@ impl Service {
         }
         let name = table.seats.iter().find(|s| s.user_id == item.user_id).map_or_else(String::new, |s| escape(&s.name));
         let mut text = format!("⏰ **{name}**, it's been your turn for {}: {}.", duration_words(now - item.since), loaded.state.task());
-        if limit > 0 {
-            text.push_str(&format!(" Your time runs out {}.", relative_time(item.since + limit * 1000)));
+        if let Some(at) = deadline {
+            text.push_str(&format!(" Your time runs out {}.", relative_time(at)));
         }
         let reply = Reply {
             text,
@@ -314,10 +320,11 @@ impl Service {
             }
         }
         let loaded = self.load(&mut tx, &table).await?;
+        let channel = table.record.channel_id;
         let reply = match table.record.kind {
-            GameKind::SouthSeas => self.computer_moves(tx, &mut table, &loaded, &steps, header).await?,
+            GameKind::SouthSeas => self.computer_moves(tx, table, &loaded, &steps, header).await?,
         };
-        Ok(Some(Reply { channel: Some(table.record.channel_id), ..reply }))
+        Ok(Some(Reply { channel: Some(channel), ..reply }))
     }
 
     /// What a place's game waits for and until when, for `/status`.

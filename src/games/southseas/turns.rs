@@ -180,7 +180,7 @@ impl Service {
     pub(crate) async fn computer_moves(
         &self,
         tx: Transaction<'static, Any>,
-        table: &mut Table,
+        table: Table,
         loaded: &Loaded,
         moves: &[(usize, Move)],
         header: Vec<String>,
@@ -188,17 +188,11 @@ impl Service {
         let steps: Vec<(u64, Action)> = moves
             .iter()
             .map(|&(seat, Move::SouthSeas(action))| {
-                let record = table.seats.iter().find(|s| s.seat == Some(seat));
-                let lobby_computer = record.is_some_and(|s| s.computer.is_some() && is_computer_id(s.user_id));
-                (if lobby_computer { record.map_or(COMPUTER_USER, |s| s.user_id) } else { COMPUTER_USER }, action)
+                let own_id = table.user_at(seat).filter(|&id| is_computer_id(id));
+                (own_id.unwrap_or(COMPUTER_USER), action)
             })
             .collect();
-        let taken = Table { record: table.record.clone(), seats: table.seats.clone() };
-        let reply = self.apply_steps(tx, taken, loaded, &steps, header, None).await?;
-        if let Some((_, version)) = reply.game {
-            table.record.version = version;
-        }
-        Ok(reply)
+        self.apply_steps(tx, table, loaded, &steps, header, None).await
     }
 
     /// Applies `steps` (who, what) to the loaded game as one change: each logged, narrated in

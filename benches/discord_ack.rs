@@ -14,7 +14,8 @@ mod discord_double;
 use discord_double::{self as dd, Double, Member, Options, ResponseKind};
 use southseas::discord::DiscordConfig;
 use southseas::games::southseas::GameOptions;
-use southseas::service::{Actor, Command, Place, Service};
+use southseas::games::southseas::{SouthSeas, codes::Code};
+use southseas::service::{Actor, Place, Service};
 use southseas_engine::{Action, Bot, Strategy};
 use std::sync::Arc;
 use std::time::Duration;
@@ -67,7 +68,7 @@ async fn run(channels: usize, rounds: usize) {
         setup.create(*place, &actor(&ana), GameOptions { seed: Some(i as u64), ..GameOptions::default() }).await.expect("create");
         setup.join(*place, &actor(&ben)).await.expect("join");
         setup.start(*place, &actor(&ana)).await.expect("start");
-        let (game, version, _, _) = setup.snapshot(*place, 0).await.expect("snapshot");
+        let (game, version, _, _) = setup.snapshot::<SouthSeas>(*place, 0).await.expect("snapshot");
         // Its opening message is the bot's to post: mark it delivered, as if long done.
         let id = setup.status(*place).await.expect("status").game.expect("game").0;
         setup.delivered(id, version, None).await.expect("delivered");
@@ -84,12 +85,12 @@ async fn run(channels: usize, rounds: usize) {
         // Every game's next move, typed by whoever must act.
         let mut interactions = Vec::new();
         for (i, place) in places.iter().enumerate() {
-            let (game, _, seat, _) = setup.snapshot(*place, ana.id).await.expect("snapshot");
+            let (game, _, seat, _) = setup.snapshot::<SouthSeas>(*place, ana.id).await.expect("snapshot");
             let Some(to_act) = game.to_act() else { continue };
             let who = if seat == Some(to_act) { &ana } else { &ben };
             let action = Bot::new(Strategy::Random, (round * channels + i) as u64).choose(&game).expect("a move");
             let (name, option) = command_for(action);
-            let code = Command::Act(action).code();
+            let code = Code::Act(action).code();
             let slash = if option.is_empty() { dd::slash(name, who) } else { dd::slash(name, who).string(option, &code) };
             interactions.push(slash.in_channel(place.channel_id));
         }

@@ -6,8 +6,10 @@
 //! See ARCHITECTURE.md for the code map.
 
 pub mod cli;
+pub mod common;
 pub mod config;
 pub mod discord;
 pub mod games;
+pub mod kinds;
 pub mod service;
 pub mod store;

@@ -3,7 +3,7 @@
 //! several processes, the latency of one step (load + apply + commit), with the board drawn,
 //! and the replay of a whole game. Run it with `--release`.
 
-use crate::games::southseas::{GameOptions, ImageMaker};
+use crate::games::southseas::{GameOptions, ImageMaker, SouthSeas};
 use crate::service::{Actor, Place, Service};
 use anyhow::Result;
 use southseas_engine::{Action, Bot, Game, Options, Setup, Strategy};
@@ -173,11 +173,11 @@ pub async fn run(args: &BenchArgs, images: Option<ImageMaker>) -> Result<Report>
         }
         service.start(place, &actors[0]).await.map_err(anyhow::Error::new)?;
         loop {
-            let (game, _, _, _) = service.snapshot(place, 0).await.map_err(anyhow::Error::new)?;
+            let (game, _, _, _) = service.snapshot::<SouthSeas>(place, 0).await.map_err(anyhow::Error::new)?;
             let Some(seat) = game.to_act() else { break };
             let mut actor = actors[0].clone();
             for a in &actors {
-                if service.snapshot(place, a.user_id).await.map_err(anyhow::Error::new)?.2 == Some(seat) {
+                if service.snapshot::<SouthSeas>(place, a.user_id).await.map_err(anyhow::Error::new)?.2 == Some(seat) {
                     actor = a.clone();
                 }
             }
@@ -255,7 +255,7 @@ async fn tables_of(service: &Service, args: &BenchArgs) -> Result<Vec<(Place, Ve
         let actors: Vec<Actor> = (0..args.players).map(|s| Actor { user_id: (g * 10 + s) as u64 + 1, name: format!("P{s}") }).collect();
         let mut by_seat = vec![actors[0].clone(); args.players];
         for a in &actors {
-            if let Some(seat) = service.snapshot(place, a.user_id).await.map_err(anyhow::Error::new)?.2 {
+            if let Some(seat) = service.snapshot::<SouthSeas>(place, a.user_id).await.map_err(anyhow::Error::new)?.2 {
                 by_seat[seat] = a.clone();
             }
         }
@@ -295,7 +295,7 @@ async fn load(service: &Arc<Service>, tables: &Arc<Vec<(Place, Vec<Actor>)>>, ar
                     }
                     let (place, seats) = &tables[i];
                     let t = Instant::now();
-                    let Ok((game, _, _, _)) = service.snapshot(*place, 0).await else { continue };
+                    let Ok((game, _, _, _)) = service.snapshot::<SouthSeas>(*place, 0).await else { continue };
                     let Some(seat) = game.to_act() else {
                         finished += 1;
                         continue;

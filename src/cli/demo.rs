@@ -2,7 +2,7 @@
 //! the Discord commands use, written to a folder as board images and a transcript.
 
 use crate::games::southseas::text;
-use crate::games::southseas::{GameOptions, ImageMaker};
+use crate::games::southseas::{GameOptions, ImageMaker, SouthSeas};
 use crate::service::{Actor, Place, Reply, Service};
 use anyhow::{Context, Result};
 use southseas_engine::{Bot, RetrieveRule, Strategy};
@@ -81,11 +81,11 @@ pub async fn run(args: &DemoArgs, images: Option<ImageMaker>) -> Result<DemoOutp
     let mut bots: Vec<Bot> = (0..args.players).map(|s| Bot::new(args.ai, seed.wrapping_add(s as u64))).collect();
     let mut actions = 0;
     loop {
-        let (game, _, _, _) = service.snapshot(PLACE, 0).await.map_err(anyhow::Error::new)?;
+        let (game, _, _, _) = service.snapshot::<SouthSeas>(PLACE, 0).await.map_err(anyhow::Error::new)?;
         let Some(seat) = game.to_act() else { break };
         let mut actor = None;
         for a in &actors {
-            if service.snapshot(PLACE, a.user_id).await.map_err(anyhow::Error::new)?.2 == Some(seat) {
+            if service.snapshot::<SouthSeas>(PLACE, a.user_id).await.map_err(anyhow::Error::new)?.2 == Some(seat) {
                 actor = Some(a.clone());
             }
         }
@@ -94,7 +94,7 @@ pub async fn run(args: &DemoArgs, images: Option<ImageMaker>) -> Result<DemoOutp
         let turn = game.turn();
         reply = service.act(PLACE, &actor, action).await.map_err(anyhow::Error::new)?;
         actions += 1;
-        let (after, _, _, _) = service.snapshot(PLACE, 0).await.map_err(anyhow::Error::new)?;
+        let (after, _, _, _) = service.snapshot::<SouthSeas>(PLACE, 0).await.map_err(anyhow::Error::new)?;
         // One board image per turn, as it starts, and the final board.
         image = if after.is_over() {
             write_images(&service, &mut reply, &args.out, "final.png", &mut written).await?

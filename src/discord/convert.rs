@@ -1,7 +1,7 @@
 //! Service replies → Discord messages.
 
 use crate::service::reply::{MAX_CONTENT_CHARS, truncate};
-use crate::service::{Reply, Style};
+use crate::service::{Reply, ServiceError, Style};
 use poise::serenity_prelude as serenity;
 
 pub const APOLOGY: &str = "Sorry, something went wrong on my side. Nothing was changed; please try again in a moment.";
@@ -108,4 +108,15 @@ pub fn edit(reply: &Reply) -> serenity::EditInteractionResponse {
         e = e.new_attachment(a);
     }
     e
+}
+
+/// The text a user sees for an error: theirs in full, ours as a short apology (and logged).
+pub fn user_message(error: ServiceError) -> String {
+    match error {
+        ServiceError::User(m) => private_text(&m),
+        ServiceError::Internal(e) => {
+            tracing::error!("internal error: {e:#}");
+            APOLOGY.to_string()
+        }
+    }
 }

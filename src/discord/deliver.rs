@@ -73,7 +73,7 @@ pub async fn deliver(http: &serenity::Http, service: &Service, mut reply: Reply,
     if let Some((game, version)) = reply.game {
         match service.delivered(game, version, has_choices.then_some(message.get())).await {
             Ok(retire) => retire_all(http, service, retire).await,
-            Err(e) => tracing::warn!(game, version, "could not record the delivery: {}", super::user_message(e)),
+            Err(e) => tracing::warn!(game, version, "could not record the delivery: {}", convert::user_message(e)),
         }
     }
     Some(message)
@@ -115,7 +115,7 @@ pub async fn retire_all(http: &serenity::Http, service: &Service, messages: Vec<
         };
         if gone {
             if let Err(e) = service.retired(game, message).await {
-                tracing::warn!(game, message, "could not record a retired message: {}", super::user_message(e));
+                tracing::warn!(game, message, "could not record a retired message: {}", convert::user_message(e));
             }
         } else if let Err(e) = result {
             tracing::warn!(game, message, "could not retire the buttons of a message (will retry): {e}");
@@ -146,7 +146,7 @@ pub async fn schedule_forever(http: std::sync::Arc<serenity::Http>, service: std
             Ok(Some(at)) => Duration::from_millis((at - service.now_ms()).clamp(0, LOOK_AGAIN.as_millis() as i64) as u64),
             Ok(None) => LOOK_AGAIN,
             Err(e) => {
-                tracing::warn!("could not read the schedule: {}", super::user_message(e));
+                tracing::warn!("could not read the schedule: {}", convert::user_message(e));
                 LOOK_AGAIN
             }
         };
@@ -171,7 +171,7 @@ pub async fn schedule_once(http: &serenity::Http, service: &Service) {
                 }
             }
             Err(e) => {
-                tracing::warn!("could not run the schedule: {}", super::user_message(e));
+                tracing::warn!("could not run the schedule: {}", convert::user_message(e));
                 return;
             }
         }
@@ -187,11 +187,11 @@ pub async fn sweep_once(http: &serenity::Http, service: &Service) {
                 deliver(http, service, reply, Via::New(serenity::ChannelId::new(channel))).await;
             }
         }
-        Err(e) => tracing::warn!("could not read the outbox: {}", super::user_message(e)),
+        Err(e) => tracing::warn!("could not read the outbox: {}", convert::user_message(e)),
     }
     match service.due_retirements().await {
         Ok(messages) if !messages.is_empty() => retire_all(http, service, messages).await,
         Ok(_) => {}
-        Err(e) => tracing::warn!("could not read the messages to retire: {}", super::user_message(e)),
+        Err(e) => tracing::warn!("could not read the messages to retire: {}", convert::user_message(e)),
     }
 }

@@ -4,22 +4,21 @@
 pub(crate) mod commands;
 mod convert;
 pub mod deliver;
+pub mod permissions;
+pub(crate) mod respond;
 pub mod shards;
+pub mod types;
 
+pub use convert::user_message;
+pub use permissions::{NEEDED_PERMISSIONS, missing_permissions};
+pub use respond::{actor_of, snowflake_ms};
 pub use shards::Shards;
+pub use types::{Context, Data, Error};
 
 use crate::service::reply::count;
-use crate::service::{Actor, Command, ComponentId, Place, Reply, Service, ServiceError};
+use crate::service::{Command, ComponentId, Place, Reply, Service};
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
-
-/// What every command can reach.
-pub struct Data {
-    pub service: Arc<Service>,
-}
-
-pub type Error = anyhow::Error;
-pub type Context<'a> = poise::Context<'a, Data, Error>;
 
 #[derive(Clone)]
 pub struct DiscordConfig {
@@ -63,28 +62,6 @@ impl std::fmt::Debug for DiscordConfig {
             .field("register", &self.register)
             .finish()
     }
-}
-
-/// The permissions a game channel needs: to see it, post turns and attach the board. (The bot
-/// edits only its own messages and sends no embeds, so it needs nothing more.)
-pub const NEEDED_PERMISSIONS: [(serenity::Permissions, &str); 3] = [
-    (serenity::Permissions::VIEW_CHANNEL, "View Channel"),
-    (serenity::Permissions::SEND_MESSAGES, "Send Messages"),
-    (serenity::Permissions::ATTACH_FILES, "Attach Files"),
-];
-
-/// The missing permissions, named, or None when all are there (or Discord didn't say).
-pub fn missing_permissions(perms: Option<serenity::Permissions>) -> Option<String> {
-    let perms = perms?;
-    let missing: Vec<&str> = NEEDED_PERMISSIONS.iter().filter(|(p, _)| !perms.contains(*p)).map(|(_, n)| *n).collect();
-    (!missing.is_empty()).then(|| {
-        format!(
-            "I'm missing {} in this channel: **{}**. Ask a server admin to grant {}, then try again.",
-            count(missing.len(), "permission"),
-            missing.join("**, **"),
-            if missing.len() == 1 { "it" } else { "them" }
-        )
-    })
 }
 
 /// The framework, as `serve` and the end-to-end tests run it.
@@ -185,17 +162,6 @@ async fn on_event(ctx: &serenity::Context, event: &serenity::FullEvent, data: &D
     Ok(())
 }
 
-/// When Discord made an id (a snowflake), in unix milliseconds.
-pub fn snowflake_ms(id: u64) -> i64 {
-    const DISCORD_EPOCH_MS: i64 = 1_420_070_400_000;
-    (id >> 22) as i64 + DISCORD_EPOCH_MS
-}
-
-pub fn actor_of(user: &serenity::User, member: Option<&serenity::Member>) -> Actor {
-    let name = member.map_or_else(|| user.display_name(), |m| m.display_name()).to_string();
-    Actor { user_id: user.id.get(), name }
-}
-
 /// A button or select menu click: acknowledge at once (the 3-second deadline), then act.
 async fn on_component(ctx: &serenity::Context, data: &Data, ci: &serenity::ComponentInteraction) -> Result<(), Error> {
     let id = ComponentId::parse(&ci.data.custom_id);
@@ -255,33 +221,4 @@ async fn on_component(ctx: &serenity::Context, data: &Data, ci: &serenity::Compo
     let via = if reply.game.is_some() { deliver::Via::Clicked(ci) } else { deliver::Via::New(ci.channel_id) };
     deliver::deliver(&ctx.http, &data.service, reply, via).await;
     Ok(())
-}
-
-/// The text a user sees for an error: theirs in full, ours as a short apology (and logged).
-pub fn user_message(error: ServiceError) -> String {
-    match error {
-        ServiceError::User(m) => convert::private_text(&m),
-        ServiceError::Internal(e) => {
-            tracing::error!("internal error: {e:#}");
-            convert::APOLOGY.to_string()
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn missing_permissions_are_counted_and_named() {
-        use serenity::Permissions as P;
-        let all = P::VIEW_CHANNEL | P::SEND_MESSAGES | P::ATTACH_FILES;
-        assert_eq!(missing_permissions(Some(all)), None);
-        assert_eq!(missing_permissions(None), None, "Discord didn't say");
-        let one = missing_permissions(Some(all - P::ATTACH_FILES)).unwrap();
-        assert!(one.starts_with("I'm missing 1 permission in this channel: **Attach Files**. Ask a server admin to grant it,"), "{one}");
-        let two = missing_permissions(Some(P::VIEW_CHANNEL)).unwrap();
-        assert!(two.contains("missing 2 permissions in this channel: **Send Messages**, **Attach Files**."), "{two}");
-        assert!(two.contains("grant them,"), "{two}");
-    }
 }

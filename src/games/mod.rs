@@ -1,177 +1,113 @@
 //! The games the bot hosts, one room (folder) each: everything that names a game lives in its
 //! room; the lobby, seats, the action log, scheduling and routing name no game.
 //!
-//! There is one game so far, so there is no shared trait yet: it is extracted when the second
-//! game shows what the two really have in common. Until then, where a common path of the
-//! service needs the game (replaying its log, the lobby's rules line, a status, pictures), it
-//! goes through the `match`es below, one arm per game (as shakmaty's `VariantPosition`).
+//! A room answers the host's questions through [`contract::Rules`]; the host's shared work is
+//! written once, generic over it (in the service). Where a common path holds "some game", it
+//! holds a [`State`] or a [`Move`], closed enums with one variant per game, and dispatches with
+//! one `match` per entry point ([`with_game!`]), as shakmaty's `VariantPosition` does.
 
+pub mod contract;
 pub mod southseas;
 
-use crate::service::{Image, Picture, Result, Table};
-use crate::store::{ActionRecord, GameRecord};
+use crate::common::{Image, Picture, Reply, Result, Table};
+pub use crate::kinds::{GameKind, Strength};
+use crate::store::{ActionRecord, GameRecord, OnTimeout};
+use contract::{Logged, Played, Rules};
+use southseas::SouthSeas;
 
-/// Which game a table plays. Closed: a new game is a new variant, and every `match` on this
-/// enum says what it does for that game. Catan: Seafarers (`crates/seafarers`) joins as the
-/// second variant.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GameKind {
-    /// Carcassonne: South Seas.
-    SouthSeas,
-}
-
-impl GameKind {
-    /// Every game, in the order they are offered.
-    pub const ALL: [GameKind; 1] = [GameKind::SouthSeas];
-
-    /// The name stored for the game (never changes once stored).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            GameKind::SouthSeas => "southseas",
+/// Runs `$body` with `$played` bound to the game's own `Played<G>` and `$G` to its rules type,
+/// whatever the game: the one `match` on [`State`] each entry point needs.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! with_game {
+    ($state:expr, $G:ident, $played:ident => $body:expr) => {
+        match $state {
+            $crate::games::State::SouthSeas($played) => {
+                #[allow(dead_code)]
+                type $G = $crate::games::southseas::SouthSeas;
+                $body
+            }
         }
-    }
-
-    /// The game of a stored name, or None for a name this version does not know.
-    pub fn parse(name: &str) -> Option<GameKind> {
-        GameKind::ALL.into_iter().find(|kind| kind.as_str() == name)
-    }
-
-    /// The game's name for players.
-    pub fn title(self) -> &'static str {
-        match self {
-            GameKind::SouthSeas => "Carcassonne: South Seas",
-        }
-    }
+    };
 }
-
-/// How well a computer player plays: the three strengths players choose from for every game.
-/// What each means is the game's own (South Seas: `southseas_engine::ai::Strength`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Strength {
-    /// Plays at random, but takes what plainly pays.
-    Easy,
-    /// Takes the best move it sees now.
-    #[default]
-    Medium,
-    /// Looks ahead: plays many imagined games before each move.
-    Hard,
-}
-
-impl Strength {
-    pub const ALL: [Strength; 3] = [Strength::Easy, Strength::Medium, Strength::Hard];
-
-    /// The name stored and shown (never changes once stored).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Strength::Easy => "easy",
-            Strength::Medium => "medium",
-            Strength::Hard => "hard",
-        }
-    }
-}
-
-impl std::fmt::Display for Strength {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl std::str::FromStr for Strength {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Strength, String> {
-        let s = s.trim().to_ascii_lowercase();
-        Strength::ALL.into_iter().find(|k| k.as_str() == s).ok_or_else(|| format!("unknown strength `{s}` (easy, medium or hard)"))
-    }
-}
+pub(crate) use with_game;
 
 /// A game's state at a version, as its engine rebuilt it: one variant per game, like
 /// [`GameKind`]. The service caches it and hands it back to the game's room.
-pub(crate) enum State {
-    SouthSeas(southseas::turns::Played),
+pub enum State {
+    SouthSeas(Played<SouthSeas>),
+}
+
+/// Rebuilds a game's state from its stored log, by its game's rules.
+fn replay<G: Rules>(table: &Table, records: Vec<ActionRecord>) -> Result<State> {
+    let id = table.record.id;
+    let log = records
+        .into_iter()
+        .map(|r| {
+            let action = G::decode(&r.action).map_err(|e| crate::common::internal(format!("game {id}: stored action {}: {e}", r.seq)))?;
+            Ok(Logged { seq: r.seq, user_id: r.user_id, seat: r.seat, action })
+        })
+        .collect::<Result<Vec<_>>>()?;
+    Ok(G::wrap(Played::replay(table, log)?))
+}
+
+/// A game's first state and the message that opens it.
+fn begin<G: Rules>(table: &Table, version: i64) -> Result<(State, Reply)> {
+    let game = G::setup(table)?;
+    let reply = G::opening(&game, table, version);
+    Ok((G::wrap(Played { game, log: Vec::new() }), reply))
 }
 
 impl State {
     /// Rebuilds a game from its stored record, seats and log, by its kind's engine.
     pub(crate) fn replay(table: &Table, log: Vec<ActionRecord>) -> Result<State> {
         match table.record.kind {
-            GameKind::SouthSeas => southseas::turns::replay(table, log).map(State::SouthSeas),
+            GameKind::SouthSeas => replay::<SouthSeas>(table, log),
         }
     }
 
     /// A game's first state, when its lobby starts (seats drawn, `version` its new version),
     /// and the message that announces it.
-    pub(crate) fn begin(table: &Table, version: i64) -> Result<(State, crate::service::Reply)> {
+    pub(crate) fn begin(table: &Table, version: i64) -> Result<(State, Reply)> {
         match table.record.kind {
-            GameKind::SouthSeas => southseas::turns::begin(table, version).map(|(played, reply)| (State::SouthSeas(played), reply)),
+            GameKind::SouthSeas => begin::<SouthSeas>(table, version),
         }
     }
 
     /// What happened since a stale click's version, and what the game waits for now.
     pub(crate) fn moved_on(&self, table: &Table) -> String {
-        match self {
-            State::SouthSeas(played) => southseas::replies::moved_on(played, table),
-        }
+        with_game!(self, G, played => G::moved_on(played, table))
     }
 
     /// `/status` of a started game.
     pub(crate) fn status(&self, table: &Table) -> String {
-        match self {
-            State::SouthSeas(played) => southseas::replies::status(played, table),
-        }
+        with_game!(self, G, played => G::status(played, table))
     }
 
     /// The text above `/board`'s picture.
     pub(crate) fn board_caption(&self, table: &Table) -> String {
-        match self {
-            State::SouthSeas(played) => southseas::replies::board_caption(played, table),
-        }
+        with_game!(self, G, played => G::board_caption(played, table))
     }
 
-    /// The seat the game waits for, if any.
-    pub(crate) fn to_act(&self) -> Option<usize> {
-        match self {
-            State::SouthSeas(played) => played.game.to_act(),
-        }
+    /// The seats that owe a decision now.
+    pub(crate) fn waiting(&self) -> Vec<usize> {
+        with_game!(self, G, played => G::waiting(&played.game))
     }
 
-    /// What the player it waits for must do, in a few words ("place tile K2 (`/place`)").
-    pub(crate) fn task(&self) -> String {
-        match self {
-            State::SouthSeas(played) => southseas::text::task(&played.game),
-        }
-    }
-
-    /// The moves the computer makes now under `plan` (none when a person must act): chosen off
-    /// the async workers, since a strong computer player thinks for up to about a second.
-    pub(crate) async fn computer_moves(&self, table: &Table, plan: &ComputerPlan) -> Vec<(usize, Move)> {
-        match self {
-            State::SouthSeas(played) => {
-                let (game, seats, plan) = (played.game.clone(), table.seats.clone(), plan.clone());
-                let (seed, logged) = (table.record.seed, played.log.len());
-                let moves = tokio::task::spawn_blocking(move || southseas::computer::moves(&game, &seats, &plan, seed, logged)).await;
-                moves
-                    .unwrap_or_else(|e| {
-                        tracing::error!("a computer player failed: {e}");
-                        Vec::new()
-                    })
-                    .into_iter()
-                    .map(|(seat, action)| (seat, Move::SouthSeas(action)))
-                    .collect()
-            }
-        }
+    /// What the player at `seat` must do, in a few words ("place tile K2 (`/place`)").
+    pub(crate) fn task(&self, seat: usize) -> String {
+        with_game!(self, G, played => G::task(&played.game, seat))
     }
 
     /// What the last `n` steps did, oldest first (`/history`).
     pub(crate) fn history(&self, table: &Table, n: usize) -> Result<Vec<String>> {
-        match self {
-            State::SouthSeas(played) => southseas::replies::history(played, table, n),
-        }
+        with_game!(self, G, played => G::history(played, table, n))
     }
 }
 
 /// Whose turns the computer plays besides its own seats and people away.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct ComputerPlan {
+pub struct ComputerPlan {
     /// The seat whose time ran out: the computer plays its current turn.
     pub(crate) timed_out: Option<usize>,
     /// ... and every later one (the game replaces a player who runs out of time).
@@ -180,29 +116,73 @@ pub(crate) struct ComputerPlan {
     pub(crate) now_ms: i64,
 }
 
-/// A move a computer player chose, in its game's terms.
+/// A move of some game, in its engine's terms: one variant per game, like [`State`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Move {
+pub enum Move {
     SouthSeas(southseas_engine::Action),
+}
+
+impl From<southseas_engine::Action> for Move {
+    fn from(action: southseas_engine::Action) -> Move {
+        Move::SouthSeas(action)
+    }
 }
 
 /// The lobby's line about the game's options.
 pub(crate) fn lobby_rules(record: &GameRecord) -> String {
     match record.kind {
-        GameKind::SouthSeas => southseas::replies::lobby_rules(record),
+        GameKind::SouthSeas => SouthSeas::lobby_rules(record),
     }
+}
+
+/// A new game's lobby, as its game's options describe it (checked by [`NewGame::opening`]).
+pub struct Opening {
+    pub(crate) kind: GameKind,
+    /// The rules data the game is dealt from (its game's ruleset id).
+    pub(crate) ruleset: i64,
+    /// The game's options in its engine's stored form.
+    pub(crate) options: String,
+    /// Fixed seed (tests, demo); None takes the service's default, or draws one.
+    pub(crate) seed: Option<u64>,
+    pub(crate) min_players: usize,
+    pub(crate) max_players: usize,
+    /// Each player's time for a turn, in seconds (0: no limit), and what happens after it.
+    pub(crate) turn_limit_secs: i64,
+    pub(crate) on_timeout: OnTimeout,
+}
+
+/// A game's options for `/new`: each game's own type, checked into the lobby's [`Opening`].
+pub trait NewGame {
+    fn opening(self) -> Result<Opening>;
 }
 
 /// Each game's picture maker, where one is set (tests and tools often draw none).
 #[derive(Clone, Default)]
-pub(crate) struct Pictures {
+pub struct Pictures {
     pub(crate) southseas: Option<southseas::ImageMaker>,
 }
 
 /// Drawing a reply's pictures: CPU work, run off the async workers.
 pub(crate) type Drawing = Box<dyn FnOnce() -> Vec<Image> + Send>;
 
+impl From<Option<southseas::ImageMaker>> for Pictures {
+    fn from(southseas: Option<southseas::ImageMaker>) -> Pictures {
+        Pictures { southseas }
+    }
+}
+
+impl From<southseas::ImageMaker> for Pictures {
+    fn from(southseas: southseas::ImageMaker) -> Pictures {
+        Pictures { southseas: Some(southseas) }
+    }
+}
+
 impl Pictures {
+    /// These pictures, and `other`'s where it has some.
+    pub(crate) fn with(self, other: Pictures) -> Pictures {
+        Pictures { southseas: other.southseas.or(self.southseas) }
+    }
+
     /// No game draws anything.
     pub(crate) fn is_empty(&self) -> bool {
         self.southseas.is_none()
@@ -211,7 +191,7 @@ impl Pictures {
     /// The drawing of `picture` for a game's state, if its game has a picture maker.
     pub(crate) fn drawing(&self, state: &State, table: &Table, picture: Picture) -> Option<Drawing> {
         match state {
-            State::SouthSeas(played) => self.southseas.as_ref().map(|make| southseas::drawing(make, played, table, picture)),
+            State::SouthSeas(played) => self.southseas.as_ref().map(|make| southseas::drawing(make, &played.game, table, picture)),
         }
     }
 }

@@ -34,6 +34,7 @@ impl Service {
         let post = PendingPost {
             game_id: table.record.id,
             version: table.record.version,
+            recipient: store::CHANNEL,
             channel_id: table.record.channel_id,
             reply: serde_json::to_string(reply).map_err(|e| internal(e.to_string()))?,
         };
@@ -49,7 +50,7 @@ impl Service {
     /// version.
     pub async fn delivered(&self, game: GameId, version: i64, message: Option<u64>) -> Result<Vec<(GameId, u64, u64)>> {
         let mut tx = self.store.begin_write().await?;
-        store::remove_post(&mut tx, game, version).await?;
+        store::remove_post(&mut tx, game, version, store::CHANNEL).await?;
         if let Some(message) = message {
             store::record_message(&mut tx, game, message, "choices", version).await?;
         }
@@ -88,7 +89,7 @@ impl Service {
                 Some(reply) if current == Some(post.version) => replies.push(Reply { channel: Some(post.channel_id), ..reply }),
                 _ => {
                     tracing::info!(game = post.game_id, version = post.version, "dropping a message the game has moved past");
-                    store::remove_post(&mut tx, post.game_id, post.version).await?;
+                    store::remove_post(&mut tx, post.game_id, post.version, post.recipient).await?;
                 }
             }
         }

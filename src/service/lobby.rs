@@ -4,29 +4,13 @@
 
 use super::reply::{count, escape};
 use super::schedule::{add_deadline, duration_words};
-use super::seats::seat_note;
 use super::{Actor, Loaded, Place, Reply, Result, Service, Table, load_table, random_seed, user};
-use crate::games::{self, GameKind, State};
+use crate::common::table::seat_note;
+use crate::games::{self, Opening, State};
 use crate::service::reply::{Button, Command, ComponentId, Style};
 use crate::store::{self, GameId, GameRecord, InsertError, NewGame, OnTimeout, Status};
 use seeded_rng::Rng;
 use std::sync::Arc;
-
-/// A new game's lobby, as its game's `create` describes it (options already checked).
-pub(crate) struct Opening {
-    pub(crate) kind: GameKind,
-    /// The rules data the game is dealt from (its game's ruleset id).
-    pub(crate) ruleset: i64,
-    /// The game's options in its engine's stored form.
-    pub(crate) options: String,
-    /// Fixed seed (tests, demo); None takes the service's default, or draws one.
-    pub(crate) seed: Option<u64>,
-    pub(crate) min_players: usize,
-    pub(crate) max_players: usize,
-    /// Each player's time for a turn, in seconds (0: no limit), and what happens after it.
-    pub(crate) turn_limit_secs: i64,
-    pub(crate) on_timeout: OnTimeout,
-}
 
 impl Service {
     /// Opens a lobby in the channel; its creator takes the first seat. Each game's `create`
@@ -150,7 +134,7 @@ impl Service {
         let mut table = load_table(&mut tx, r.id).await?;
         // The game's opening: its first state and the message that announces it.
         let (state, reply) = State::begin(&table, version)?;
-        let deadline = self.reschedule(&mut tx, &mut table, state.to_act()).await?;
+        let deadline = self.reschedule(&mut tx, &mut table, &state.waiting()).await?;
         let loaded = Arc::new(Loaded { version, state });
         let mut reply = Reply { new_message: true, ..reply };
         add_deadline(&mut reply, deadline);

@@ -22,7 +22,7 @@ impl Service {
             .seats
             .iter()
             .filter(|s| s.computer.is_some() || s.away_until.is_some())
-            .map(|s| format!("{}{}", super::reply::escape(&s.name), super::seats::seat_note(s)))
+            .map(|s| format!("{}{}", super::reply::escape(&s.name), crate::common::table::seat_note(s)))
             .collect();
         if !away.is_empty() && table.record.status == Status::Active {
             text = format!("{}\nThe computer plays: {}", super::reply::truncate(&text, 1700), away.join(" · "));

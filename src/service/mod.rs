@@ -18,77 +18,30 @@ pub mod clock;
 mod delivery;
 mod lobby;
 mod lookup;
-pub mod reply;
 pub mod schedule;
 mod seats;
 pub mod settings;
+mod steps;
 mod tables;
 
+// The shared vocabulary, re-exported: callers of the service (Discord, tools, tests) find
+// everything they pass and get back here.
+pub use crate::common::Table;
+pub use crate::common::reply;
+pub use crate::common::{
+    Actor, Button, COMPUTER_USER, Command, ComponentId, Image, Menu, MenuOption, Picture, Place, Reply, Result, ServiceError, Style,
+    is_computer_id,
+};
+pub(crate) use crate::common::{internal, user};
 use crate::games::Pictures;
 use crate::store::{GameId, Store};
-pub(crate) use lobby::Opening;
-pub use reply::{Button, Command, ComponentId, Image, Menu, MenuOption, Picture, Reply, Style};
-pub use schedule::COMPUTER_USER;
 pub(crate) use schedule::add_deadline;
-pub(crate) use seats::computer_plays;
-pub use seats::{is_computer_id, parse_duration};
+pub use seats::parse_duration;
 pub use settings::SettingsChange;
 use std::collections::HashMap;
-use std::fmt;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-pub(crate) use tables::{Loaded, Table, load_table};
-
-/// Where a command was used.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Place {
-    pub guild_id: u64,
-    pub channel_id: u64,
-}
-
-/// Who used it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Actor {
-    pub user_id: u64,
-    pub name: String,
-}
-
-/// A user error is shown to that user alone and changed nothing; an internal error is logged
-/// and shown as a short apology.
-#[derive(Debug)]
-pub enum ServiceError {
-    User(String),
-    Internal(anyhow::Error),
-}
-
-impl fmt::Display for ServiceError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ServiceError::User(m) => f.write_str(m),
-            ServiceError::Internal(e) => write!(f, "internal error: {e:#}"),
-        }
-    }
-}
-
-impl std::error::Error for ServiceError {}
-
-impl From<sqlx::Error> for ServiceError {
-    fn from(e: sqlx::Error) -> Self {
-        ServiceError::Internal(e.into())
-    }
-}
-
-/// A user error: `message` goes to that user alone.
-pub(crate) fn user<T>(message: impl Into<String>) -> Result<T, ServiceError> {
-    Err(ServiceError::User(message.into()))
-}
-
-/// An internal error (logged; the user sees an apology).
-pub(crate) fn internal(message: String) -> ServiceError {
-    ServiceError::Internal(anyhow::anyhow!(message))
-}
-
-pub type Result<T, E = ServiceError> = std::result::Result<T, E>;
+pub(crate) use tables::{Loaded, load_table};
 
 pub struct Service {
     store: Store,
@@ -157,12 +110,26 @@ impl Service {
         &self.store
     }
 
+    /// A service over `store` that draws each game's pictures with `pictures` (South Seas': an
+    /// `Option<ImageMaker>`; None draws nothing).
+    pub fn new(store: Store, pictures: impl Into<Pictures>) -> Service {
+        let mut service = Service::without_pictures(store);
+        service.pictures = pictures.into();
+        service
+    }
+
+    /// Draws pictures with `pictures` from now on (South Seas': an `ImageMaker`).
+    pub fn with_images(mut self, pictures: impl Into<Pictures>) -> Service {
+        self.pictures = self.pictures.with(pictures.into());
+        self
+    }
+
     /// A button or menu click. `value` is the chosen menu option, if any.
     pub async fn click(&self, place: Place, actor: &Actor, component_id: &str, value: Option<&str>) -> Result<Reply> {
         let Some(id) = ComponentId::parse(component_id) else {
             return user("That button isn't one I know. Use `/status` to see the game.");
         };
-        let command = match (id.command, value) {
+        let command = match (id.command.clone(), value) {
             (Some(c), _) => c,
             (None, Some(v)) => Command::parse(v).ok_or_else(|| ServiceError::User("That choice isn't one I know.".into()))?,
             (None, None) => return user("Pick one of the options."),
@@ -176,13 +143,9 @@ impl Service {
             Command::Status => self.status(place).await,
             Command::Abandon => self.abandon_in(place, actor, Some(id.game)).await,
             Command::AddComputer => self.add_computer_in(place, actor, Some(id.game), crate::games::Strength::Medium).await,
-            // A game's own steps: `Command::Act` holds a South Seas action, so these two go
-            // to its room (`games/southseas/turns.rs`).
             Command::Undo => self.undo_in(place, actor, Some(id.game), Some(id.version)).await,
-            Command::Act(action) => self.act_in(place, actor, Some(id.game), Some(id.version), action).await,
-            Command::Spot(pos) => self.placing_view(place, actor, id.game, id.version, Some(pos), 1).await,
-            Command::Spots(page) => self.placing_view(place, actor, id.game, id.version, None, page).await,
-            Command::Payments(page) => self.payment_view(place, actor, id.game, id.version, page).await,
+            // The game's own codes: its room reads them (a step, or another view of the step).
+            Command::Game(code) => self.act_in(place, actor, id.game, id.version, &code).await,
         }
     }
 }

@@ -10,14 +10,10 @@
 
 use super::reply::escape;
 use super::{Reply, Result, Service, Table, internal, load_table};
-use crate::games::{ComputerPlan, GameKind, Strength};
+use crate::games::{ComputerPlan, Strength};
 use crate::store::{self, Due, DueKind, GameId, OnTimeout, Settings, Status};
 use sqlx::AnyConnection;
 use std::time::Duration;
-
-/// The user id the log records for a step the computer took for a person (away, or out of
-/// time). Discord never hands out such an id.
-pub const COMPUTER_USER: u64 = 0;
 
 /// How many items one pass of the scheduler takes on.
 const BATCH: i64 = 8;
@@ -96,57 +92,69 @@ impl Service {
         Ok(store::next_due_at(&mut conn).await?)
     }
 
-    /// After a change, in its transaction: what the game now waits for. `to_act` is the seat the
-    /// game waits for (None: nobody, the game is over or not running). A person away whose time
-    /// is up is back now. Returns the deadline of the wait (unix ms), if the game has a limit.
-    pub(crate) async fn reschedule(&self, conn: &mut AnyConnection, table: &mut Table, to_act: Option<usize>) -> Result<Option<i64>> {
+    /// After a change, in its transaction: what the game now waits for. `waiting` are the seats
+    /// that owe a decision now (none: the game is over or not running); several may at once.
+    /// The computer's item is due at once when it plays one of them; each person waiting has
+    /// a reminder and, under a time limit, a deadline of their own. A person away whose time is
+    /// up is back now. Returns the earliest deadline of the people waiting, if the game has a
+    /// limit.
+    pub(crate) async fn reschedule(&self, conn: &mut AnyConnection, table: &mut Table, waiting: &[usize]) -> Result<Option<i64>> {
         let id = table.record.id;
         let now = self.now_ms();
-        let Some(seat) = to_act.filter(|_| table.record.status == Status::Active) else {
+        if table.record.status != Status::Active || waiting.is_empty() {
             store::clear_due(conn, id, None).await?;
             return Ok(None);
-        };
-        let Some(index) = table.seats.iter().position(|s| s.seat == Some(seat)) else {
-            return Err(internal(format!("game {id}: nobody sits at seat {seat}")));
-        };
-        if table.seats[index].away_until.is_some_and(|until| until <= now) {
-            store::set_away(conn, id, table.seats[index].user_id, None).await?;
-            table.seats[index].away_until = None;
         }
-        let user_id = table.seats[index].user_id;
+        for &seat in waiting {
+            let Some(index) = table.seats.iter().position(|s| s.seat == Some(seat)) else {
+                return Err(internal(format!("game {id}: nobody sits at seat {seat}")));
+            };
+            if table.seats[index].away_until.is_some_and(|until| until <= now) {
+                store::set_away(conn, id, table.seats[index].user_id, None).await?;
+                table.seats[index].away_until = None;
+            }
+        }
         let version = table.record.version;
-        // One read; writes only when the wait changes hands (a step within a turn costs no
+        let user_at = |seat: usize| table.user_at(seat).unwrap_or(0);
+        let computer = waiting.iter().copied().find(|&seat| table.computer_at(seat).is_some()).map(user_at);
+        let people: Vec<u64> = waiting.iter().copied().filter(|&seat| table.computer_at(seat).is_none()).map(user_at).collect();
+        // One read; writes only where the wait changes hands (a step within a turn costs no
         // write: every step holds the game's write lock, and round trips add up under load).
         let before = store::due_items(conn, id).await?;
-        if table.computer_at(seat).is_some() {
-            if !before.is_empty() {
-                store::clear_due(conn, id, None).await?;
-            }
-            let due = Due { game_id: id, kind: DueKind::Computer, version, due_at: now, user_id, since: now, sent: 0 };
-            store::set_due(conn, &due).await?;
-            return Ok(None);
+        for gone in before.iter().filter(|d| match d.kind {
+            DueKind::Computer => computer.is_none(),
+            _ => !people.contains(&d.user_id),
+        }) {
+            store::clear_due_of(conn, id, gone.kind, gone.user_id).await?;
         }
-        // A person: the wait goes on while it is still them (a step within their turn), and its
+        if let Some(user_id) = computer {
+            // Set anew for this version: the computer's turn acts on the version it was set for.
+            for other in before.iter().filter(|d| d.kind == DueKind::Computer && d.user_id != user_id) {
+                store::clear_due_of(conn, id, other.kind, other.user_id).await?;
+            }
+            store::set_due(conn, &Due { game_id: id, kind: DueKind::Computer, version, due_at: now, user_id, since: now, sent: 0 }).await?;
+        }
+        // A person's wait goes on while it is still them (a step within their turn), and its
         // items stand as they are (the reminder perhaps moved past their quiet hours).
         let limit = table.record.turn_limit_secs;
-        let same_wait = before.iter().all(|d| d.kind != DueKind::Computer && d.user_id == user_id);
-        let waiting_since = before.iter().map(|d| d.since).next();
-        if let (true, Some(since)) = (same_wait, waiting_since) {
-            return Ok(deadline_at(since, limit));
+        let mut deadlines = Vec::new();
+        for &user_id in &people {
+            if let Some(since) = before.iter().find(|d| d.kind != DueKind::Computer && d.user_id == user_id).map(|d| d.since) {
+                deadlines.extend(deadline_at(since, limit));
+                continue;
+            }
+            let since = now;
+            let deadline = deadline_at(since, limit);
+            if let Some(at) = deadline {
+                store::set_due(conn, &Due { game_id: id, kind: DueKind::Deadline, version, due_at: at, user_id, since, sent: 0 }).await?;
+                deadlines.push(at);
+            }
+            if let Some(&offset) = reminder_offsets(limit).first() {
+                let reminder = Due { game_id: id, kind: DueKind::Reminder, version, due_at: since + offset, user_id, since, sent: 0 };
+                store::set_due(conn, &reminder).await?;
+            }
         }
-        if !before.is_empty() {
-            store::clear_due(conn, id, None).await?;
-        }
-        let since = now;
-        let deadline = deadline_at(since, limit);
-        if let Some(at) = deadline {
-            store::set_due(conn, &Due { game_id: id, kind: DueKind::Deadline, version, due_at: at, user_id, since, sent: 0 }).await?;
-        }
-        if let Some(&offset) = reminder_offsets(limit).first() {
-            store::set_due(conn, &Due { game_id: id, kind: DueKind::Reminder, version, due_at: since + offset, user_id, since, sent: 0 })
-                .await?;
-        }
-        Ok(deadline)
+        Ok(deadlines.into_iter().min())
     }
 
     /// The deadline of the game's current wait, if it has one (for `/status`).
@@ -191,7 +199,9 @@ impl Service {
     /// Whether `item` is still the game's item of its kind, unchanged (under the game's lock).
     async fn still_due(&self, conn: &mut AnyConnection, item: &Due) -> Result<bool> {
         let now = store::due_items(conn, item.game_id).await?;
-        Ok(now.iter().any(|d| d.kind == item.kind && d.version == item.version && d.due_at == item.due_at && d.sent == item.sent))
+        Ok(now.iter().any(|d| {
+            d.kind == item.kind && d.user_id == item.user_id && d.version == item.version && d.due_at == item.due_at && d.sent == item.sent
+        }))
     }
 
     /// A reminder: a new message pinging the person the game waits for (in the channel, or by
@@ -206,7 +216,7 @@ impl Service {
         }
         let loaded = self.load(&mut tx, &table).await?;
         if !waits_for(&table, &loaded.state, item.user_id) {
-            store::clear_due(&mut tx, item.game_id, Some(DueKind::Reminder)).await?;
+            store::clear_due_of(&mut tx, item.game_id, DueKind::Reminder, item.user_id).await?;
             tx.commit().await?;
             return Ok(None);
         }
@@ -216,7 +226,7 @@ impl Service {
         let deadline = deadline_at(item.since, limit);
         let too_late = deadline.is_some_and(|at| at <= now);
         if !settings.reminders || too_late {
-            store::clear_due(&mut tx, item.game_id, Some(DueKind::Reminder)).await?;
+            store::clear_due_of(&mut tx, item.game_id, DueKind::Reminder, item.user_id).await?;
             tx.commit().await?;
             return Ok(None);
         }
@@ -227,7 +237,8 @@ impl Service {
             return Ok(None);
         }
         let name = table.seats.iter().find(|s| s.user_id == item.user_id).map_or_else(String::new, |s| escape(&s.name));
-        let mut text = format!("⏰ **{name}**, it's been your turn for {}: {}.", duration_words(now - item.since), loaded.state.task());
+        let seat = table.seat_of(item.user_id).unwrap_or(0);
+        let mut text = format!("⏰ **{name}**, it's been your turn for {}: {}.", duration_words(now - item.since), loaded.state.task(seat));
         if let Some(at) = deadline {
             text.push_str(&format!(" Your time runs out {}.", relative_time(at)));
         }
@@ -277,7 +288,7 @@ impl Service {
             let mut tx = self.store.begin_write().await?;
             load_table(&mut tx, item.game_id).await?;
             if self.still_due(&mut tx, item).await? {
-                store::clear_due(&mut tx, item.game_id, Some(item.kind)).await?;
+                store::clear_due_of(&mut tx, item.game_id, item.kind, item.user_id).await?;
             }
             tx.commit().await?;
             return Ok(None);
@@ -285,15 +296,15 @@ impl Service {
         let timed_out = (item.kind == DueKind::Deadline).then(|| table.seats.iter().find(|s| s.user_id == item.user_id)).flatten();
         let replace = timed_out.is_some() && table.record.on_timeout == OnTimeout::Replace;
         let plan = ComputerPlan { timed_out: timed_out.and_then(|s| s.seat), replace, now_ms: self.now_ms() };
-        let steps = loaded.state.computer_moves(&table, &plan).await;
+        let steps = self.choose_computer_moves(&loaded, &table, &plan).await;
         if steps.is_empty() {
             // Nothing the computer should play (a person is back): the next change reschedules.
             let mut tx = self.store.begin_write().await?;
             let mut table = load_table(&mut tx, item.game_id).await?;
             if self.still_due(&mut tx, item).await? {
-                store::clear_due(&mut tx, item.game_id, Some(item.kind)).await?;
-                let to_act = self.load(&mut tx, &table).await?.state.to_act();
-                self.reschedule(&mut tx, &mut table, to_act).await?;
+                store::clear_due_of(&mut tx, item.game_id, item.kind, item.user_id).await?;
+                let waiting = self.load(&mut tx, &table).await?.state.waiting();
+                self.reschedule(&mut tx, &mut table, &waiting).await?;
             }
             tx.commit().await?;
             return Ok(None);
@@ -321,9 +332,7 @@ impl Service {
         }
         let loaded = self.load(&mut tx, &table).await?;
         let channel = table.record.channel_id;
-        let reply = match table.record.kind {
-            GameKind::SouthSeas => self.computer_moves(tx, table, &loaded, &steps, header).await?,
-        };
+        let reply = self.play_computer_moves(tx, table, &loaded, &steps, header).await?;
         Ok(Some(Reply { channel: Some(channel), ..reply }))
     }
 
@@ -339,7 +348,7 @@ impl Service {
 /// Whether the running game waits for `user_id`, a person (not a seat the computer plays).
 fn waits_for(table: &Table, state: &crate::games::State, user_id: u64) -> bool {
     table.record.status == Status::Active
-        && state.to_act().is_some_and(|seat| table.user_at(seat) == Some(user_id) && table.computer_at(seat).is_none())
+        && state.waiting().into_iter().any(|seat| table.user_at(seat) == Some(user_id) && table.computer_at(seat).is_none())
 }
 
 /// Ends a turn message with its deadline, when the wait has one.
@@ -380,6 +389,66 @@ mod tests {
         assert_eq!(reminder_offsets(24 * 3600), vec![8 * 3_600_000, 20 * 3_600_000]);
         assert_eq!(reminder_offsets(0).len(), 3);
         assert!(reminder_offsets(3600).iter().all(|&o| o > 0 && o < 3_600_000));
+    }
+
+    /// Several people owing a decision at once (as on a seven in Catan) each have their own
+    /// reminder and deadline, counted from when the game began to wait for them; one who is
+    /// done loses theirs, the others keep theirs unchanged, and a newcomer gets fresh ones.
+    #[tokio::test]
+    async fn several_people_waiting_at_once_each_have_a_reminder_and_a_deadline() {
+        use crate::games::southseas::GameOptions;
+        use crate::service::clock::{Clock, ManualClock};
+        use crate::service::{Actor, Place};
+        let path = std::env::temp_dir().join(format!("southseas-waits-{}-{}.db", std::process::id(), line!()));
+        let _ = std::fs::remove_file(&path);
+        let clock = ManualClock::at(1_800_000_000_000);
+        let service = Service::open(&format!("sqlite://{}", path.display())).await.unwrap().with_clock(clock.clone());
+        let place = Place { guild_id: 1, channel_id: 2 };
+        let people: Vec<Actor> = (0..3).map(|n| Actor { user_id: 1000 + n, name: format!("P{n}") }).collect();
+        let options = GameOptions { seed: Some(5), turn_limit_secs: 3600, ..GameOptions::default() };
+        service.create(place, &people[0], options).await.unwrap();
+        for p in &people[1..] {
+            service.join(place, p).await.unwrap();
+        }
+        service.start(place, &people[0]).await.unwrap();
+        let id = store::open_game_in_channel(&mut *service.store.pool().acquire().await.unwrap(), 2).await.unwrap().unwrap().id;
+        async fn waits(conn: &mut sqlx::AnyConnection, id: GameId) -> Vec<(String, u64, i64, i64)> {
+            let items = store::due_items(conn, id).await.unwrap();
+            let mut items: Vec<_> = items.into_iter().map(|d| (d.kind.as_str().to_string(), d.user_id, d.since, d.due_at)).collect();
+            items.sort();
+            items
+        }
+        let t0 = clock.now_ms();
+        let mut tx = service.store.begin_write().await.unwrap();
+        let mut table = load_table(&mut tx, id).await.unwrap();
+        let (a, b, c) = (table.user_at(0).unwrap(), table.user_at(1).unwrap(), table.user_at(2).unwrap());
+        let deadline = service.reschedule(&mut tx, &mut table, &[0, 1]).await.unwrap();
+        assert_eq!(deadline, Some(t0 + 3_600_000));
+        let first_reminder = t0 + reminder_offsets(3600)[0];
+        let mut expected = vec![
+            ("deadline".to_string(), a, t0, t0 + 3_600_000),
+            ("deadline".to_string(), b, t0, t0 + 3_600_000),
+            ("reminder".to_string(), a, t0, first_reminder),
+            ("reminder".to_string(), b, t0, first_reminder),
+        ];
+        expected.sort();
+        assert_eq!(waits(&mut tx, id).await, expected, "each waiting person has a reminder and a deadline");
+        // Ten minutes on, seat 0 has decided: only seat 1 still owes, with its wait unchanged.
+        clock.advance(std::time::Duration::from_secs(600));
+        service.reschedule(&mut tx, &mut table, &[1]).await.unwrap();
+        let left = waits(&mut tx, id).await;
+        assert!(left.iter().all(|(_, user, since, _)| *user == b && *since == t0), "{left:?}");
+        assert_eq!(left.len(), 2);
+        // Seat 2 now owes a decision as well: fresh items for them, seat 1's stand.
+        service.reschedule(&mut tx, &mut table, &[1, 2]).await.unwrap();
+        let t1 = t0 + 600_000;
+        let now: Vec<_> = waits(&mut tx, id).await;
+        assert!(now.contains(&("deadline".to_string(), b, t0, t0 + 3_600_000)), "{now:?}");
+        assert!(now.contains(&("deadline".to_string(), c, t1, t1 + 3_600_000)), "{now:?}");
+        assert!(now.contains(&("reminder".to_string(), c, t1, t1 + reminder_offsets(3600)[0])), "{now:?}");
+        assert_eq!(now.len(), 4);
+        drop(tx);
+        let _ = std::fs::remove_file(&path);
     }
 
     #[test]

@@ -7,17 +7,10 @@ use super::lobby::lobby_reply;
 use super::reply::escape;
 use super::schedule::{duration_words, relative_time};
 use super::{Actor, Place, Reply, Result, Service, Table, load_table, user};
-use crate::games::Strength;
+use crate::common::table::{COMPUTER_IDS, is_computer_id};
+use crate::kinds::Strength;
 use crate::store::{self, GameId, Status};
 use std::time::Duration;
-
-/// Computer players seated in a lobby have user ids 1 to 9 (Discord's ids are far larger).
-const COMPUTER_IDS: std::ops::RangeInclusive<u64> = 1..=9;
-
-/// Whether a seat's user id is a computer player's own.
-pub fn is_computer_id(user_id: u64) -> bool {
-    COMPUTER_IDS.contains(&user_id)
-}
 
 /// The computer players' names, by their ids.
 const COMPUTER_NAMES: [&str; 9] = ["Moana", "Maui", "Tala", "Kai", "Lani", "Nalu", "Koa", "Manu", "Hina"];
@@ -51,46 +44,6 @@ pub fn parse_duration(text: &str) -> Option<Duration> {
         rest = &rest[unit_len..];
     }
     (any && digits.is_empty()).then(|| Duration::from_secs(total))
-}
-
-/// How a seat is played, for lists: "(computer, hard)", "(away, computer plays)", or nothing.
-pub(crate) fn seat_note(seat: &store::SeatRecord) -> String {
-    match (seat.computer, seat.away_until) {
-        (Some(strength), _) if is_computer_id(seat.user_id) => format!(" (computer, {strength})"),
-        (Some(_), _) => " (replaced by the computer)".into(),
-        (None, Some(_)) => " (away: the computer plays)".into(),
-        (None, None) => String::new(),
-    }
-}
-
-/// How well the computer plays `seat`, if it does: a computer player, a person it replaced, or
-/// a person away (still away at `now_ms`, when given) while someone else at the table is a
-/// person who would be held up; with nobody else to hold up, the game waits for them instead.
-pub(crate) fn computer_plays(seats: &[store::SeatRecord], seat: usize, now_ms: Option<i64>) -> Option<Strength> {
-    let away = |s: &store::SeatRecord| s.away_until.is_some_and(|until| now_ms.is_none_or(|now| until > now));
-    let record = seats.iter().find(|s| s.seat == Some(seat))?;
-    if record.computer.is_some() {
-        return record.computer;
-    }
-    let someone_waits = seats.iter().any(|s| s.seat != Some(seat) && s.computer.is_none() && !away(s));
-    (away(record) && someone_waits).then_some(Strength::Medium)
-}
-
-impl Table {
-    /// How well the computer plays this seat, if it does (see [`computer_plays`]).
-    pub(crate) fn computer_at(&self, seat: usize) -> Option<Strength> {
-        computer_plays(&self.seats, seat, None)
-    }
-
-    /// The person who plays this seat (None when the computer does).
-    pub(crate) fn person_at(&self, seat: usize) -> Option<u64> {
-        if self.computer_at(seat).is_some() { None } else { self.user_at(seat) }
-    }
-
-    /// The seated people (not computer players, not people the computer replaced).
-    pub(crate) fn people(&self) -> impl Iterator<Item = &store::SeatRecord> {
-        self.seats.iter().filter(|s| s.computer.is_none())
-    }
 }
 
 impl Service {
@@ -163,7 +116,7 @@ impl Service {
         let plays = seat.and_then(|s| table.computer_at(s)).is_some();
         let what = if !plays {
             "nobody else here is held up, so the game waits for them".to_string()
-        } else if to_act == seat {
+        } else if seat.is_some_and(|s| to_act.contains(&s)) {
             "the computer (medium) plays their turns meanwhile, starting with this one".to_string()
         } else {
             "the computer (medium) plays their turns meanwhile".to_string()
@@ -182,7 +135,10 @@ impl Service {
         table.seats[index].away_until = None;
         let (loaded, to_act) = self.commit_seat_change(tx, &mut table).await?;
         let name = escape(&table.seats[index].name);
-        let yours = if to_act == table.seats[index].seat { format!(" It's your turn: {}.", loaded.state.task()) } else { String::new() };
+        let yours = match table.seats[index].seat.filter(|seat| to_act.contains(seat)) {
+            Some(seat) => format!(" It's your turn: {}.", loaded.state.task(seat)),
+            None => String::new(),
+        };
         Ok(Reply { text: format!("👋 {name} is back and plays their own turns again.{yours}"), new_message: true, ..Reply::default() })
     }
 
@@ -230,7 +186,10 @@ impl Service {
         } else {
             format!("By vote, {target_name}'s seat goes to")
         };
-        let turn = if to_act == table.seats[index].seat { format!(" It's your turn: {}.", loaded.state.task()) } else { String::new() };
+        let turn = match table.seats[index].seat.filter(|seat| to_act.contains(seat)) {
+            Some(seat) => format!(" It's your turn: {}.", loaded.state.task(seat)),
+            None => String::new(),
+        };
         Ok(Reply {
             text: format!("🔁 {how} {newcomer_name}: welcome, {newcomer_name}, you play this seat from now on.{turn}"),
             mention: Some(newcomer.user_id),
@@ -272,7 +231,7 @@ impl Service {
         store::clear_seat_votes(&mut tx, table.record.id, target).await?;
         table.seats[index].computer = Some(Strength::Medium);
         let (_, to_act) = self.commit_seat_change(tx, &mut table).await?;
-        let now_too = if to_act == table.seats[index].seat { " It plays their turn now." } else { "" };
+        let now_too = if table.seats[index].seat.is_some_and(|seat| to_act.contains(&seat)) { " It plays their turn now." } else { "" };
         Ok(Reply {
             text: format!("🥾 By vote, a computer player (medium) takes {target_name}'s seat for the rest of the game.{now_too}"),
             new_message: true,
@@ -286,13 +245,13 @@ impl Service {
         &self,
         mut tx: sqlx::Transaction<'static, sqlx::Any>,
         table: &mut Table,
-    ) -> Result<(std::sync::Arc<super::Loaded>, Option<usize>)> {
+    ) -> Result<(std::sync::Arc<super::Loaded>, Vec<usize>)> {
         let loaded = self.load(&mut tx, table).await?;
-        let to_act = loaded.state.to_act();
-        self.reschedule(&mut tx, table, to_act).await?;
+        let waiting = loaded.state.waiting();
+        self.reschedule(&mut tx, table, &waiting).await?;
         tx.commit().await?;
         self.wake_scheduler();
-        Ok((loaded, to_act))
+        Ok((loaded, waiting))
     }
 
     /// How many votes hand `target`'s seat over: a majority of the seated people other than

@@ -1,27 +1,11 @@
 //! Tables: a game's stored record with its seats, and its state at a version (cached, or
 //! replayed from the log by its game's engine); a click made against an older version.
 
-use super::{GONE, Place, Result, Service, ServiceError, internal, user};
+use super::{GONE, Place, Result, Service, ServiceError, Table, internal, user};
 use crate::games::State;
-use crate::store::{self, GameId, GameRecord, SeatRecord};
+use crate::store::{self, GameId};
 use sqlx::AnyConnection;
 use std::sync::Arc;
-
-/// A game's record and its seats (in turn order once it started): its players.
-pub(crate) struct Table {
-    pub(crate) record: GameRecord,
-    pub(crate) seats: Vec<SeatRecord>,
-}
-
-impl Table {
-    pub(crate) fn seat_of(&self, user_id: u64) -> Option<usize> {
-        self.seats.iter().find(|s| s.user_id == user_id).and_then(|s| s.seat)
-    }
-
-    pub(crate) fn user_at(&self, seat: usize) -> Option<u64> {
-        self.seats.iter().find(|s| s.seat == Some(seat)).map(|s| s.user_id)
-    }
-}
 
 /// A game's state at a version: rebuilt from the log by its game's engine.
 pub(crate) struct Loaded {

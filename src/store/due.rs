@@ -66,13 +66,13 @@ fn due_from_row(r: &sqlx::any::AnyRow) -> Result<Due, sqlx::Error> {
 
 const DUE_COLUMNS: &str = "game_id, kind, version, due_at, user_id, since, sent";
 
-/// Sets the game's item of this kind (replacing the one before), unclaimed.
+/// Sets the game's item of this kind for this person (replacing the one before), unclaimed.
 pub async fn set_due(conn: &mut AnyConnection, due: &Due) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO due (game_id, kind, version, due_at, user_id, since, sent, claimed_until, claimed_by)
          VALUES ($1, $2, $3, $4, $5, $6, $7, 0, '')
-         ON CONFLICT (game_id, kind) DO UPDATE
-         SET version = excluded.version, due_at = excluded.due_at, user_id = excluded.user_id, since = excluded.since,
+         ON CONFLICT (game_id, kind, user_id) DO UPDATE
+         SET version = excluded.version, due_at = excluded.due_at, since = excluded.since,
              sent = excluded.sent, claimed_until = 0, claimed_by = ''",
     )
     .bind(due.game_id)
@@ -92,6 +92,17 @@ pub async fn clear_due(conn: &mut AnyConnection, game: GameId, kind: Option<DueK
     sqlx::query("DELETE FROM due WHERE game_id = $1 AND ($2 IS NULL OR kind = $2)")
         .bind(game)
         .bind(kind.map(DueKind::as_str))
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+/// Removes the game's item of this kind for this person.
+pub async fn clear_due_of(conn: &mut AnyConnection, game: GameId, kind: DueKind, user_id: u64) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM due WHERE game_id = $1 AND kind = $2 AND user_id = $3")
+        .bind(game)
+        .bind(kind.as_str())
+        .bind(user_id as i64)
         .execute(&mut *conn)
         .await?;
     Ok(())
@@ -117,7 +128,8 @@ pub async fn claim_due(
     let rows = sqlx::query(&format!(
         "UPDATE due SET claimed_until = $1, claimed_by = $2
          WHERE due_at <= $3 AND claimed_until < $3
-           AND (game_id, kind) IN (SELECT game_id, kind FROM due WHERE due_at <= $3 AND claimed_until < $3 ORDER BY due_at LIMIT $4)
+           AND (game_id, kind, user_id) IN (
+               SELECT game_id, kind, user_id FROM due WHERE due_at <= $3 AND claimed_until < $3 ORDER BY due_at LIMIT $4)
          RETURNING {DUE_COLUMNS}"
     ))
     .bind(claimed_until)

@@ -20,7 +20,7 @@ mod people;
 pub use due::*;
 pub use people::*;
 
-use crate::games::{GameKind, Strength};
+use crate::kinds::{GameKind, Strength};
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{Any, AnyConnection, AnyPool, Connection, Executor, Row, Transaction};
 use std::time::Duration;
@@ -143,6 +143,9 @@ pub struct SeatRecord {
 pub struct ActionRecord {
     pub seq: i64,
     pub user_id: u64,
+    /// The seat the step was taken for; None in logs stored before seats were recorded
+    /// (migration 0005), whose game (South Seas) knows it from the state.
+    pub seat: Option<usize>,
     /// The action in its game's stored form (for South Seas, `southseas_engine::record`).
     pub action: String,
     pub created_at: i64,
@@ -446,7 +449,7 @@ pub async fn assign_seats(conn: &mut AnyConnection, id: GameId, order: &[u64]) -
 }
 
 pub async fn actions(conn: &mut AnyConnection, id: GameId) -> Result<Vec<ActionRecord>, sqlx::Error> {
-    let rows = sqlx::query("SELECT seq, user_id, action, created_at FROM actions WHERE game_id = $1 ORDER BY seq")
+    let rows = sqlx::query("SELECT seq, user_id, seat, action, created_at FROM actions WHERE game_id = $1 ORDER BY seq")
         .bind(id)
         .fetch_all(&mut *conn)
         .await?;
@@ -455,6 +458,7 @@ pub async fn actions(conn: &mut AnyConnection, id: GameId) -> Result<Vec<ActionR
             Ok(ActionRecord {
                 seq: r.try_get("seq")?,
                 user_id: r.try_get::<i64, _>("user_id")? as u64,
+                seat: r.try_get::<Option<i64>, _>("seat")?.map(|s| s as usize),
                 action: r.try_get("action")?,
                 created_at: r.try_get("created_at")?,
             })
@@ -462,11 +466,20 @@ pub async fn actions(conn: &mut AnyConnection, id: GameId) -> Result<Vec<ActionR
         .collect()
 }
 
-pub async fn append_action(conn: &mut AnyConnection, id: GameId, seq: i64, user_id: u64, action: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("INSERT INTO actions (game_id, seq, user_id, action, created_at) VALUES ($1, $2, $3, $4, $5)")
+/// Logs step `seq` of a game: who took it, for which seat, and the action's stored form.
+pub async fn append_action(
+    conn: &mut AnyConnection,
+    id: GameId,
+    seq: i64,
+    user_id: u64,
+    seat: usize,
+    action: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("INSERT INTO actions (game_id, seq, user_id, seat, action, created_at) VALUES ($1, $2, $3, $4, $5, $6)")
         .bind(id)
         .bind(seq)
         .bind(user_id as i64)
+        .bind(seat as i64)
         .bind(action)
         .bind(now())
         .execute(&mut *conn)
@@ -522,6 +535,9 @@ pub async fn messages(conn: &mut AnyConnection, id: GameId) -> Result<Vec<(u64, 
 
 // ----- outbox: the messages steps owe their channel ---------------------------------------------
 
+/// The recipient of a post for the whole channel.
+pub const CHANNEL: u64 = 0;
+
 /// Milliseconds since the Unix epoch: outbox leases are shorter than a second in tests.
 pub fn now_ms() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
@@ -532,6 +548,8 @@ pub fn now_ms() -> i64 {
 pub struct PendingPost {
     pub game_id: GameId,
     pub version: i64,
+    /// Who it is for: [`CHANNEL`] (everyone), else one player's user id (a private view).
+    pub recipient: u64,
     pub channel_id: u64,
     /// JSON of the service's `Reply`.
     pub reply: String,
@@ -563,8 +581,9 @@ pub async fn queue_post(
         IfOwed::Keep => "DO NOTHING",
     };
     let done = sqlx::query(&format!(
-        "INSERT INTO outbox (game_id, version, channel_id, reply, created_at, claimed_until, claimed_by) VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (game_id, version) {on_conflict}"
+        "INSERT INTO outbox (game_id, version, recipient, channel_id, reply, created_at, claimed_until, claimed_by)
+         VALUES ($1, $2, $8, $3, $4, $5, $6, $7)
+         ON CONFLICT (game_id, version, recipient) {on_conflict}"
     ))
     .bind(post.game_id)
     .bind(post.version)
@@ -573,6 +592,7 @@ pub async fn queue_post(
     .bind(now_ms())
     .bind(claimed_until)
     .bind(claimed_by)
+    .bind(post.recipient as i64)
     .execute(&mut *conn)
     .await?;
     Ok(done.rows_affected() == 1)
@@ -600,8 +620,9 @@ pub async fn claim_due_posts(
     let rows = sqlx::query(
         "UPDATE outbox SET claimed_until = $1, claimed_by = $2
          WHERE claimed_until < $3
-           AND (game_id, version) IN (SELECT game_id, version FROM outbox WHERE claimed_until < $3 ORDER BY created_at LIMIT $4)
-         RETURNING game_id, version, channel_id, reply",
+           AND (game_id, version, recipient) IN (
+               SELECT game_id, version, recipient FROM outbox WHERE claimed_until < $3 ORDER BY created_at LIMIT $4)
+         RETURNING game_id, version, recipient, channel_id, reply",
     )
     .bind(claimed_until)
     .bind(claimed_by)
@@ -614,6 +635,7 @@ pub async fn claim_due_posts(
             Ok(PendingPost {
                 game_id: r.try_get("game_id")?,
                 version: r.try_get("version")?,
+                recipient: r.try_get::<i64, _>("recipient")? as u64,
                 channel_id: r.try_get::<i64, _>("channel_id")? as u64,
                 reply: r.try_get("reply")?,
             })
@@ -632,14 +654,20 @@ pub async fn any_due_post(conn: &mut AnyConnection, now_ms: i64) -> Result<bool,
     Ok(n > 0)
 }
 
-pub async fn remove_post(conn: &mut AnyConnection, id: GameId, version: i64) -> Result<(), sqlx::Error> {
-    sqlx::query("DELETE FROM outbox WHERE game_id = $1 AND version = $2").bind(id).bind(version).execute(&mut *conn).await?;
+/// The post of `version` for `recipient` was made (or is no longer owed).
+pub async fn remove_post(conn: &mut AnyConnection, id: GameId, version: i64, recipient: u64) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM outbox WHERE game_id = $1 AND version = $2 AND recipient = $3")
+        .bind(id)
+        .bind(version)
+        .bind(recipient as i64)
+        .execute(&mut *conn)
+        .await?;
     Ok(())
 }
 
 /// Whether the game still owes its channel a post (of any version).
 pub async fn post_owed(conn: &mut AnyConnection, id: GameId) -> Result<bool, sqlx::Error> {
-    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM (SELECT 1 FROM outbox WHERE game_id = $1 LIMIT 1) owed")
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM (SELECT 1 FROM outbox WHERE game_id = $1 AND recipient = 0 LIMIT 1) owed")
         .bind(id)
         .fetch_one(&mut *conn)
         .await?;

@@ -2,7 +2,7 @@
 //! computer, a person away), per-user reminder settings, and votes to hand a seat over.
 
 use super::GameId;
-use crate::games::Strength;
+use crate::kinds::Strength;
 use sqlx::{AnyConnection, Row};
 
 /// A user's reminder settings (`/settings`); the defaults for one who never chose.

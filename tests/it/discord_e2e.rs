@@ -7,8 +7,10 @@ use crate::pinned::MARKET_FOR_ANOTHER;
 use crate::support::TempDb;
 use serde_json::Value;
 use southseas::discord::DiscordConfig;
+use southseas::games::southseas::SouthSeas;
+use southseas::games::southseas::codes::Code;
 use southseas::service::clock::ManualClock;
-use southseas::service::{Command, ComponentId, Place, Service};
+use southseas::service::{ComponentId, Place, Service};
 use southseas_engine::{Action, Bot, Event, Game, Phase, Strategy};
 use std::sync::Arc;
 use std::time::Duration;
@@ -63,7 +65,7 @@ pub async fn state(db: &TempDb) -> (Game, i64, i64, i64) {
 /// As [`state`], or None while the channel's game is still a lobby.
 pub async fn try_state(db: &TempDb) -> Option<(Game, i64, i64, i64)> {
     let service = Service::open(&db.url()).await.expect("database");
-    let snapshot = service.snapshot(PLACE, 0).await.ok();
+    let snapshot = service.snapshot::<SouthSeas>(PLACE, 0).await.ok();
     let id = service.status(PLACE).await.ok().and_then(|r| r.game).map(|g| g.0);
     let mut conn = service.store().pool().acquire().await.expect("connection");
     let owed = southseas::store::pending_posts(&mut conn).await.expect("outbox");
@@ -75,7 +77,7 @@ pub async fn try_state(db: &TempDb) -> Option<(Game, i64, i64, i64)> {
 
 pub async fn seat_of(db: &TempDb, user: u64) -> Option<usize> {
     let service = Service::open(&db.url()).await.expect("database");
-    let seat = service.snapshot(PLACE, user).await.expect("snapshot").2;
+    let seat = service.snapshot::<SouthSeas>(PLACE, user).await.expect("snapshot").2;
     service.store().close().await;
     seat
 }
@@ -237,7 +239,7 @@ async fn a_complete_two_player_game_through_discord() {
             assert!(r[1].is_ephemeral() && r[1].content.as_deref().unwrap_or("").contains("not your turn"), "{r:?}");
         }
         if !stale_checked && steps > 8 {
-            let old = ComponentId::button(game_id, version - 3, Command::Act(action));
+            let old = ComponentId::button(game_id, version - 3, Code::Act(action));
             let id = double.interact(dd::button(&old, &actor)).await;
             let r = double.wait_response(id, 2).await;
             assert!(r[1].is_ephemeral() && r[1].content.as_deref().unwrap_or("").contains("out of date"), "{r:?}");
@@ -255,9 +257,9 @@ async fn a_complete_two_player_game_through_discord() {
         }
 
         // Alternate: odd turns by taps when the message offers the choice, even turns typed.
-        let code = Command::Act(action).code();
+        let code = Code::Act(action).code();
         let ids = custom_ids(&current);
-        let button = ComponentId::button(game_id, version, Command::Act(action));
+        let button = ComponentId::button(game_id, version, Code::Act(action));
         let menu = ids.iter().find(|c| c.ends_with(":menu")).filter(|_| menu_values(&current).contains(&code)).cloned();
         // Every other turn by taps; ending a turn always by `/endturn`, so that a typed hand-over
         // is seen to notify (taps hand over on the other steps).
@@ -273,7 +275,7 @@ async fn a_complete_two_player_game_through_discord() {
         } else if let (true, Some(menu), Action::PlaceTile { pos, .. }) = (tap, spot_menu, action) {
             by_tap += 1;
             by_spot_view += 1;
-            let wanted = [Command::Spot(pos).code(), code.clone()];
+            let wanted = [Code::Spot(pos).code(), code.clone()];
             let mut values = menu_values(&current);
             for _ in 0..10 {
                 if values.iter().any(|v| wanted.contains(v)) {
@@ -295,7 +297,7 @@ async fn a_complete_two_player_game_through_discord() {
                 // One turn fits there: the spot places the tile at once.
                 double.interact(dd::select(&menu, &[&code], &actor)).await
             } else {
-                let picked = double.interact(dd::select(&menu, &[&Command::Spot(pos).code()], &actor)).await;
+                let picked = double.interact(dd::select(&menu, &[&Code::Spot(pos).code()], &actor)).await;
                 let view = double.wait_response(picked, 2).await;
                 assert_eq!(view[1].kind, ResponseKind::EditOriginal, "the spot's turns appear on the same message");
                 assert!(view[1].content.is_none(), "only the buttons change: the text and board stay");
@@ -450,7 +452,7 @@ async fn a_market_ship_choice_for_another_player_notifies_only_them() {
         let actor = &by_seat[game.to_act().expect("not over")];
         let (name, option) = step_command(&action);
         let slash = dd::slash(name, actor);
-        let id = double.interact(if option.is_empty() { slash } else { slash.string(option, &Command::Act(action).code()) }).await;
+        let id = double.interact(if option.is_empty() { slash } else { slash.string(option, &Code::Act(action).code()) }).await;
         double.wait_callback(id).await;
         let responses = double.wait_response(id, 2).await;
         message = settle(&double, &db, &format!("{action}")).await;
@@ -469,7 +471,7 @@ async fn a_market_ship_choice_for_another_player_notifies_only_them() {
     // Its buttons are the choice; the active player's tap is refused, privately.
     let message = message.expect("a message with the choice");
     let ship = game.market_choices()[1];
-    let button = ComponentId::button(game_id, version, Command::Act(Action::ChooseShip { ship }));
+    let button = ComponentId::button(game_id, version, Code::Act(Action::ChooseShip { ship }));
     assert!(custom_ids(&message).contains(&button), "{message}");
     let id = double.interact(dd::button(&button, placer)).await;
     let refused = double.wait_response(id, 2).await;

@@ -8,8 +8,9 @@ use super::discord_double::{self as dd, CommandRegistration, Double, Interaction
 use super::discord_e2e::{RunningBot, custom_ids, menu_values, posts, private_answer, settle, start_bot_with_clock, state};
 use crate::support::TempDb;
 use serde_json::Value;
+use southseas::games::southseas::codes::Code;
 use southseas::service::clock::ManualClock;
-use southseas::service::{Command, ComponentId, Service, is_computer_id};
+use southseas::service::{ComponentId, Service, is_computer_id};
 use southseas::store::{self, Due, DueKind};
 use southseas_engine::{Action, Bot, Strategy};
 use std::time::Duration;
@@ -133,14 +134,17 @@ async fn two_player_game(double: &Double, db: &TempDb, new: Interaction, a: &Mem
 /// The first step a message offers by a tap (or the first spot, where the tile fits in more
 /// ways than a menu holds): a button, or a menu and its option.
 fn first_step_offered(message: &Value) -> (String, Option<String>) {
-    let is_step = |c: Option<Command>| matches!(c, Some(Command::Act(_) | Command::Spot(_)));
+    let is_step = |c: Option<Code>| matches!(c, Some(Code::Act(_) | Code::Spot(_)));
     let ids = custom_ids(message);
     if let Some(menu) = ids.iter().find(|c| c.ends_with(":menu"))
-        && let Some(value) = menu_values(message).into_iter().find(|v| is_step(Command::parse(v)))
+        && let Some(value) = menu_values(message).into_iter().find(|v| is_step(Code::parse(v)))
     {
         return (menu.clone(), Some(value));
     }
-    let button = ids.into_iter().find(|c| is_step(ComponentId::parse(c).and_then(|c| c.command))).expect("a step offered");
+    let button = ids
+        .into_iter()
+        .find(|c| is_step(ComponentId::parse(c).and_then(|c| c.command.as_ref().and_then(Code::of))))
+        .expect("a step offered");
     (button, None)
 }
 
@@ -163,8 +167,8 @@ fn values_of(edit: &Response) -> Vec<String> {
 async fn tap_a_step(double: &Double, db: &TempDb, who: &Member, message: &Value) -> u64 {
     let (game, version, game_id, _) = state(db).await;
     let action = Bot::new(Strategy::Greedy, 1).choose(&game).expect("a step to take");
-    let wanted = Command::Act(action).code();
-    let button = ComponentId::button(game_id, version, Command::Act(action));
+    let wanted = Code::Act(action).code();
+    let button = ComponentId::button(game_id, version, Code::Act(action));
     if custom_ids(message).contains(&button) {
         return double.interact(dd::button(&button, who)).await;
     }
@@ -173,7 +177,7 @@ async fn tap_a_step(double: &Double, db: &TempDb, who: &Member, message: &Value)
         return double.interact(tap(&id, value.as_deref(), who)).await;
     };
     let spot = match action {
-        Action::PlaceTile { pos, .. } => Some(Command::Spot(pos).code()),
+        Action::PlaceTile { pos, .. } => Some(Code::Spot(pos).code()),
         _ => None,
     };
     let mut values = menu_values(message);
@@ -189,7 +193,7 @@ async fn tap_a_step(double: &Double, db: &TempDb, who: &Member, message: &Value)
             assert!(view[1].custom_ids().contains(&button), "the turn is among the spot's buttons: {view:?}");
             return double.interact(dd::button(&button, who)).await;
         }
-        let next = values.iter().find(|v| matches!(Command::parse(v), Some(Command::Spots(_) | Command::Payments(_)))).cloned();
+        let next = values.iter().find(|v| matches!(Code::parse(v), Some(Code::Spots(_) | Code::Payments(_)))).cloned();
         let Some(next) = next else { break };
         let paged = double.interact(dd::select(&menu, &[&next], who)).await;
         let edit = double.wait_response(paged, 2).await;
@@ -197,7 +201,7 @@ async fn tap_a_step(double: &Double, db: &TempDb, who: &Member, message: &Value)
         values = values_of(&edit[1]);
     }
     // A menu holds 25 options at most: the first step on it, then.
-    let value = values.iter().find(|v| matches!(Command::parse(v), Some(Command::Act(_)))).expect("the menu offers a step").clone();
+    let value = values.iter().find(|v| matches!(Code::parse(v), Some(Code::Act(_)))).expect("the menu offers a step").clone();
     double.interact(dd::select(&menu, &[&value], who)).await
 }
 

@@ -8,11 +8,13 @@
 //! Generations: `2026-11` stored actions and options as the engine's derived JSON, before the
 //! outbox's rows had a kind or a ruleset; `2026-11-24` stores them in the explicit, versioned
 //! form of `southseas_engine::record` (`1:place 3 -2 90`), with `games.kind` and
-//! `games.ruleset`, on the migrations of that day.
+//! `games.ruleset`, on the migrations of that day; `2026-11-25` also stores the seat of every
+//! step (migration 0005), with due items per waiting person and posts addressed to a recipient.
 //!
 //! The files were written by `write_golden_files` below (ignored), never by hand.
 
 use southseas::games::southseas::GameOptions;
+use southseas::games::southseas::SouthSeas;
 use southseas::service::{Actor, Place, Service};
 use southseas::store;
 use southseas_engine::scenario::Summary;
@@ -24,7 +26,7 @@ fn golden(name: &str) -> PathBuf {
 }
 
 /// Every generation of stored games, oldest first; `write_golden_files` writes the newest.
-const GENERATIONS: [&str; 2] = ["2026-11", "2026-11-24"];
+const GENERATIONS: [&str; 3] = ["2026-11", "2026-11-24", "2026-11-25"];
 const SETUPS: &str = "setups-2026-11.json";
 
 fn database(generation: &str) -> String {
@@ -64,7 +66,7 @@ async fn describe(service: &Service, channel: u64) -> serde_json::Value {
         store::seats(&mut conn, record.id).await.unwrap().into_iter().map(|s| (s.name, s.seat)).collect();
     let actions = store::actions(&mut conn, record.id).await.unwrap().len();
     drop(conn);
-    let state = match service.snapshot(place(channel), 0).await {
+    let state = match service.snapshot::<SouthSeas>(place(channel), 0).await {
         Ok((game, _, _, _)) => serde_json::to_value(Summary::of(&game)).unwrap(),
         Err(_) => serde_json::Value::Null,
     };
@@ -78,11 +80,11 @@ async fn describe(service: &Service, channel: u64) -> serde_json::Value {
 async fn play(service: &Service, channel: u64, players: u64, steps: usize, seed: u64) {
     let actors: Vec<Actor> = (0..players).map(|n| actor(channel, n)).collect();
     for step in 0..steps {
-        let Ok((game, _, _, _)) = service.snapshot(place(channel), 0).await else { return };
+        let Ok((game, _, _, _)) = service.snapshot::<SouthSeas>(place(channel), 0).await else { return };
         let Some(seat) = game.to_act() else { return };
         let mut who = actors[0].clone();
         for a in &actors {
-            if service.snapshot(place(channel), a.user_id).await.unwrap().2 == Some(seat) {
+            if service.snapshot::<SouthSeas>(place(channel), a.user_id).await.unwrap().2 == Some(seat) {
                 who = a.clone();
             }
         }
@@ -153,7 +155,8 @@ async fn stored_games_of_every_generation_open_replay_and_continue_identically()
 /// move on they get the reminders of a game without a limit.
 #[tokio::test]
 async fn games_stored_before_deadlines_get_no_deadline() {
-    for generation in GENERATIONS {
+    // The generations written before migration 0004 (later ones have the default limit).
+    for generation in ["2026-11", "2026-11-24"] {
         let db = crate::support::TempDb::new("golden-limits");
         std::fs::copy(golden(&database(generation)), &db.path).unwrap();
         let service = Service::open(&db.url()).await.unwrap();
@@ -190,6 +193,40 @@ async fn each_generation_holds_its_own_stored_form() {
             assert_eq!(row.starts_with('{'), legacy, "{generation}: `{row}`");
             assert_eq!(row.starts_with("1:"), !legacy, "{generation}: `{row}`");
         }
+    }
+}
+
+/// Steps logged since migration 0005 carry their seat; steps logged before keep none (their
+/// rows are never rewritten) and still replay, and a step taken on such a game now is logged
+/// with its seat: the one the game waited for.
+#[tokio::test]
+async fn steps_carry_their_seat_from_the_generation_that_stores_it() {
+    for generation in GENERATIONS {
+        let db = crate::support::TempDb::new("golden-seat");
+        std::fs::copy(golden(&database(generation)), &db.path).unwrap();
+        let service = Service::open(&db.url()).await.unwrap();
+        let seats = |service: &Service| {
+            let pool = service.store().pool().clone();
+            async move {
+                sqlx::query_as::<_, (i64, Option<i64>)>(
+                    "SELECT seq, seat FROM actions WHERE game_id = (SELECT id FROM games WHERE channel_id = 4)",
+                )
+                .fetch_all(&pool)
+                .await
+                .unwrap()
+            }
+        };
+        let stored = seats(&service).await;
+        let with_seat = generation >= "2026-11-25";
+        assert!(!stored.is_empty());
+        assert!(stored.iter().all(|(_, seat)| seat.is_some() == with_seat), "{generation}: {stored:?}");
+        let (game, _, _, _) = service.snapshot::<SouthSeas>(place(4), 0).await.unwrap();
+        let waited_for = game.to_act().expect("channel 4's game runs") as i64;
+        play(&service, 4, 4, 1, 77).await;
+        let after = seats(&service).await;
+        assert_eq!(after.len(), stored.len() + 1, "{generation}");
+        assert_eq!(after[..stored.len()], stored[..], "{generation}: old rows are never rewritten");
+        assert_eq!(after.last().unwrap().1, Some(waited_for), "{generation}: the new step is logged with its seat");
     }
 }
 
@@ -303,7 +340,7 @@ async fn a_database_from_before_the_outbox_migrates_and_continues() {
     // This version opens it: the migration runs, the game replays to the same state and goes on.
     let service = Service::open(&db.url()).await.expect("the old database migrates");
     let place = Place { guild_id: 77, channel_id: 9 };
-    let (replayed, v, _, _) = service.snapshot(place, 0).await.unwrap();
+    let (replayed, v, _, _) = service.snapshot::<SouthSeas>(place, 0).await.unwrap();
     assert_eq!(v, version);
     assert_eq!(serde_json::to_value(Summary::of(&replayed)).unwrap(), serde_json::to_value(Summary::of(&game)).unwrap());
     let retire = service.due_retirements().await.unwrap();

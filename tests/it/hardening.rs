@@ -6,6 +6,8 @@ use super::discord_double::{self as dd, Double, Member, ResponseKind, callback};
 use super::discord_e2e::{custom_ids, settle, start_bot, state};
 use crate::support::{PLACE, TempDb, on_both_databases, player};
 use southseas::games::southseas::GameOptions;
+use southseas::games::southseas::SouthSeas;
+use southseas::games::southseas::codes::Code;
 use southseas::service::{Command, ComponentId, Place, Service, ServiceError};
 use southseas_engine::{Action, Bot, Event, Phase, Strategy};
 use std::time::Duration;
@@ -98,7 +100,7 @@ async fn only_the_message_of_the_current_version_keeps_its_buttons(db) {
     // Two steps race: the later version is delivered first; the earlier one's message is stale
     // at birth and is retired by its own delivery, and the lobby goes too.
     let to_act = if started.mention == Some(ana.user_id) { &ana } else { &ben };
-    let (g, _, _, _) = service.snapshot(PLACE, 0).await.unwrap();
+    let (g, _, _, _) = service.snapshot::<SouthSeas>(PLACE, 0).await.unwrap();
     let mut bot = Bot::new(Strategy::Greedy, 1);
     let step = service.act(PLACE, to_act, bot.choose(&g).unwrap()).await.unwrap();
     let (_, v4) = step.game.unwrap();
@@ -136,9 +138,9 @@ async fn a_full_disk_gets_an_apology_keeps_lookups_and_recovers() {
     let mut bots = [Bot::new(Strategy::Greedy, 1), Bot::new(Strategy::Greedy, 2)];
     let mut refused = None;
     for _ in 0..400 {
-        let (game, version, _, _) = service.snapshot(PLACE, 0).await.unwrap();
+        let (game, version, _, _) = service.snapshot::<SouthSeas>(PLACE, 0).await.unwrap();
         let seat = game.to_act().unwrap();
-        let actor = if service.snapshot(PLACE, ana.user_id).await.unwrap().2 == Some(seat) { &ana } else { &ben };
+        let actor = if service.snapshot::<SouthSeas>(PLACE, ana.user_id).await.unwrap().2 == Some(seat) { &ana } else { &ben };
         match service.act(PLACE, actor, bots[seat].choose(&game).unwrap()).await {
             Ok(_) => {}
             Err(ServiceError::Internal(e)) => {
@@ -151,7 +153,7 @@ async fn a_full_disk_gets_an_apology_keeps_lookups_and_recovers() {
     }
     let (version, actor, action) = refused.expect("a write eventually needs a new page");
     // Nothing of the refused step was kept; everything before it was.
-    let (after, v, _, _) = service.snapshot(PLACE, 0).await.unwrap();
+    let (after, v, _, _) = service.snapshot::<SouthSeas>(PLACE, 0).await.unwrap();
     assert_eq!(v, version, "the refused step left no trace");
     // The user sees a short apology (the Discord layer's text for an internal error).
     assert!(southseas::discord::user_message(ServiceError::Internal(anyhow::anyhow!("disk full"))).contains("Nothing was changed"));
@@ -212,7 +214,7 @@ async fn a_late_delivery_record_never_makes_a_current_message_look_old(db) {
     let started = service.start(PLACE, &ana).await.unwrap();
     let (game, v_start) = started.game.unwrap();
     let to_act = if started.mention == Some(ana.user_id) { &ana } else { &ben };
-    let (g, _, _, _) = service.snapshot(PLACE, 0).await.unwrap();
+    let (g, _, _, _) = service.snapshot::<SouthSeas>(PLACE, 0).await.unwrap();
     let step = service.act(PLACE, to_act, Bot::new(Strategy::Greedy, 1).choose(&g).unwrap()).await.unwrap();
     let (_, v_step) = step.game.unwrap();
     // The step edited message 500 in place and recorded it first; the start's record of the
@@ -297,13 +299,13 @@ async fn a_command_is_acknowledged_at_once_even_while_the_database_is_busy() {
     let (double, db, _bot, alice, bob) = bot_and_game("hard-busy").await;
     let (game, version, _, _) = state(&db).await;
     let service = other_process(&db).await;
-    let seat = service.snapshot(CHANNEL, alice.id).await.unwrap().2;
+    let seat = service.snapshot::<SouthSeas>(CHANNEL, alice.id).await.unwrap().2;
     let mover = member_for(seat, game.to_act().unwrap(), &alice, &bob);
     let action = Bot::new(Strategy::Greedy, 1).choose(&game).unwrap();
     // Another writer holds the database for 4 s (longer than Discord waits for an answer).
     let mut lock = sqlx::SqliteConnection::connect(&db.url()).await.unwrap();
     sqlx::query("BEGIN IMMEDIATE").execute(&mut lock).await.unwrap();
-    let id = double.interact(dd::slash("place", &mover).string("spot", &Command::Act(action).code())).await;
+    let id = double.interact(dd::slash("place", &mover).string("spot", &Code::Act(action).code())).await;
     let ack = double.wait_callback(id).await;
     assert_eq!(ack.callback_type, Some(callback::DEFERRED_MESSAGE));
     assert!(ack.elapsed.unwrap() < Duration::from_secs(3), "acknowledged in {:?}", ack.elapsed);
@@ -323,17 +325,17 @@ use sqlx::Connection;
 async fn two_undo_at_once_undo_one_step() {
     let (double, db, _bot, alice, bob) = bot_and_game("hard-undo").await;
     let service = other_process(&db).await;
-    let alice_seat = service.snapshot(CHANNEL, alice.id).await.unwrap().2;
+    let alice_seat = service.snapshot::<SouthSeas>(CHANNEL, alice.id).await.unwrap().2;
     let mut bots = [Bot::new(Strategy::Greedy, 3), Bot::new(Strategy::Greedy, 4)];
     // Play (through another process) until a player has taken two undoable steps this turn.
     let mut undoer = None;
     for _ in 0..400 {
-        let (game, _, _, _) = service.snapshot(CHANNEL, 0).await.unwrap();
+        let (game, _, _, _) = service.snapshot::<SouthSeas>(CHANNEL, 0).await.unwrap();
         let seat = game.to_act().unwrap();
         let m = member_for(alice_seat, seat, &alice, &bob);
         let action = bots[seat].choose(&game).unwrap();
         let reply = service.act(CHANNEL, &actor(&m), action).await.unwrap();
-        let (after, _, _, _) = service.snapshot(CHANNEL, 0).await.unwrap();
+        let (after, _, _, _) = service.snapshot::<SouthSeas>(CHANNEL, 0).await.unwrap();
         let revealed = reply.text.contains("New ship") || after.turn() != game.turn();
         if !revealed && after.phase() == Phase::Deliver && matches!(action, Action::PlaceIslander { .. } | Action::SkipIslander) {
             undoer = Some(m);
@@ -362,7 +364,7 @@ async fn two_undo_at_once_undo_one_step() {
 async fn a_game_ended_by_a_command_and_racing_steps_leave_no_stale_buttons() {
     let (double, db, _bot, alice, bob) = bot_and_game("hard-retire-e2e").await;
     let service = other_process(&db).await;
-    let alice_seat = service.snapshot(CHANNEL, alice.id).await.unwrap().2;
+    let alice_seat = service.snapshot::<SouthSeas>(CHANNEL, alice.id).await.unwrap().2;
     let mut bots = [Bot::new(Strategy::Greedy, 5), Bot::new(Strategy::Greedy, 6)];
     let mut raced = 0;
     loop {
@@ -382,7 +384,7 @@ async fn a_game_ended_by_a_command_and_racing_steps_leave_no_stale_buttons() {
                 Action::ChooseShip { .. } => ("ship", "choice"),
                 _ => ("islander", "choice"),
             };
-            let code = Command::Act(action).code();
+            let code = Code::Act(action).code();
             let i = if option.is_empty() { dd::slash(name, &m) } else { dd::slash(name, &m).string(option, &code) };
             let id = double.interact(i).await;
             double.wait_response(id, 2).await;
@@ -392,7 +394,7 @@ async fn a_game_ended_by_a_command_and_racing_steps_leave_no_stale_buttons() {
             // A tap and a typed command for the same step at once: one applies, one is refused,
             // and one message offers the next choices.
             let shown = settle(&double, &db, "before the race").await.expect("choices");
-            let code = Command::Act(action).code();
+            let code = Code::Act(action).code();
             let Some(menu) = custom_ids(&shown).into_iter().find(|c| c.ends_with(":menu")) else {
                 service.act(CHANNEL, &actor(&m), action).await.unwrap();
                 continue;
@@ -424,10 +426,10 @@ async fn a_backup_taken_during_play_restores_and_the_game_continues() {
     service.create(PLACE, &ana, GameOptions { seed: Some(21), ..GameOptions::default() }).await.unwrap();
     service.join(PLACE, &ben).await.unwrap();
     service.start(PLACE, &ana).await.unwrap();
-    let ana_seat = service.snapshot(PLACE, ana.user_id).await.unwrap().2;
+    let ana_seat = service.snapshot::<SouthSeas>(PLACE, ana.user_id).await.unwrap().2;
     let mut bots = [Bot::new(Strategy::Greedy, 1), Bot::new(Strategy::Greedy, 2)];
     for _ in 0..30 {
-        let (game, _, _, _) = service.snapshot(PLACE, 0).await.unwrap();
+        let (game, _, _, _) = service.snapshot::<SouthSeas>(PLACE, 0).await.unwrap();
         let seat = game.to_act().unwrap();
         let who = if ana_seat == Some(seat) { &ana } else { &ben };
         service.act(PLACE, who, bots[seat].choose(&game).unwrap()).await.unwrap();
@@ -435,7 +437,7 @@ async fn a_backup_taken_during_play_restores_and_the_game_continues() {
     // A step is made while the backup is taken: the backup holds the game before or after it, whole.
     let file = std::env::temp_dir().join(format!("southseas-backup-{}.db", std::process::id()));
     let _ = std::fs::remove_file(&file);
-    let (game, version, _, _) = service.snapshot(PLACE, 0).await.unwrap();
+    let (game, version, _, _) = service.snapshot::<SouthSeas>(PLACE, 0).await.unwrap();
     let seat = game.to_act().unwrap();
     let who = if ana_seat == Some(seat) { &ana } else { &ben };
     let (url, action) = (live.url(), bots[seat].choose(&game).unwrap());
@@ -452,7 +454,7 @@ async fn a_backup_taken_during_play_restores_and_the_game_continues() {
     let (aside, games) = southseas::cli::backup::restore(&fresh.url(), &file).await.unwrap();
     assert_eq!((aside, games), (None, 1));
     let restored = Service::open(&fresh.url()).await.unwrap();
-    let (game, restored_version, _, _) = restored.snapshot(PLACE, 0).await.unwrap();
+    let (game, restored_version, _, _) = restored.snapshot::<SouthSeas>(PLACE, 0).await.unwrap();
     assert!(restored_version == version || restored_version == version + 1, "a whole step or none: {version} → {restored_version}");
     let seat = game.to_act().unwrap();
     let who = if ana_seat == Some(seat) { &ana } else { &ben };

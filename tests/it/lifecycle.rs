@@ -5,6 +5,8 @@
 use crate::support::{PLACE, TempDb, on_both_databases, player};
 use southseas::games::Strength;
 use southseas::games::southseas::GameOptions;
+use southseas::games::southseas::SouthSeas;
+use southseas::games::southseas::codes::Code;
 use southseas::service::clock::ManualClock;
 use southseas::service::{Actor, COMPUTER_USER, Reply, Service, ServiceError, SettingsChange, is_computer_id};
 use southseas::store::{self, OnTimeout, Store};
@@ -38,7 +40,7 @@ async fn started(service: &Service, people: u64, computers: &[Strength], options
 
 /// The game now, and the user id of whoever sits at the seat it waits for.
 async fn waiting_for(service: &Service) -> (Game, i64, Option<u64>) {
-    let (game, version, _, _) = service.snapshot(PLACE, 0).await.expect("snapshot");
+    let (game, version, _, _) = service.snapshot::<SouthSeas>(PLACE, 0).await.expect("snapshot");
     let Some(seat) = game.to_act() else { return (game, version, None) };
     let mut conn = service.store().pool().acquire().await.expect("connection");
     let id = store::open_game_in_channel(&mut conn, PLACE.channel_id).await.expect("read").map(|g| g.id);
@@ -272,7 +274,7 @@ async fn the_player_and_the_deadline_race_and_one_of_them_applies(db) {
         let a = actor.clone();
         let (clicked, due) = tokio::join!(
             tokio::spawn(async move { s1.click(PLACE, &a, &southseas::service::ComponentId::button(
-                service_game(&s1).await, version, southseas::service::Command::Act(action)), None).await }),
+                service_game(&s1).await, version, Code::Act(action)), None).await }),
             tokio::spawn(async move { s2.run_due().await })
         );
         let clicked = clicked.unwrap();

@@ -8,6 +8,7 @@ mod discord_lifecycle;
 mod fuzz;
 mod golden;
 mod hardening;
+mod layers;
 mod lifecycle;
 mod pinned;
 mod process;

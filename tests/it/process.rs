@@ -8,7 +8,9 @@ use super::discord_e2e::{custom_ids, settle, state};
 use super::hardening::started_game;
 use crate::support::TempDb;
 use serde_json::Value;
-use southseas::service::{Command, ComponentId, Service};
+use southseas::games::southseas::SouthSeas;
+use southseas::games::southseas::codes::Code;
+use southseas::service::{ComponentId, Service};
 use southseas_engine::{Bot, Strategy};
 use std::process::{Child, Stdio};
 use std::time::Duration;
@@ -30,9 +32,9 @@ fn spawn_bot(double: &Double, db: &TempDb) -> Child {
 
 /// The tap a player would make for `action` on `message`, if the message offers it.
 pub fn tap_for(message: &Value, game: i64, version: i64, action: southseas_engine::Action, who: &dd::Member) -> Option<dd::Interaction> {
-    let code = Command::Act(action).code();
+    let code = Code::Act(action).code();
     let ids = custom_ids(message);
-    let button = ComponentId::button(game, version, Command::Act(action));
+    let button = ComponentId::button(game, version, Code::Act(action));
     if ids.contains(&button) {
         return Some(dd::button(&button, who));
     }
@@ -51,7 +53,7 @@ async fn the_real_bot_killed_mid_play_leaves_working_buttons_after_every_restart
     double.wait_for_commands().await;
     let (alice, bob) = started_game(&double, &db).await;
     let service = Service::open(&db.url()).await.unwrap();
-    let alice_seat = service.snapshot(dd_place(), alice.id).await.unwrap().2;
+    let alice_seat = service.snapshot::<SouthSeas>(dd_place(), alice.id).await.unwrap().2;
     let mut bots = [Bot::new(Strategy::Greedy, 7), Bot::new(Strategy::Greedy, 8)];
     // Kill at these delays after a click or command: before, during and after its commit.
     let delays = [0u64, 2, 5, 10, 20, 35, 50, 80, 120, 200];
@@ -63,7 +65,7 @@ async fn the_real_bot_killed_mid_play_leaves_working_buttons_after_every_restart
         let action = bots[seat].choose(&game).unwrap();
         let message = settle(&double, &db, &format!("kill {kill}: before the step")).await.expect("choices");
         let interaction = tap_for(&message, game_id, version, action, &who)
-            .unwrap_or_else(|| dd::slash("place", &who).string("spot", &Command::Act(action).code()));
+            .unwrap_or_else(|| dd::slash("place", &who).string("spot", &Code::Act(action).code()));
         double.interact(interaction).await;
         tokio::time::sleep(Duration::from_millis(delays[kill % delays.len()])).await;
         child.kill().expect("SIGKILL");

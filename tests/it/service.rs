@@ -4,6 +4,8 @@
 use crate::pinned::{MANY_WAYS_TO_PAY, MARKET_FOR_ANOTHER, Pinned};
 use crate::support::{PLACE, TempDb, on_both_databases, player};
 use southseas::games::southseas::GameOptions;
+use southseas::games::southseas::SouthSeas;
+use southseas::games::southseas::codes::Code;
 use southseas::games::southseas::typed::Step;
 use southseas::service::{Actor, Command, ComponentId, Reply, Service, ServiceError};
 use southseas::store::Store;
@@ -34,10 +36,10 @@ async fn started(service: &Service, n: u64, seed: u64) -> Vec<Actor> {
 
 /// The actor who must act now.
 async fn to_act(service: &Service, actors: &[Actor]) -> Option<(Actor, Game, i64)> {
-    let (game, version, _, _) = service.snapshot(PLACE, 0).await.expect("snapshot");
+    let (game, version, _, _) = service.snapshot::<SouthSeas>(PLACE, 0).await.expect("snapshot");
     let seat = game.to_act()?;
     for a in actors {
-        let (_, _, s, _) = service.snapshot(PLACE, a.user_id).await.expect("snapshot");
+        let (_, _, s, _) = service.snapshot::<SouthSeas>(PLACE, a.user_id).await.expect("snapshot");
         if s == Some(seat) {
             return Some((a.clone(), game, version));
         }
@@ -96,7 +98,7 @@ async fn whole_games_survive_reopening_the_database_between_turns(db) {
             let Some((actor, game, _)) = to_act(&service, &actors).await else { break };
             let seat = game.to_act().unwrap();
             loop {
-                let (game, _, _, _) = service.snapshot(PLACE, 0).await.unwrap();
+                let (game, _, _, _) = service.snapshot::<SouthSeas>(PLACE, 0).await.unwrap();
                 if game.is_over() || game.to_act() != Some(seat) {
                     break;
                 }
@@ -109,7 +111,7 @@ async fn whole_games_survive_reopening_the_database_between_turns(db) {
             assert!(turns < 500, "game does not end");
         }
         let service = open(&db).await;
-        let (game, _, _, _) = service.snapshot(PLACE, 0).await.unwrap();
+        let (game, _, _, _) = service.snapshot::<SouthSeas>(PLACE, 0).await.unwrap();
         assert!(game.is_over());
         assert_eq!(serde_json::to_string(&Summary::of(&game)).unwrap(), serde_json::to_string(&Summary::of(&engine)).unwrap());
         assert_eq!(game.placed_tiles(), engine.placed_tiles());
@@ -130,7 +132,7 @@ async fn racing_clicks_on_one_turn_apply_exactly_once(db) {
         let mut tasks = Vec::new();
         for (i, action) in actions.iter().cycle().take(16).enumerate() {
             let svc = if i % 2 == 0 { Arc::clone(&service) } else { Arc::clone(&other) };
-            let id = ComponentId::button(game_id(&service).await, version, Command::Act(*action));
+            let id = ComponentId::button(game_id(&service).await, version, Code::Act(*action));
             let actor = actor.clone();
             tasks.push(tokio::spawn(async move { svc.click(PLACE, &actor, &id, None).await }));
         }
@@ -149,7 +151,7 @@ async fn racing_clicks_on_one_turn_apply_exactly_once(db) {
             }
         }
         assert_eq!(applied, 1, "round {round}: exactly one racing click is applied");
-        let (_, after, _, _) = service.snapshot(PLACE, 0).await.unwrap();
+        let (_, after, _, _) = service.snapshot::<SouthSeas>(PLACE, 0).await.unwrap();
         assert_eq!(after, version + 1);
     }
 }
@@ -177,13 +179,13 @@ async fn bad_input_gets_a_user_error_and_changes_nothing(db) {
     let far = Action::PlaceTile { pos: Pos::new(9, 9), rotation: Rotation::new(0).unwrap() };
     expect_user_error(service.act(PLACE, &actor, far).await, "does not touch");
     expect_user_error(service.act(PLACE, &actor, Action::EndTurn).await, "place the drawn tile");
-    let stale = ComponentId::button(id, version - 1, Command::Act(legal));
+    let stale = ComponentId::button(id, version - 1, Code::Act(legal));
     expect_user_error(service.click(PLACE, &actor, &stale, None).await, "out of date");
-    let unknown_game = ComponentId::button(id + 50, version, Command::Act(legal));
+    let unknown_game = ComponentId::button(id + 50, version, Code::Act(legal));
     expect_user_error(service.click(PLACE, &actor, &unknown_game, None).await, "no longer exists");
     let elsewhere = southseas::service::Place { guild_id: 1, channel_id: 999 };
     expect_user_error(
-        service.click(elsewhere, &actor, &ComponentId::button(id, version, Command::Act(legal)), None).await,
+        service.click(elsewhere, &actor, &ComponentId::button(id, version, Code::Act(legal)), None).await,
         "another channel",
     );
     expect_user_error(service.act(elsewhere, &actor, legal).await, "no game in this channel");
@@ -207,28 +209,28 @@ on_both_databases! {
 async fn typed_steps_are_read_against_the_game_in_their_own_transaction(db) {
     let service = open(&db).await;
     let (ana, stranger) = (player(0), player(99));
-    expect_user_error(service.act_typed(PLACE, &ana, Step::Place, "a 0").await, "no running game");
+    expect_user_error(service.act_typed::<SouthSeas>(PLACE, &ana, (Step::Place, "a 0".to_string())).await, "no running game");
     service.create(PLACE, &ana, options(4)).await.expect("create");
-    expect_user_error(service.act_typed(PLACE, &ana, Step::Place, "a 0").await, "no running game");
+    expect_user_error(service.act_typed::<SouthSeas>(PLACE, &ana, (Step::Place, "a 0".to_string())).await, "no running game");
     service.abandon(PLACE, &ana).await.expect("abandon");
     let actors = started(&service, 2, 4).await;
     let (actor, game, version) = to_act(&service, &actors).await.unwrap();
     let spot = game.placement_spots().into_iter().next().expect("a spot");
     let typed = format!("{} {}", spot.label.to_lowercase(), spot.rotations[0].degrees());
     let before = dump(&db).await;
-    expect_user_error(service.act_typed(PLACE, &actor, Step::Place, "ZZ 90").await, "no spot `ZZ`");
-    expect_user_error(service.act_typed(PLACE, &stranger, Step::Place, &typed).await, "not playing");
-    expect_user_error(service.act_typed(PLACE, &actor, Step::Pay, "🐙").await, "isn't one of the choices");
+    expect_user_error(service.act_typed::<SouthSeas>(PLACE, &actor, (Step::Place, "ZZ 90".to_string())).await, "no spot `ZZ`");
+    expect_user_error(service.act_typed::<SouthSeas>(PLACE, &stranger, (Step::Place, typed.clone())).await, "not playing");
+    expect_user_error(service.act_typed::<SouthSeas>(PLACE, &actor, (Step::Pay, "🐙".to_string())).await, "isn't one of the choices");
     assert_eq!(dump(&db).await, before, "refused typed input must not change the database");
 
-    service.act_typed(PLACE, &actor, Step::Place, &typed).await.expect("the typed placement");
-    let (after, now, _, _) = service.snapshot(PLACE, 0).await.unwrap();
+    service.act_typed::<SouthSeas>(PLACE, &actor, (Step::Place, typed.clone())).await.expect("the typed placement");
+    let (after, now, _, _) = service.snapshot::<SouthSeas>(PLACE, 0).await.unwrap();
     assert_eq!(now, version + 1);
     assert!(after.tile_at(spot.pos).is_some(), "the tile is on the board");
     // The same text again is read against the game as it is now: the tile is placed.
-    let again = service.act_typed(PLACE, &actor, Step::Place, &typed).await;
+    let again = service.act_typed::<SouthSeas>(PLACE, &actor, (Step::Place, typed.clone())).await;
     assert!(matches!(again, Err(ServiceError::User(_))), "{again:?}");
-    assert_eq!(service.snapshot(PLACE, 0).await.unwrap().1, now);
+    assert_eq!(service.snapshot::<SouthSeas>(PLACE, 0).await.unwrap().1, now);
 }
 }
 
@@ -275,7 +277,7 @@ async fn a_turn_reply_narrates_and_pings_only_the_next_player(db) {
         let (actor, game, _) = to_act(&service, &actors).await.unwrap();
         let action = Bot::new(Strategy::Greedy, 1).choose(&game).unwrap();
         let reply = service.act(PLACE, &actor, action).await.unwrap();
-        let (after, _, _, _) = service.snapshot(PLACE, 0).await.unwrap();
+        let (after, _, _, _) = service.snapshot::<SouthSeas>(PLACE, 0).await.unwrap();
         let next = to_act(&service, &actors).await.unwrap().0;
         assert_eq!(reply.mention, Some(next.user_id), "the player to act is pinged");
         assert!(!reply.text.contains('@'), "no raw mentions in the text: {}", reply.text);
@@ -312,7 +314,7 @@ async fn undo_takes_back_a_step_but_never_a_reveal(db) {
     let (actor, game, version) = to_act(&service, &actors).await.unwrap();
     let (pos, rotation) = game.legal_placements()[0];
     service.act(PLACE, &actor, Action::PlaceTile { pos, rotation }).await.unwrap();
-    let (placed, _, _, _) = service.snapshot(PLACE, 0).await.unwrap();
+    let (placed, _, _, _) = service.snapshot::<SouthSeas>(PLACE, 0).await.unwrap();
     if placed.to_act() == game.to_act() && !placed.is_over() && placed.turn() == game.turn() {
         let other = actors.iter().find(|a| a.user_id != actor.user_id).unwrap();
         expect_user_error(service.undo(PLACE, other, None).await, "wasn't yours");
@@ -320,14 +322,14 @@ async fn undo_takes_back_a_step_but_never_a_reveal(db) {
         assert!(reply.text.contains("undid the tile **"), "in words: {}", reply.text);
         assert!(reply.text.contains(&format!("at ({}, {})", pos.x, pos.y)), "names the spot: {}", reply.text);
         assert!(!reply.text.contains(&format!("place {} {}", pos.x, pos.y)), "never the engine's syntax: {}", reply.text);
-        let (back, v, _, _) = service.snapshot(PLACE, 0).await.unwrap();
+        let (back, v, _, _) = service.snapshot::<SouthSeas>(PLACE, 0).await.unwrap();
         assert_eq!(back.placed_tiles(), game.placed_tiles());
         assert_eq!(v, version + 2, "undo is a change of its own: old buttons go stale");
         service.act(PLACE, &actor, Action::PlaceTile { pos, rotation }).await.unwrap();
     }
     // Finish the turn; the step that drew the next tile can't be undone.
     loop {
-        let (g, _, _, _) = service.snapshot(PLACE, 0).await.unwrap();
+        let (g, _, _, _) = service.snapshot::<SouthSeas>(PLACE, 0).await.unwrap();
         if g.turn() != game.turn() {
             break;
         }
@@ -373,7 +375,7 @@ on_both_databases! {
 async fn killing_the_process_mid_turn_loses_and_doubles_nothing(db) {
     let service = open(&db).await;
     started(&service, 3, 77).await;
-    let mut last_seen = service.snapshot(PLACE, 0).await.unwrap().1;
+    let mut last_seen = service.snapshot::<SouthSeas>(PLACE, 0).await.unwrap().1;
     service.store().close().await;
     let mut rng = southseas_engine::Rng::new(5);
     for round in 0..12 {
@@ -393,7 +395,7 @@ async fn killing_the_process_mid_turn_loses_and_doubles_nothing(db) {
             .filter_map(|l| l.strip_prefix("committed ").and_then(|v| v.parse().ok()))
             .collect();
         let service = open(&db).await;
-        let (game, version, _, _) = service.snapshot(PLACE, 0).await.expect("the game loads after a kill");
+        let (game, version, _, _) = service.snapshot::<SouthSeas>(PLACE, 0).await.expect("the game loads after a kill");
         let reported = printed.last().copied().unwrap_or(last_seen);
         assert!(version >= reported, "round {round}: committed version {reported} lost (database has {version})");
         assert!(version <= reported + 1, "round {round}: more than the one in-flight action committed ({version} vs {reported})");
@@ -431,11 +433,11 @@ async fn narration_is_quiet_and_truthful_over_whole_games() {
         let mut bot = Bot::new(Strategy::Greedy, 3);
         let mut last = None;
         loop {
-            let (game, _, _, _) = service.snapshot(place, 0).await.unwrap();
+            let (game, _, _, _) = service.snapshot::<SouthSeas>(place, 0).await.unwrap();
             let Some(seat) = game.to_act() else { break };
             let mut who = actors[0].clone();
             for a in &actors {
-                if service.snapshot(place, a.user_id).await.unwrap().2 == Some(seat) {
+                if service.snapshot::<SouthSeas>(place, a.user_id).await.unwrap().2 == Some(seat) {
                     who = a.clone();
                 }
             }
@@ -465,7 +467,7 @@ async fn narration_is_quiet_and_truthful_over_whole_games() {
         assert_eq!(pinged, actors.iter().map(|a| a.user_id).collect::<Vec<_>>(), "the end pings every player");
         assert!(last_reply.new_message, "in a new message: an edit would notify nobody");
         // `/history` pages through the whole game, each page one message.
-        let (over, _, _, _) = service.snapshot(place, 0).await.unwrap();
+        let (over, _, _, _) = service.snapshot::<SouthSeas>(place, 0).await.unwrap();
         let mut placed = 0;
         let mut page = 1;
         loop {
@@ -518,10 +520,10 @@ async fn a_tile_that_fits_in_many_ways_is_placed_by_taps() {
     for _ in 0..10 {
         let mut next = None;
         for o in &options {
-            match Command::parse(&o.value) {
-                Some(Command::Spot(pos)) => seen.push(pos),
-                Some(Command::Act(Action::PlaceTile { pos, .. })) => seen.push(pos),
-                Some(Command::Spots(page)) => next = Some(o.value.clone()).filter(|_| page != 1),
+            match Code::parse(&o.value) {
+                Some(Code::Spot(pos)) => seen.push(pos),
+                Some(Code::Act(Action::PlaceTile { pos, .. })) => seen.push(pos),
+                Some(Code::Spots(page)) => next = Some(o.value.clone()).filter(|_| page != 1),
                 other => panic!("unexpected option {other:?}"),
             }
         }
@@ -537,18 +539,18 @@ async fn a_tile_that_fits_in_many_ways_is_placed_by_taps() {
     assert_eq!(seen, expected, "no spot is left out");
     // A spot with several turns: its turns as buttons, for the player placing only.
     let spot = game.placement_spots().into_iter().find(|s| s.rotations.len() > 1).expect("a spot with several turns");
-    let value = Command::Spot(spot.pos).code();
+    let value = Code::Spot(spot.pos).code();
     expect_user_error(service.click(PLACE, &other, &menu.id, Some(&value)).await, "not your turn");
     let view = service.click(PLACE, &actor, &menu.id, Some(&value)).await.unwrap();
     assert!(view.components_only);
     let turns: Vec<&southseas::service::Button> = view.buttons[0].iter().collect();
     assert_eq!(turns.len(), spot.rotations.len());
     assert!(view.buttons[1].iter().any(|b| b.label.contains("Other spots")));
-    assert_eq!(service.snapshot(PLACE, 0).await.unwrap().1, version, "looking changes nothing");
+    assert_eq!(service.snapshot::<SouthSeas>(PLACE, 0).await.unwrap().1, version, "looking changes nothing");
     // Tapping a turn places the tile there.
     let last = turns.last().unwrap();
     let placed = service.click(PLACE, &actor, &last.id, None).await.unwrap();
-    let (after, _, _, _) = service.snapshot(PLACE, 0).await.unwrap();
+    let (after, _, _, _) = service.snapshot::<SouthSeas>(PLACE, 0).await.unwrap();
     assert_eq!(after.tile_at(spot.pos).map(|t| t.rotation), Some(*spot.rotations.last().unwrap()), "{}", placed.text);
 }
 
@@ -559,14 +561,14 @@ async fn play_pinned(service: &Service, pinned: &Pinned) -> (Vec<Actor>, Reply) 
     let mut by_seat = Vec::new();
     for seat in 0..2 {
         for a in &actors {
-            if service.snapshot(PLACE, a.user_id).await.unwrap().2 == Some(seat) {
+            if service.snapshot::<SouthSeas>(PLACE, a.user_id).await.unwrap().2 == Some(seat) {
                 by_seat.push(a.clone());
             }
         }
     }
     let mut last = None;
     for (i, action) in pinned.actions().into_iter().enumerate() {
-        let (game, _, _, _) = service.snapshot(PLACE, 0).await.unwrap();
+        let (game, _, _, _) = service.snapshot::<SouthSeas>(PLACE, 0).await.unwrap();
         let actor = &by_seat[game.to_act().expect("the pinned game is not over")];
         last = Some(service.act(PLACE, actor, action).await.unwrap_or_else(|e| panic!("pinned action {i} `{action}`: {e}")));
     }
@@ -575,9 +577,10 @@ async fn play_pinned(service: &Service, pinned: &Pinned) -> (Vec<Actor>, Reply) 
 
 /// The actions a reply offers, from its buttons and its menu.
 fn offered(reply: &Reply) -> Vec<Action> {
-    let buttons = reply.buttons.iter().flatten().filter_map(|b| ComponentId::parse(&b.id).and_then(|c| c.command));
-    let menu = reply.menu.iter().flat_map(|m| &m.options).filter_map(|o| Command::parse(&o.value));
-    buttons.chain(menu).filter_map(|c| if let Command::Act(a) = c { Some(a) } else { None }).collect()
+    let buttons =
+        reply.buttons.iter().flatten().filter_map(|b| ComponentId::parse(&b.id).and_then(|c| c.command.as_ref().and_then(Code::of)));
+    let menu = reply.menu.iter().flat_map(|m| &m.options).filter_map(|o| Code::parse(&o.value));
+    buttons.chain(menu).filter_map(|c| if let Code::Act(a) = c { Some(a) } else { None }).collect()
 }
 
 on_both_databases! {
@@ -588,7 +591,7 @@ on_both_databases! {
 async fn a_market_ship_choice_for_another_player_pings_them_in_a_new_message(db) {
     let service = open(&db).await;
     let (players, reply) = play_pinned(&service, &MARKET_FOR_ANOTHER).await;
-    let (game, _, _, _) = service.snapshot(PLACE, 0).await.unwrap();
+    let (game, _, _, _) = service.snapshot::<SouthSeas>(PLACE, 0).await.unwrap();
     let active = game.active_player();
     let southseas_engine::Phase::MarketShip { player } = game.phase() else { panic!("a market choice: {:?}", game.phase()) };
     let chooser = player as usize;
@@ -607,10 +610,10 @@ async fn a_market_ship_choice_for_another_player_pings_them_in_a_new_message(db)
     assert!(reply.buttons.iter().flatten().all(|b| ComponentId::parse(&b.id).and_then(|c| c.command) != Some(Command::Undo)));
     // The active player cannot choose for them; the chooser can, by a tap on the message.
     let pick = choices[1];
-    let button = reply.buttons.iter().flatten().find(|b| b.id.ends_with(&Command::Act(Action::ChooseShip { ship: pick }).code())).unwrap();
+    let button = reply.buttons.iter().flatten().find(|b| b.id.ends_with(&Code::Act(Action::ChooseShip { ship: pick }).code())).unwrap();
     expect_user_error(service.click(PLACE, placer, &button.id, None).await, &format!("**{}** to choose a ship for their market", owner.name));
     let chosen = service.click(PLACE, owner, &button.id, None).await.expect("the merchant's owner chooses");
-    let (after, _, _, _) = service.snapshot(PLACE, 0).await.unwrap();
+    let (after, _, _, _) = service.snapshot::<SouthSeas>(PLACE, 0).await.unwrap();
     assert_eq!(after.player(chooser).ships.last(), Some(&pick), "{}", chosen.text);
     assert!(!after.player(active).ships.contains(&pick));
     // The game goes back to whoever acts next, pinged in a new message unless it is the chooser.
@@ -627,7 +630,7 @@ async fn every_way_to_pay_is_on_a_page_and_page_two_pays(db) {
     use southseas::service::reply::{MAX_ID_CHARS, MAX_LABEL_CHARS, MAX_MENU_OPTIONS};
     let service = open(&db).await;
     let (players, reply) = play_pinned(&service, &MANY_WAYS_TO_PAY).await;
-    let (game, version, _, _) = service.snapshot(PLACE, 0).await.unwrap();
+    let (game, version, _, _) = service.snapshot::<SouthSeas>(PLACE, 0).await.unwrap();
     let southseas_engine::Phase::Payment { ship } = game.phase() else { panic!("a payment: {:?}", game.phase()) };
     let seat = game.to_act().unwrap();
     let (payer, other) = (&players[seat], &players[1 - seat]);
@@ -637,8 +640,8 @@ async fn every_way_to_pay_is_on_a_page_and_page_two_pays(db) {
     // Walk the pages as a player would, by the option that leads on.
     let mut pages = vec![menu.options.clone()];
     loop {
-        let next = pages.last().unwrap().iter().find_map(|o| match Command::parse(&o.value) {
-            Some(Command::Payments(p)) if p != 1 => Some(o.value.clone()),
+        let next = pages.last().unwrap().iter().find_map(|o| match Code::parse(&o.value) {
+            Some(Code::Payments(p)) if p != 1 => Some(o.value.clone()),
             _ => None,
         });
         let Some(value) = next else { break };
@@ -655,25 +658,25 @@ async fn every_way_to_pay_is_on_a_page_and_page_two_pays(db) {
         for o in options {
             assert!(o.value.chars().count() <= MAX_ID_CHARS && o.label.chars().count() <= MAX_LABEL_CHARS, "{o:?}");
             assert!(!o.label.is_empty());
-            if let Some(Command::Act(a)) = Command::parse(&o.value) {
+            if let Some(Code::Act(a)) = Code::parse(&o.value) {
                 seen.push(a);
             }
         }
-        let leads_on = Command::Payments(((i + 1) % pages.len() + 1) as u8);
-        assert_eq!(options.last().and_then(|o| Command::parse(&o.value)), Some(leads_on), "page {} leads on", i + 1);
+        let leads_on = Code::Payments(((i + 1) % pages.len() + 1) as u8);
+        assert_eq!(options.last().and_then(|o| Code::parse(&o.value)), Some(leads_on), "page {} leads on", i + 1);
     }
     assert!(menu.id.chars().count() <= MAX_ID_CHARS);
     assert_eq!(seen, legal, "every way to pay, once each, in order");
-    assert_eq!(service.snapshot(PLACE, 0).await.unwrap().1, version, "looking at pages changes nothing");
+    assert_eq!(service.snapshot::<SouthSeas>(PLACE, 0).await.unwrap().1, version, "looking at pages changes nothing");
     // Pay the last way of page 2.
-    let Some(Command::Act(Action::Pay { payment })) = pages[1].iter().rev().find_map(|o| match Command::parse(&o.value) {
-        c @ Some(Command::Act(_)) => Some(c),
+    let Some(Code::Act(Action::Pay { payment })) = pages[1].iter().rev().find_map(|o| match Code::parse(&o.value) {
+        c @ Some(Code::Act(_)) => Some(c),
         _ => None,
     }).flatten() else { panic!("a payment on page 2") };
-    assert!(!pages[0].iter().any(|o| o.value == Command::Act(Action::Pay { payment }).code()), "not on page 1");
+    assert!(!pages[0].iter().any(|o| o.value == Code::Act(Action::Pay { payment }).code()), "not on page 1");
     let before = game.player(seat).wares;
-    service.click(PLACE, payer, &menu.id, Some(&Command::Act(Action::Pay { payment }).code())).await.expect("paid");
-    let (after, _, _, _) = service.snapshot(PLACE, 0).await.unwrap();
+    service.click(PLACE, payer, &menu.id, Some(&Code::Act(Action::Pay { payment }).code())).await.expect("paid");
+    let (after, _, _, _) = service.snapshot::<SouthSeas>(PLACE, 0).await.unwrap();
     assert_eq!(Some(after.player(seat).wares), before.checked_sub(&payment), "exactly that payment: {payment:?}");
     assert_eq!(after.player(seat).ships.last(), Some(&ship));
 }

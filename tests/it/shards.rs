@@ -14,7 +14,9 @@ use super::process::tap_for;
 use crate::support::shared_database_url;
 use futures_util::future::join_all;
 use serde_json::Value;
-use southseas::service::{Command, ComponentId, Place, Service};
+use southseas::games::southseas::SouthSeas;
+use southseas::games::southseas::codes::Code;
+use southseas::service::{ComponentId, Place, Service};
 use southseas_engine::{Action, Bot, Game, Strategy};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Stdio};
@@ -69,7 +71,7 @@ struct Table {
 
 /// The game as the database has it: the game, its version, its id.
 async fn state(service: &Service, place: Place) -> Option<(Game, i64, i64)> {
-    let (game, version, _, _) = service.snapshot(place, 0).await.ok()?;
+    let (game, version, _, _) = service.snapshot::<SouthSeas>(place, 0).await.ok()?;
     let id = service.status(place).await.ok()?.game?.0;
     Some((game, version, id))
 }
@@ -154,7 +156,7 @@ async fn open_game(double: &Double, service: &Service, place: Place, shard: u32,
     double.wait_callback(id).await;
     let (_, started_at, _) = settle(double, service, place, 0, "the first turn").await;
     let game_id = state(service, place).await.expect("a game").2;
-    let a_seat = service.snapshot(place, a.id).await.expect("snapshot").2.expect("ana is seated");
+    let a_seat = service.snapshot::<SouthSeas>(place, a.id).await.expect("snapshot").2.expect("ana is seated");
     let players = if a_seat == 0 { [a, b] } else { [b, a] };
     let bots = [Bot::new(Strategy::Greedy, n), Bot::new(Strategy::Greedy, n + 100)];
     Table { place, shard, players, bots, game_id, started_at, applied: Vec::new(), sent }
@@ -199,7 +201,7 @@ async fn take_step(double: &Double, service: &Service, table: &mut Table, race: 
         }
         Some(tap) => table.sent.push(double.interact(here(tap)).await),
         None => {
-            let typed = here(dd::slash("place", who).string("spot", &Command::Act(action).code()));
+            let typed = here(dd::slash("place", who).string("spot", &Code::Act(action).code()));
             table.sent.push(double.interact(typed).await);
         }
     }

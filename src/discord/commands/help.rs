@@ -1,7 +1,7 @@
 //! How to play with this bot.
 
 use super::respond_private;
-use crate::discord::{Context, Error};
+use crate::discord::types::{Context, Error};
 use crate::service::Reply;
 
 pub const HELP: &str = "**How to play here**

@@ -1,12 +1,13 @@
-//! The lobby: open a game, join, leave, start, and abandon one. Only `/new` names a game: it
-//! opens South Seas, with that game's options (their choices come from its room); it gains a
-//! choice of game when Seafarers joins.
+//! The lobby: open a game, join, leave, start, and abandon one. Only `/new` names games: it
+//! offers a choice of every game the bot hosts (and only those), each with its own options
+//! (their choices come from its room).
 
 use super::{acknowledge, actor, place_of, respond};
-use crate::discord::{Context, Error, missing_permissions};
-use crate::games::Strength;
+use crate::discord::missing_permissions;
+use crate::discord::types::{Context, Error};
 use crate::games::southseas::commands::RetrieveChoice;
 use crate::games::southseas::{DEFAULT_TURN_LIMIT_SECS, GameOptions};
+use crate::games::{GameKind, Strength};
 use crate::service::ServiceError;
 use crate::store::OnTimeout;
 use poise::serenity_prelude as serenity;
@@ -19,10 +20,26 @@ fn app_permissions(ctx: Context<'_>) -> Option<serenity::Permissions> {
     }
 }
 
-/// Open a game of Carcassonne: South Seas in this channel.
+/// The games `/new` offers: one for each game the bot hosts, none it does not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum GameChoice {
+    #[name = "Carcassonne: South Seas"]
+    SouthSeas,
+}
+
+impl GameChoice {
+    fn kind(self) -> GameKind {
+        match self {
+            GameChoice::SouthSeas => GameKind::SouthSeas,
+        }
+    }
+}
+
+/// Open a game in this channel (Carcassonne: South Seas unless you choose another).
 #[poise::command(slash_command, guild_only)]
 pub(crate) async fn new(
     ctx: Context<'_>,
+    #[description = "Which game (default: Carcassonne: South Seas)"] game: Option<GameChoice>,
     #[description = "When may players take an islander back? (default: empty-supply)"] retrieve: Option<RetrieveChoice>,
     #[description = "Most players (2-5, default 5)"]
     #[min = 2]
@@ -39,7 +56,24 @@ pub(crate) async fn new(
     if let Some(message) = missing_permissions(app_permissions(ctx)) {
         return respond(ctx, Err(ServiceError::User(message))).await;
     }
-    let options = GameOptions {
+    let result = match game.map_or(GameKind::SouthSeas, GameChoice::kind) {
+        GameKind::SouthSeas => {
+            let options = southseas_options(retrieve, min_players, max_players, turn_limit, on_timeout);
+            ctx.data().service.create(place_of(ctx), &actor(ctx), options).await
+        }
+    };
+    respond(ctx, result).await
+}
+
+/// South Seas' options from `/new`'s.
+fn southseas_options(
+    retrieve: Option<RetrieveChoice>,
+    min_players: Option<u8>,
+    max_players: Option<u8>,
+    turn_limit: Option<TurnLimit>,
+    on_timeout: Option<TimeoutChoice>,
+) -> GameOptions {
+    GameOptions {
         retrieve: match retrieve {
             Some(RetrieveChoice::AnyTurn) => RetrieveRule::AnyTurn,
             _ => RetrieveRule::EmptySupply,
@@ -52,9 +86,7 @@ pub(crate) async fn new(
             Some(TimeoutChoice::Replace) => OnTimeout::Replace,
             _ => OnTimeout::PlayTurn,
         },
-    };
-    let result = ctx.data().service.create(place_of(ctx), &actor(ctx), options).await;
-    respond(ctx, result).await
+    }
 }
 
 /// A turn time limit to choose from.
@@ -163,4 +195,20 @@ pub(crate) async fn abandon(ctx: Context<'_>) -> Result<(), Error> {
     acknowledge(ctx).await?;
     let result = ctx.data().service.abandon(place_of(ctx), &actor(ctx)).await;
     respond(ctx, result).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use poise::ChoiceParameter;
+
+    #[test]
+    fn new_offers_every_game_the_bot_hosts_and_no_other() {
+        let offered: Vec<String> = GameChoice::list().iter().map(|c| c.name.to_string()).collect();
+        let hosted: Vec<String> = GameKind::ALL.iter().map(|k| k.title().to_string()).collect();
+        assert_eq!(offered, hosted);
+        for (i, kind) in GameKind::ALL.into_iter().enumerate() {
+            assert_eq!(GameChoice::from_index(i).map(GameChoice::kind), Some(kind));
+        }
+    }
 }

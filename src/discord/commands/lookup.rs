@@ -2,7 +2,7 @@
 //! service call; what it shows is the game's (its room draws and words it).
 
 use super::{acknowledge, place_of, respond_private};
-use crate::discord::{Context, Error};
+use crate::discord::types::{Context, Error};
 
 /// Show the board (only to you).
 #[poise::command(slash_command, guild_only)]

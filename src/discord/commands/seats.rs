@@ -2,7 +2,8 @@
 //! voting a gone player's seat to the computer; and each user's own reminder settings.
 
 use super::{acknowledge, actor, place_of, respond, respond_private};
-use crate::discord::{Context, Error, actor_of};
+use crate::discord::actor_of;
+use crate::discord::types::{Context, Error};
 use crate::service::{ServiceError, SettingsChange};
 use poise::serenity_prelude as serenity;
 

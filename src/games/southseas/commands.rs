@@ -2,12 +2,13 @@
 //! `/pay`, `/endturn`, `/undo`), what is left in its stacks (`/tiles`, `/ships`), its rules, and
 //! the options `/new` offers for it. Listed with the others in `discord/commands/mod.rs`.
 
-use crate::discord::commands::{acknowledge, actor, place_of, respond, respond_private};
-use crate::discord::{Context, Error};
+use super::SouthSeas;
+use crate::common::{Image, Reply, ServiceError};
+use crate::discord::respond::{acknowledge, actor, place_of, respond, respond_private, snowflake_ms};
+use crate::discord::types::{Context, Error};
 use crate::games::southseas::render;
 use crate::games::southseas::text::{self, Names};
 use crate::games::southseas::typed::{self, Step};
-use crate::service::{Image, Reply, ServiceError};
 use poise::serenity_prelude as serenity;
 use southseas_engine::{Action, Game};
 
@@ -22,12 +23,13 @@ pub enum RetrieveChoice {
 /// A step typed into a command: the service reads `input` against the game inside the step's
 /// own transaction (after acknowledging).
 async fn act_typed(ctx: Context<'_>, step: Step, input: &str) -> Result<(), Error> {
-    let result = ctx.data().service.act_typed(place_of(ctx), &actor(ctx), step, input).await;
+    let result = ctx.data().service.act_typed::<SouthSeas>(place_of(ctx), &actor(ctx), (step, input.to_string())).await;
     respond(ctx, result).await
 }
 
 async fn current(ctx: Context<'_>) -> Option<(Game, Names)> {
-    let (game, _, _, names) = ctx.data().service.snapshot(place_of(ctx), ctx.author().id.get()).await.ok()?;
+    let (game, _, _, names) = ctx.data().service.snapshot::<SouthSeas>(place_of(ctx), ctx.author().id.get()).await.ok()?;
+    let names = Names(names);
     Some((game, names))
 }
 
@@ -136,7 +138,7 @@ pub(crate) async fn endturn(ctx: Context<'_>) -> Result<(), Error> {
 pub(crate) async fn undo(ctx: Context<'_>) -> Result<(), Error> {
     acknowledge(ctx).await?;
     // The step to undo is the one that was last when the player sent the command.
-    let sent_ms = crate::discord::snowflake_ms(ctx.id());
+    let sent_ms = snowflake_ms(ctx.id());
     let result = ctx.data().service.undo(place_of(ctx), &actor(ctx), Some(sent_ms)).await;
     respond(ctx, result).await
 }

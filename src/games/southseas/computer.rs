@@ -2,8 +2,8 @@
 //! them, from the engine's computer players. Pure and seeded: the same game, seats and plan
 //! give the same moves (a strong player's search has a fixed number of playouts, not a time).
 
+use crate::common::computer_plays;
 use crate::games::{ComputerPlan, Strength};
-use crate::service::computer_plays;
 use crate::store::SeatRecord;
 use southseas_engine::{Action, Bot, Game};
 

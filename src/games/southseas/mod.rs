@@ -2,17 +2,20 @@
 //! engine (`southseas-engine`): its steps through the service, what the bot says about them, the
 //! board images, the narration, what players type into step commands, and its slash commands.
 
+pub mod codes;
 pub mod commands;
 pub mod computer;
 pub mod render;
 pub mod replies;
+pub mod rules;
 pub mod text;
-pub mod turns;
 pub mod typed;
 
+pub use rules::SouthSeas;
+
+use crate::common::{self as service, Table};
 use crate::games::Drawing;
-use crate::service::{self, Service, Table};
-use crate::store::{OnTimeout, Store};
+use crate::store::OnTimeout;
 use southseas_engine::{Game, RetrieveRule};
 use std::sync::Arc;
 use text::Names;
@@ -69,23 +72,8 @@ pub fn images() -> ImageMaker {
 
 /// A reply's picture of a game, highlighting the tiles placed since the acting player's
 /// previous turn.
-pub(crate) fn drawing(make: &ImageMaker, played: &turns::Played, table: &Table, picture: service::Picture) -> Drawing {
-    let (make, game, names) = (Arc::clone(make), played.game.clone(), replies::names(table));
+pub(crate) fn drawing(make: &ImageMaker, game: &Game, table: &Table, picture: service::Picture) -> Drawing {
+    let (make, game, names) = (Arc::clone(make), game.clone(), replies::names(table));
     let since = game.turn().checked_sub(table.seats.len() as u32);
     Box::new(move || make(&game, &names, since, picture))
-}
-
-/// The service is built with this game's picture maker: South Seas is the only game, and its
-/// tools and tests build the service so. A second game's maker is set by its own `with_…`.
-impl Service {
-    pub fn new(store: Store, images: Option<ImageMaker>) -> Service {
-        let mut service = Service::without_pictures(store);
-        service.pictures.southseas = images;
-        service
-    }
-
-    pub fn with_images(mut self, images: ImageMaker) -> Service {
-        self.pictures.southseas = Some(images);
-        self
-    }
 }

@@ -2,10 +2,11 @@
 //! choices (buttons, or a menu when there are too many), `/status`, `/board`'s caption,
 //! `/history`, a stale click's answer and the lobby's rules line.
 
+use super::codes::Code;
 use super::text::{self, Names};
-use super::turns::{Played, setup_of};
-use crate::service::reply::{self, Button, Command, ComponentId, Menu, MenuOption, Reply, Style};
-use crate::service::{Result, Table, internal};
+use crate::common::reply::{self, Button, Command, ComponentId, Menu, MenuOption, Reply, Style};
+use crate::common::{COMPUTER_USER, Result, Table, internal};
+use crate::games::contract::Logged;
 use crate::store::{GameId, GameRecord};
 use southseas_engine::{Action, Game, Phase, Pos, record};
 
@@ -77,7 +78,7 @@ fn choices(game: &Game, id: GameId, version: i64) -> (Vec<Vec<Button>>, Option<M
                     .iter()
                     .flat_map(|s| {
                         s.rotations.iter().map(move |&r| MenuOption {
-                            value: Command::Act(Action::PlaceTile { pos: s.pos, rotation: r }).code(),
+                            value: Code::Act(Action::PlaceTile { pos: s.pos, rotation: r }).code(),
                             label: format!("{} · {} · {}°", s.label, text::coords(s.pos), r.degrees()),
                             description: None,
                         })
@@ -104,17 +105,17 @@ fn choices(game: &Game, id: GameId, version: i64) -> (Vec<Vec<Button>>, Option<M
         let options = actions
             .iter()
             .take(reply::MAX_MENU_OPTIONS)
-            .map(|a| MenuOption { value: Command::Act(*a).code(), label: text::action_label(game, a), description: None })
+            .map(|a| MenuOption { value: Code::Act(*a).code(), label: text::action_label(game, a), description: None })
             .collect();
         menu = Some(Menu { id: ComponentId::menu(id, version), placeholder: "Choose".into(), options });
     } else {
         for chunk in actions.chunks(5) {
-            rows.push(chunk.iter().map(|a| button(Command::Act(*a), text::action_label(game, a), Style::Primary)).collect());
+            rows.push(chunk.iter().map(|a| button(Code::Act(*a).into(), text::action_label(game, a), Style::Primary)).collect());
         }
     }
     let mut last = Vec::new();
     if let Some(a) = closing {
-        last.push(button(Command::Act(a), text::action_label(game, &a), Style::Secondary));
+        last.push(button(Code::Act(a).into(), text::action_label(game, &a), Style::Secondary));
     }
     if !matches!(game.phase(), Phase::MarketShip { .. }) {
         last.push(button(Command::Undo, "Undo".into(), Style::Secondary));
@@ -140,43 +141,44 @@ fn fit_lines(lines: &[String], max: usize) -> String {
 }
 
 /// A stale click's answer: who acted first (and their step), and what the game waits for.
-pub(crate) fn moved_on(played: &Played, table: &Table) -> String {
+pub(crate) fn moved_on(game: &Game, log: &[Logged<Action>], table: &Table) -> String {
     let names = names(table);
-    let by = played.log.last().and_then(|a| match table.seat_of(a.user_id) {
+    let by = log.last().and_then(|a| match table.seat_of(a.user_id) {
         Some(seat) => Some(names.of(seat)),
         // A step the computer took for a person (away, or out of time).
-        None if a.user_id == crate::service::COMPUTER_USER => Some("The computer".to_string()),
+        None if a.user_id == COMPUTER_USER => Some("The computer".to_string()),
         None => None,
     });
     let what = match by {
-        Some(who) => match played.log.last() {
-            Some(last) => format!("{who} acted first ({}).", text::step_in_words(&played.game, &last.action)),
+        Some(who) => match log.last() {
+            Some(last) => format!("{who} acted first ({}).", text::step_in_words(game, &last.action)),
             None => format!("{who} acted first."),
         },
         None => "the game moved on.".into(),
     };
-    format!("{what}\n{}", text::prompt(&played.game, &names))
+    format!("{what}\n{}", text::prompt(game, &names))
 }
 
 /// `/status`: scores, supplies and ships, then what the game waits for.
-pub(crate) fn status(played: &Played, table: &Table) -> String {
+pub(crate) fn status(game: &Game, table: &Table) -> String {
     let names = names(table);
-    let text = format!("{}\n{}", text::status(&played.game, &names), text::prompt(&played.game, &names));
+    let text = format!("{}\n{}", text::status(game, &names), text::prompt(game, &names));
     text::truncate(text.trim_end(), 2000)
 }
 
 /// The text above `/board`'s picture.
-pub(crate) fn board_caption(played: &Played, table: &Table) -> String {
-    format!("Board at turn {}. {}", played.game.turn(), text::prompt(&played.game, &names(table)))
+pub(crate) fn board_caption(game: &Game, table: &Table) -> String {
+    format!("Board at turn {}. {}", game.turn(), text::prompt(game, &names(table)))
 }
 
-/// The narration of the last `n` logged steps, replayed to recover each one's events.
-pub(crate) fn history(played: &Played, table: &Table, n: usize) -> Result<Vec<String>> {
+/// The narration of the last `n` logged steps, replayed from the game's first state `start`
+/// to recover each one's events.
+pub(crate) fn history(start: Game, log: &[Logged<Action>], table: &Table, n: usize) -> Result<Vec<String>> {
     let names = names(table);
-    let mut game = Game::from_setup(setup_of(table)?).map_err(|e| internal(e.to_string()))?;
+    let mut game = start;
     let mut lines = Vec::new();
-    let first = played.log.len().saturating_sub(n);
-    for (i, rec) in played.log.iter().enumerate() {
+    let first = log.len().saturating_sub(n);
+    for (i, rec) in log.iter().enumerate() {
         let events = game.apply(&rec.action).map_err(|e| internal(e.to_string()))?;
         if i >= first {
             lines.extend(text::narrate(&game, &names, &events).into_iter().filter(|l| !l.starts_with("New ship")));
@@ -195,15 +197,13 @@ pub(crate) fn lobby_rules(record: &GameRecord) -> String {
 pub(crate) fn payment_menu(game: &Game, id: GameId, version: i64, page: u8) -> Menu {
     let payments: Vec<Action> = game.legal_actions();
     let Paged { shown, page, pages, paged } = paged(&payments, page);
-    let mut options: Vec<MenuOption> = shown
-        .iter()
-        .map(|a| MenuOption { value: Command::Act(*a).code(), label: text::action_label(game, a), description: None })
-        .collect();
+    let mut options: Vec<MenuOption> =
+        shown.iter().map(|a| MenuOption { value: Code::Act(*a).code(), label: text::action_label(game, a), description: None }).collect();
     if paged {
         let next = page % pages + 1;
         let label =
             if next == 1 { "Back to the first ways to pay".to_string() } else { format!("More ways to pay (page {next} of {pages}) ▶") };
-        options.push(MenuOption { value: Command::Payments(next as u8).code(), label, description: None });
+        options.push(MenuOption { value: Code::Payments(next as u8).code(), label, description: None });
     }
     let placeholder = if paged { format!("Choose your payment (page {page} of {pages})") } else { "Choose your payment".to_string() };
     Menu { id: ComponentId::menu(id, version), placeholder, options }
@@ -243,12 +243,12 @@ pub(crate) fn spot_menu(game: &Game, id: GameId, version: i64, page: u8) -> Menu
         .iter()
         .map(|s| match s.rotations.as_slice() {
             [only] => MenuOption {
-                value: Command::Act(Action::PlaceTile { pos: s.pos, rotation: *only }).code(),
+                value: Code::Act(Action::PlaceTile { pos: s.pos, rotation: *only }).code(),
                 label: format!("{} · {} · {}° (the one turn that fits)", s.label, text::coords(s.pos), only.degrees()),
                 description: None,
             },
             turns => MenuOption {
-                value: Command::Spot(s.pos).code(),
+                value: Code::Spot(s.pos).code(),
                 label: format!("{} · {} · {} turns fit", s.label, text::coords(s.pos), turns.len()),
                 description: None,
             },
@@ -257,7 +257,7 @@ pub(crate) fn spot_menu(game: &Game, id: GameId, version: i64, page: u8) -> Menu
     if paged {
         let next = page % pages + 1;
         let label = if next == 1 { "Back to the first spots".to_string() } else { format!("More spots (page {next} of {pages}) ▶") };
-        options.push(MenuOption { value: Command::Spots(next as u8).code(), label, description: None });
+        options.push(MenuOption { value: Code::Spots(next as u8).code(), label, description: None });
     }
     let placeholder = if paged {
         format!("Place the tile: pick a spot (page {page} of {pages})")
@@ -279,7 +279,7 @@ pub(crate) fn spot_view(game: &Game, id: GameId, version: i64, pos: Pos) -> Opti
         .iter()
         .map(|&r| {
             button(
-                Command::Act(Action::PlaceTile { pos, rotation: r }),
+                Code::Act(Action::PlaceTile { pos, rotation: r }).into(),
                 format!("{} · {} · {}°", spot.label, text::coords(pos), r.degrees()),
                 Style::Primary,
             )
@@ -289,7 +289,7 @@ pub(crate) fn spot_view(game: &Game, id: GameId, version: i64, pos: Pos) -> Opti
     Some(vec![
         turns,
         vec![
-            button(Command::Spots(page as u8), "◀ Other spots".into(), Style::Secondary),
+            button(Code::Spots(page as u8).into(), "◀ Other spots".into(), Style::Secondary),
             button(Command::Board, "Show board".into(), Style::Secondary),
         ],
     ])
@@ -319,18 +319,18 @@ mod tests {
                         assert!(menu.options.len() <= reply::MAX_MENU_OPTIONS);
                         let mut next = None;
                         for o in &menu.options {
-                            match Command::parse(&o.value) {
-                                Some(Command::Spot(pos)) => {
+                            match Code::parse(&o.value) {
+                                Some(Code::Spot(pos)) => {
                                     let view = spot_view(&game, 1, 1, pos).expect("the tile fits there");
                                     let spot = spots.iter().find(|s| s.pos == pos).unwrap();
                                     assert_eq!(view[0].len(), spot.rotations.len());
                                     seen.push(pos);
                                 }
-                                Some(Command::Act(Action::PlaceTile { pos, rotation })) => {
+                                Some(Code::Act(Action::PlaceTile { pos, rotation })) => {
                                     assert!(game.is_legal_placement(pos, rotation));
                                     seen.push(pos);
                                 }
-                                Some(Command::Spots(p)) => next = Some(p),
+                                Some(Code::Spots(p)) => next = Some(p),
                                 other => panic!("{other:?}"),
                             }
                         }
@@ -368,9 +368,9 @@ mod tests {
                         assert!(menu.options.len() <= reply::MAX_MENU_OPTIONS);
                         let mut next = None;
                         for o in &menu.options {
-                            match Command::parse(&o.value) {
-                                Some(Command::Act(a)) => seen.push(a),
-                                Some(Command::Payments(p)) => next = Some(p),
+                            match Code::parse(&o.value) {
+                                Some(Code::Act(a)) => seen.push(a),
+                                Some(Code::Payments(p)) => next = Some(p),
                                 other => panic!("{other:?}"),
                             }
                         }

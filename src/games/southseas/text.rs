@@ -6,7 +6,7 @@ use southseas_engine::{
 use std::fmt::Write;
 
 /// Markdown helpers every game's text uses (here too, where they always were).
-pub use crate::service::reply::{count, escape, truncate};
+pub use crate::common::reply::{count, escape, truncate};
 
 /// Colour squares, so a player's colour shows in text as on the board.
 const SQUARES: [&str; 5] = ["🟥", "🟦", "🟨", "🟩", "⬛"];

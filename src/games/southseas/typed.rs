@@ -3,8 +3,8 @@
 //! the game's state. Anyone can type anything: nothing here panics on any text, and an error
 //! quotes the input briefly (see [`text::quote`]).
 
+use super::codes::Code;
 use super::text;
-use crate::service::reply::Command;
 use southseas_engine::{Action, Game, Phase, Rotation};
 
 /// The step a command takes, and so which of the legal actions it may name.
@@ -54,8 +54,8 @@ pub fn suggestions(game: &Game, step: Step, typed: &str) -> Vec<(String, String)
     if step != Step::Place || typed.trim().is_empty() {
         return all.into_iter().filter(|(label, _)| matches(label, typed)).collect();
     }
-    let wanted = |value: &str| match Command::parse(value) {
-        Some(Command::Act(Action::PlaceTile { pos, rotation })) => placement_fits(game, typed, pos, rotation),
+    let wanted = |value: &str| match Code::parse(value) {
+        Some(Code::Act(Action::PlaceTile { pos, rotation })) => placement_fits(game, typed, pos, rotation),
         _ => false,
     };
     let read: Vec<(String, String)> = all.iter().filter(|(_, value)| wanted(value)).cloned().collect();
@@ -102,24 +102,24 @@ pub fn items(game: &Game, step: Step) -> Vec<(String, String)> {
                 s.rotations.iter().map(move |&r| {
                     (
                         format!("{} · {} · {}°", s.label, text::coords(s.pos), r.degrees()),
-                        Command::Act(Action::PlaceTile { pos: s.pos, rotation: r }).code(),
+                        Code::Act(Action::PlaceTile { pos: s.pos, rotation: r }).code(),
                     )
                 })
             })
             .collect();
     }
     let mut items: Vec<(String, String)> =
-        game.legal_actions().iter().filter(|a| step.wants(a)).map(|a| (text::action_label(game, a), Command::Act(*a).code())).collect();
+        game.legal_actions().iter().filter(|a| step.wants(a)).map(|a| (text::action_label(game, a), Code::Act(*a).code())).collect();
     if items.is_empty() && step == Step::Deliver && game.phase() == Phase::Deliver {
         // Say why the list is empty instead of showing nothing.
-        items.push(("You can't pay any ship on display right now: use /endturn".into(), Command::Act(Action::EndTurn).code()));
+        items.push(("You can't pay any ship on display right now: use /endturn".into(), Code::Act(Action::EndTurn).code()));
     }
     items
 }
 
 /// Reads what a command got into the action it names, or says what to type instead.
 pub fn parse(game: &Game, step: Step, input: &str) -> Result<Action, String> {
-    if let Some(Command::Act(action)) = Command::parse(input.trim())
+    if let Some(Code::Act(action)) = Code::parse(input.trim())
         && (step.wants(&action) || (step == Step::Deliver && action == Action::EndTurn))
     {
         return Ok(action);
@@ -205,8 +205,8 @@ mod tests {
     fn offered(game: &Game, typed: &str) -> Vec<Action> {
         suggestions(game, Step::Place, typed)
             .into_iter()
-            .map(|(_, value)| match Command::parse(&value) {
-                Some(Command::Act(a)) => a,
+            .map(|(_, value)| match Code::parse(&value) {
+                Some(Code::Act(a)) => a,
                 other => panic!("{other:?}"),
             })
             .collect()
@@ -255,7 +255,7 @@ mod tests {
             format!("{} · {} · {deg}°", first.label, text::coords(first.pos)),
             format!("({x}, {y}) {deg}"),
             format!("{x},{y} {deg}"),
-            Command::Act(expected).code(),
+            Code::Act(expected).code(),
         ] {
             assert_eq!(parse(&game, Step::Place, &typed), Ok(expected), "{typed}");
         }

@@ -233,7 +233,7 @@ fn player_card(game: &Game, players: &Players, seat: usize, score: u16, projecte
         w - PAD,
         cy - paint::cap_middle(SMALL),
         pal::INK_SOFT,
-        &format!("{} = {}", crate::service::reply::count(total, "ware"), crate::service::reply::count(total / 3, "pt")),
+        &format!("{} = {}", crate::common::reply::count(total, "ware"), crate::common::reply::count(total / 3, "pt")),
     );
     let _ = x;
     c.y += 30.0;
@@ -264,7 +264,7 @@ fn player_card(game: &Game, players: &Players, seat: usize, score: u16, projecte
             w - PAD,
             cy - paint::cap_middle(SMALL),
             pal::INK_SOFT,
-            &format!("ships = {}", crate::service::reply::count(points, "pt")),
+            &format!("ships = {}", crate::common::reply::count(points, "pt")),
         );
     }
     c.y += 30.0;

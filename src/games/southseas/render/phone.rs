@@ -19,7 +19,7 @@ use super::paint::{self, fill, rect, rect_outline, sd_box, text, text_width};
 use super::palette as pal;
 use super::panel::{right_text, same_look, ware_icon};
 use super::{BoardView, Players, rotation_spots};
-use crate::service::reply::count;
+use crate::common::reply::count;
 use image::RgbImage;
 use southseas_engine::{Game, Phase, Pos, Rotation, Ware};
 

@@ -37,7 +37,7 @@ pub fn remaining_tiles_image(game: &Game) -> Option<RgbImage> {
     let (w, h) = (PHONE_W, HEADER_H + rows * cell_h + MARGIN);
     let mut img = paint::solid(w, h, pal::PANEL);
     let left = game.stack_size();
-    let title = format!("{} still to come", crate::service::reply::count(left, "tile"));
+    let title = format!("{} still to come", crate::common::reply::count(left, "tile"));
     paint::text(&mut img, &fonts.bold, TITLE, MARGIN as f32, 14.0, pal::INK, &title);
     let several = kinds.iter().any(|&(_, n)| n > 1);
     let mut subtitle = if several { "A number marks a kind with more than one left".to_string() } else { "One of each".to_string() };

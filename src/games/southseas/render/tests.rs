@@ -584,12 +584,12 @@ fn the_drawn_tile_is_in_the_phone_view_and_the_turn_message_has_one_image() {
     let plan = phone_plan(&game);
     assert!(plan.tile_h > 0);
     let names = crate::games::southseas::text::Names(vec!["Ana".into(), "Bo".into()]);
-    let images = (crate::games::southseas::images())(&game, &names, None, crate::service::Picture::Turn);
+    let images = (crate::games::southseas::images())(&game, &names, None, crate::common::Picture::Turn);
     assert_eq!(images.len(), 1, "the drawn tile is in the picture: no tile.png");
     assert_eq!(images[0].name, "board.png");
     assert_eq!(images[0].png, phone_png(&game, &named(2)));
     // `/board` gets the whole board.
-    let full = (crate::games::southseas::images())(&game, &names, None, crate::service::Picture::FullBoard);
+    let full = (crate::games::southseas::images())(&game, &names, None, crate::common::Picture::FullBoard);
     assert_eq!(full[0].png, full_board_png(&game, &named(2)));
     // Mid-turn (islander step): no drawn tile section.
     let mut mid = game.clone();

@@ -3,7 +3,6 @@
 
 use crate::store::GameId;
 use serde::{Deserialize, Serialize};
-use southseas_engine::{Action, Pos, Rotation, ShipId, Wares};
 
 /// Stored as JSON in the outbox (images aside, drawn when posted): fields may be added with
 /// `#[serde(default)]`, never renamed, so a restarted newer bot still posts an older step.
@@ -143,32 +142,27 @@ pub const MAX_MENU_OPTIONS: usize = 25;
 pub const MAX_LABEL_CHARS: usize = 80;
 pub const MAX_ID_CHARS: usize = 100;
 
-/// What a button or menu option asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What a button or menu option asks for: one of the host's own commands, or a code of the
+/// game's (read by its room: a step, or another view of the step).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
     Join,
     Leave,
     Start,
-    Act(Action),
     Undo,
     Abandon,
     Board,
     Status,
-    /// Show the turns of the drawn tile that fit at this spot, as buttons (placing by taps when
-    /// the tile fits in more ways than one menu holds). Changes nothing in the game.
-    Spot(Pos),
-    /// Show page N (from 1) of the spots where the drawn tile fits.
-    Spots(u8),
-    /// Show page N (from 1) of the ways to pay, when there are more than one menu holds.
-    Payments(u8),
     /// Seat a computer player (medium) in the lobby.
     AddComputer,
+    /// A code of the game's own (South Seas: `games/southseas/codes.rs`).
+    Game(String),
 }
 
 impl Command {
     /// A short code, stable across versions of the bot (old buttons must keep parsing).
     pub fn code(&self) -> String {
-        match *self {
+        match self {
             Command::Join => "join".into(),
             Command::Leave => "leave".into(),
             Command::Start => "start".into(),
@@ -177,24 +171,13 @@ impl Command {
             Command::Board => "board".into(),
             Command::Status => "status".into(),
             Command::AddComputer => "bot".into(),
-            Command::Spot(pos) => format!("o{},{}", pos.x, pos.y),
-            Command::Spots(page) => format!("g{page}"),
-            Command::Payments(page) => format!("q{page}"),
-            Command::Act(action) => match action {
-                Action::PlaceTile { pos, rotation } => format!("t{},{},{}", pos.x, pos.y, rotation.quarter_turns()),
-                Action::PlaceIslander { feature } => format!("i{feature}"),
-                Action::RetrieveIslander { pos, feature } => format!("r{},{},{feature}", pos.x, pos.y),
-                Action::SkipIslander => "s".into(),
-                Action::ChooseShip { ship } => format!("c{}", ship.0),
-                Action::Deliver { ship } => format!("d{}", ship.0),
-                Action::Pay { payment } => format!("p{},{},{}", payment.shells, payment.bananas, payment.fish),
-                Action::EndTurn => "e".into(),
-            },
+            Command::Game(code) => code.clone(),
         }
     }
 
+    /// The host's commands by their codes; anything else that could be a game's code is left
+    /// to the game to read (None: not even that).
     pub fn parse(code: &str) -> Option<Command> {
-        let nums = |s: &str| -> Option<Vec<i64>> { s.split(',').map(|n| n.parse().ok()).collect() };
         Some(match code {
             "join" => Command::Join,
             "leave" => Command::Leave,
@@ -204,40 +187,16 @@ impl Command {
             "board" => Command::Board,
             "status" => Command::Status,
             "bot" => Command::AddComputer,
-            "s" => Command::Act(Action::SkipIslander),
-            "e" => Command::Act(Action::EndTurn),
-            _ => {
-                // By character, not byte: outside input may start with any character.
-                let head = code.chars().next()?;
-                let n = nums(&code[head.len_utf8()..])?;
-                let byte = |v: i64| u8::try_from(v).ok();
-                let int = |v: i64| i32::try_from(v).ok();
-                match (head, n.as_slice()) {
-                    ('o', &[x, y]) => return Some(Command::Spot(Pos::new(int(x)?, int(y)?))),
-                    ('g', &[page]) => return Some(Command::Spots(byte(page).filter(|p| *p >= 1)?)),
-                    ('q', &[page]) => return Some(Command::Payments(byte(page).filter(|p| *p >= 1)?)),
-                    _ => {}
-                }
-                Command::Act(match (head, n.as_slice()) {
-                    ('t', &[x, y, r]) => Action::PlaceTile { pos: Pos::new(int(x)?, int(y)?), rotation: Rotation::new(byte(r)?)? },
-                    ('i', &[f]) => Action::PlaceIslander { feature: byte(f)? },
-                    ('r', &[x, y, f]) => Action::RetrieveIslander { pos: Pos::new(int(x)?, int(y)?), feature: byte(f)? },
-                    ('c', &[s]) => Action::ChooseShip { ship: ShipId(byte(s)?) },
-                    ('d', &[s]) => Action::Deliver { ship: ShipId(byte(s)?) },
-                    ('p', &[s, b, f]) => {
-                        let w = |v: i64| u16::try_from(v).ok();
-                        Action::Pay { payment: Wares::new(w(s)?, w(b)?, w(f)?) }
-                    }
-                    _ => return None,
-                })
-            }
+            MENU_CODE => return None,
+            _ if !code.is_empty() && code.len() <= MAX_ID_CHARS && !code.contains(char::is_whitespace) => Command::Game(code.into()),
+            _ => return None,
         })
     }
 }
 
 /// A component id: `ss:GAME:VERSION:CODE`. Everything needed to act on a click is in it, so
 /// buttons keep working after a restart, and a click on an old message is seen as stale.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ComponentId {
     pub game: GameId,
     pub version: i64,
@@ -248,7 +207,8 @@ pub struct ComponentId {
 pub const MENU_CODE: &str = "menu";
 
 impl ComponentId {
-    pub fn button(game: GameId, version: i64, command: Command) -> String {
+    pub fn button(game: GameId, version: i64, command: impl Into<Command>) -> String {
+        let command = command.into();
         format!("ss:{game}:{version}:{}", command.code())
     }
 
@@ -275,17 +235,7 @@ mod tests {
 
     #[test]
     fn every_command_code_round_trips() {
-        let actions = [
-            Action::PlaceTile { pos: Pos::new(-3, 12), rotation: Rotation::new(3).unwrap() },
-            Action::PlaceIslander { feature: 2 },
-            Action::RetrieveIslander { pos: Pos::new(0, -1), feature: 0 },
-            Action::SkipIslander,
-            Action::ChooseShip { ship: ShipId(23) },
-            Action::Deliver { ship: ShipId(0) },
-            Action::Pay { payment: Wares::new(1, 0, 5) },
-            Action::EndTurn,
-        ];
-        let commands = actions.into_iter().map(Command::Act).chain([
+        let commands = [
             Command::Join,
             Command::Leave,
             Command::Start,
@@ -294,9 +244,10 @@ mod tests {
             Command::Board,
             Command::Status,
             Command::AddComputer,
-        ]);
+            Command::Game("t-3,12,3".into()),
+        ];
         for c in commands {
-            let id = ComponentId::button(42, 7, c);
+            let id = ComponentId::button(42, 7, c.clone());
             assert!(id.len() <= 100, "Discord limits custom ids to 100 characters");
             assert_eq!(ComponentId::parse(&id), Some(ComponentId { game: 42, version: 7, command: Some(c) }), "{id}");
         }
@@ -304,19 +255,7 @@ mod tests {
 
     #[test]
     fn malformed_ids_are_rejected() {
-        for id in [
-            "",
-            "ss",
-            "ss:1",
-            "ss:1:2",
-            "xx:1:2:s",
-            "ss:a:2:s",
-            "ss:1:2:t1,2",
-            "ss:1:2:i999",
-            "ss:1:2:t1,2,4",
-            "ss:1:2:zz",
-            "ss:1:2:p-1,0,0",
-        ] {
+        for id in ["", "ss", "ss:1", "ss:1:2", "xx:1:2:s", "ss:a:2:s", "ss:1:2:", "ss:1:2:a b"] {
             assert_eq!(ComponentId::parse(id), None, "{id}");
         }
         assert_eq!(ComponentId::parse("ss:1:2:menu"), Some(ComponentId { game: 1, version: 2, command: None }));

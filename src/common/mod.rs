@@ -1,0 +1,14 @@
+//! The vocabulary every layer above the store shares, whatever the game: replies and component
+//! ids ([`reply`]), errors ([`error`]), tables and seats ([`table`]). Leaves: they import only
+//! the store's records and [`crate::kinds`].
+
+pub mod error;
+pub mod reply;
+pub mod table;
+
+pub use error::{Result, ServiceError};
+pub(crate) use error::{internal, user};
+pub use reply::{Button, Command, ComponentId, Image, Menu, MenuOption, Picture, Reply, Style};
+pub use table::Table;
+pub(crate) use table::computer_plays;
+pub use table::{Actor, COMPUTER_USER, Place, is_computer_id};

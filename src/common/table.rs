@@ -1,0 +1,89 @@
+//! Who plays where: a game's stored record with its seats ([`Table`]), where a command was used
+//! ([`Place`]) and by whom ([`Actor`]), and the one rule for which seats the computer plays.
+//! The same for every game.
+
+use crate::kinds::Strength;
+use crate::store::{self, GameRecord, SeatRecord};
+
+/// Where a command was used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Place {
+    pub guild_id: u64,
+    pub channel_id: u64,
+}
+
+/// Who used it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Actor {
+    pub user_id: u64,
+    pub name: String,
+}
+
+/// A game's record and its seats (in turn order once it started): its players.
+#[derive(Clone)]
+pub struct Table {
+    pub(crate) record: GameRecord,
+    pub(crate) seats: Vec<SeatRecord>,
+}
+
+impl Table {
+    pub(crate) fn seat_of(&self, user_id: u64) -> Option<usize> {
+        self.seats.iter().find(|s| s.user_id == user_id).and_then(|s| s.seat)
+    }
+
+    pub(crate) fn user_at(&self, seat: usize) -> Option<u64> {
+        self.seats.iter().find(|s| s.seat == Some(seat)).map(|s| s.user_id)
+    }
+}
+
+/// The user id the log records for a step the computer took for a person (away, or out of
+/// time). Discord never hands out such an id.
+pub const COMPUTER_USER: u64 = 0;
+
+/// Computer players seated in a lobby have user ids 1 to 9 (Discord's ids are far larger).
+pub(crate) const COMPUTER_IDS: std::ops::RangeInclusive<u64> = 1..=9;
+
+/// Whether a seat's user id is a computer player's own.
+pub fn is_computer_id(user_id: u64) -> bool {
+    COMPUTER_IDS.contains(&user_id)
+}
+
+/// How well the computer plays `seat`, if it does: a computer player, a person it replaced, or
+/// a person away (still away at `now_ms`, when given) while someone else at the table is a
+/// person who would be held up; with nobody else to hold up, the game waits for them instead.
+pub(crate) fn computer_plays(seats: &[store::SeatRecord], seat: usize, now_ms: Option<i64>) -> Option<Strength> {
+    let away = |s: &store::SeatRecord| s.away_until.is_some_and(|until| now_ms.is_none_or(|now| until > now));
+    let record = seats.iter().find(|s| s.seat == Some(seat))?;
+    if record.computer.is_some() {
+        return record.computer;
+    }
+    let someone_waits = seats.iter().any(|s| s.seat != Some(seat) && s.computer.is_none() && !away(s));
+    (away(record) && someone_waits).then_some(Strength::Medium)
+}
+
+impl Table {
+    /// How well the computer plays this seat, if it does (see [`computer_plays`]).
+    pub(crate) fn computer_at(&self, seat: usize) -> Option<Strength> {
+        computer_plays(&self.seats, seat, None)
+    }
+
+    /// The person who plays this seat (None when the computer does).
+    pub(crate) fn person_at(&self, seat: usize) -> Option<u64> {
+        if self.computer_at(seat).is_some() { None } else { self.user_at(seat) }
+    }
+
+    /// The seated people (not computer players, not people the computer replaced).
+    pub(crate) fn people(&self) -> impl Iterator<Item = &store::SeatRecord> {
+        self.seats.iter().filter(|s| s.computer.is_none())
+    }
+}
+
+/// How a seat is played, for lists: "(computer, hard)", "(away, computer plays)", or nothing.
+pub(crate) fn seat_note(seat: &SeatRecord) -> String {
+    match (seat.computer, seat.away_until) {
+        (Some(strength), _) if is_computer_id(seat.user_id) => format!(" (computer, {strength})"),
+        (Some(_), _) => " (replaced by the computer)".into(),
+        (None, Some(_)) => " (away: the computer plays)".into(),
+        (None, None) => String::new(),
+    }
+}

@@ -1,0 +1,156 @@
+//! The contract between the host and a game: the questions the service asks a game's room, in
+//! the manner of boardgame.io's Game object and shakmaty's `Position`. The service writes the
+//! shared work once, generic over [`Rules`] (the change transaction, undo, the computer's
+//! turns), and dispatches to it once per entry point through [`super::State`]; a room answers
+//! with pure functions: apply, narrate, who owes a decision, the undo rule, its messages.
+//!
+//! Nothing here touches the database, Discord or async: a room is tested without either.
+
+use super::{ComputerPlan, State};
+use crate::common::{Reply, Result, Table};
+use crate::kinds::GameKind;
+use crate::store::GameRecord;
+use std::fmt::Debug;
+
+/// One step of a game's log, read back from the store (or just taken).
+#[derive(Clone, Debug)]
+pub struct Logged<M> {
+    pub(crate) seq: i64,
+    /// Who took it: the person, a computer seat's own id, or [`crate::common::COMPUTER_USER`]
+    /// for a step the computer took for a person.
+    pub(crate) user_id: u64,
+    /// The seat it was taken for. Logs stored before seats were recorded have none; a game
+    /// whose engine needs the seat (several may act at once) never has such a log.
+    pub(crate) seat: Option<usize>,
+    pub(crate) action: M,
+}
+
+/// A game at a version: its engine's state and the log it was rebuilt from.
+pub struct Played<G: Rules> {
+    pub(crate) game: G::Game,
+    pub(crate) log: Vec<Logged<G::Move>>,
+}
+
+// By hand: a derive would ask the rules type itself to be `Clone`.
+impl<G: Rules> Clone for Played<G> {
+    fn clone(&self) -> Self {
+        Played { game: self.game.clone(), log: self.log.clone() }
+    }
+}
+
+/// A step to take: for which seat, logged under which user, and what.
+#[derive(Clone, Copy, Debug)]
+pub struct Step<M> {
+    pub(crate) seat: usize,
+    pub(crate) user_id: u64,
+    pub(crate) action: M,
+}
+
+/// What a click on one of a game's own buttons asks for, as its room reads the code.
+pub enum Click<M> {
+    /// Take this step.
+    Act(M),
+    /// Show another view of the same step (a page of a menu, the turns at a spot): a read
+    /// that changes nothing, answered on the clicked message.
+    View(String),
+}
+
+/// A game the bot hosts. Implemented by a unit type in the game's room; every function is
+/// pure (the engine's state in, text and choices out).
+pub trait Rules: Sized + Send + Sync + 'static {
+    /// Which game this is (stored with each game).
+    const KIND: GameKind;
+    /// The engine's state of a game.
+    type Game: Clone + Send + Sync + 'static;
+    /// A step a player takes: the engine's action.
+    type Move: Copy + Debug + PartialEq + Send + Sync + 'static;
+    /// What a player typed into one of the game's step commands, read against the game inside
+    /// the step's transaction.
+    type Typed: Send;
+    /// What one change has to tell, gathered over its steps (narration, a pending line).
+    type Story: Default + Send;
+
+    // ----- the game's record
+
+    /// The game's first state, from its stored record and seats.
+    fn setup(table: &Table) -> Result<Self::Game>;
+    /// The stored form of an action (never changes once stored; see the engine's `record`).
+    fn encode(action: &Self::Move) -> String;
+    /// An action from its stored form.
+    fn decode(code: &str) -> std::result::Result<Self::Move, String>;
+    /// Applies a logged step during replay, without narrating it.
+    fn replay_step(game: &mut Self::Game, seat: Option<usize>, action: &Self::Move) -> std::result::Result<(), String>;
+
+    // ----- who acts
+
+    /// The seats that owe a decision now (several at once in some games); empty when the game
+    /// is over.
+    fn waiting(game: &Self::Game) -> Vec<usize>;
+    fn is_over(game: &Self::Game) -> bool;
+    /// What the seat the game waits for must do, in a few words ("place tile K2 (`/place`)").
+    fn task(game: &Self::Game, seat: usize) -> String;
+
+    // ----- a change
+
+    /// The message that opens a game whose seats were just drawn.
+    fn opening(game: &Self::Game, table: &Table, version: i64) -> Reply;
+    /// Applies one step for `seat`, telling what happened into `story`. A refused step changes
+    /// nothing and says why, for the player.
+    fn apply(game: &mut Self::Game, table: &Table, seat: usize, action: &Self::Move, story: &mut Self::Story) -> Result<()>;
+    /// The message after a change: `header` (what the host has to say first), the story, the
+    /// board, and the choices of whoever acts next.
+    fn reply(game: &Self::Game, table: &Table, version: i64, header: Vec<String>, story: Self::Story) -> Reply;
+    /// Whether the last step may be taken back, judged on the game before it: None if so,
+    /// else why not, for the player.
+    fn undo_refusal(before: &Self::Game, last: &Self::Move) -> Option<String>;
+    /// "Ana undid placing K2." for the message after an undo.
+    fn undone(before: &Self::Game, table: &Table, seat: usize, last: &Self::Move) -> String;
+
+    // ----- reading players
+
+    /// What a player typed, read against the game.
+    fn read_typed(game: &Self::Game, typed: &Self::Typed) -> std::result::Result<Self::Move, String>;
+    /// One of the game's own button codes (None: not one of its codes).
+    fn read_code(code: &str) -> Option<Click<Self::Move>>;
+    /// A view the game's buttons ask for (`Click::View`), for the player at `seat`.
+    fn view(played: &Played<Self>, table: &Table, version: i64, seat: usize, view: &str) -> Result<Reply>;
+    /// Whether `seat` may act now; else why not, for the player.
+    fn may_act(game: &Self::Game, table: &Table, seat: usize) -> Result<()>;
+
+    // ----- looking at the game
+
+    /// What happened since a stale click's version, and what the game waits for now.
+    fn moved_on(played: &Played<Self>, table: &Table) -> String;
+    /// `/status` of a started game.
+    fn status(played: &Played<Self>, table: &Table) -> String;
+    /// The text above `/board`'s picture.
+    fn board_caption(played: &Played<Self>, table: &Table) -> String;
+    /// What the last `n` steps did, oldest first (`/history`).
+    fn history(played: &Played<Self>, table: &Table, n: usize) -> Result<Vec<String>>;
+    /// The lobby's line about the game's options.
+    fn lobby_rules(record: &GameRecord) -> String;
+
+    // ----- the computer
+
+    /// The moves the computer makes now under `plan` (none when a person must act): pure and
+    /// seeded by the game's seed and each step's place in the log. May think for a while: the
+    /// service calls it off the async workers.
+    fn computer_moves(played: &Played<Self>, table: &Table, plan: &ComputerPlan) -> Vec<(usize, Self::Move)>;
+
+    // ----- the host's closed list of games
+
+    fn wrap(played: Played<Self>) -> State;
+    fn unwrap(state: &State) -> Option<&Played<Self>>;
+}
+
+impl<G: Rules> Played<G> {
+    /// Rebuilds a game from its setup and log.
+    pub(crate) fn replay(table: &Table, log: Vec<Logged<G::Move>>) -> Result<Played<G>> {
+        let mut game = G::setup(table)?;
+        for (i, step) in log.iter().enumerate() {
+            G::replay_step(&mut game, step.seat, &step.action)
+                .map_err(|e| crate::common::internal(format!("game {}: action {} no longer applies: {e}", table.record.id, i + 1)))?;
+        }
+        Ok(Played { game, log })
+    }
+}

@@ -1,0 +1,265 @@
+//! South Seas through the host's contract ([`Rules`]): its setup from the stored record, a step
+//! applied and narrated, the turn boundary, the undo rule, the views its buttons ask for, and
+//! who the game waits for. Pure: the service runs the transaction around it.
+
+use super::codes::Code;
+use super::replies::{self, names, turn_reply, turn_reply_after};
+use super::text::{self, Names};
+use super::typed::{self, Step};
+use super::{GameOptions, computer};
+use crate::common::{Button, Command, ComponentId, Reply, Result, ServiceError, Style, Table, internal, user};
+use crate::games::contract::{Click, Played, Rules};
+use crate::games::{ComputerPlan, State};
+use crate::kinds::GameKind;
+use crate::store::GameRecord;
+use southseas_engine::{Action, Event, Game, Options, Phase, Ruleset, ScoreReason, Setup, record};
+
+/// Carcassonne: South Seas, as the host sees it.
+pub struct SouthSeas;
+
+/// What one change of a South Seas game tells: its narration, and why a turn ended when the
+/// player did not end it (said on the hand-over line, where it explains who is asked next).
+#[derive(Default)]
+pub struct Story {
+    lines: Vec<String>,
+    ended: Option<String>,
+}
+
+impl Rules for SouthSeas {
+    const KIND: GameKind = GameKind::SouthSeas;
+    type Game = Game;
+    type Move = Action;
+    type Typed = (Step, String);
+    type Story = Story;
+
+    fn setup(table: &Table) -> Result<Game> {
+        Game::from_setup(setup_of(table)?).map_err(|e| ServiceError::Internal(e.into()))
+    }
+
+    fn encode(action: &Action) -> String {
+        record::encode_action(action)
+    }
+
+    fn decode(code: &str) -> std::result::Result<Action, String> {
+        record::decode_action(code).map_err(|e| e.to_string())
+    }
+
+    fn replay_step(game: &mut Game, seat: Option<usize>, action: &Action) -> std::result::Result<(), String> {
+        // One player acts at a time: a recorded seat can only be that player's.
+        if let Some(seat) = seat
+            && game.to_act() != Some(seat)
+        {
+            return Err(format!("logged for seat {seat}, but the game waits for {:?}", game.to_act()));
+        }
+        game.apply(action).map(|_| ()).map_err(|e| e.to_string())
+    }
+
+    fn waiting(game: &Game) -> Vec<usize> {
+        game.to_act().into_iter().collect()
+    }
+
+    fn is_over(game: &Game) -> bool {
+        game.is_over()
+    }
+
+    fn task(game: &Game, _seat: usize) -> String {
+        text::task(game)
+    }
+
+    fn opening(game: &Game, table: &Table, version: i64) -> Reply {
+        let names = names(table);
+        let mut lines = vec!["🏝️ **The game begins!** Turn order:".to_string()];
+        // In playing order, from the player who moves first (drawn from the seed).
+        let (first, players) = (game.active_player(), table.seats.len());
+        for k in 0..players {
+            let seat = (first + k) % players;
+            lines.push(format!("{}. {} ({})", k + 1, names.of(seat), Names::colour(seat)));
+        }
+        lines.extend(text::narrate(game, &names, game.opening_events()));
+        turn_reply(table, version, game, lines)
+    }
+
+    fn apply(game: &mut Game, table: &Table, _seat: usize, action: &Action, story: &mut Story) -> Result<()> {
+        let names = names(table);
+        // An earlier step's turn ended without a hand-over line of its own: say so here.
+        story.lines.extend(story.ended.take());
+        let active = game.active_player();
+        let events = game.apply(action).map_err(|e| ServiceError::User(format!("Not allowed: {e}.")))?;
+        // Where the turn ended (the events of drawing the next tile, or of the game's end).
+        let boundary = events
+            .iter()
+            .position(|e| {
+                matches!(
+                    e,
+                    Event::TileDiscarded { .. }
+                        | Event::TurnStarted { .. }
+                        | Event::GameOver { .. }
+                        | Event::FeatureScored { reason: ScoreReason::GameEnd, .. }
+                )
+            })
+            .unwrap_or(events.len());
+        story.lines.extend(text::narrate(game, &names, &events[..boundary]));
+        // Say why a turn ended without the player ending it: no ship on display was payable.
+        let delivered = events.iter().any(|e| matches!(e, Event::ShipDelivered { .. }));
+        story.ended = (boundary < events.len() && !delivered && *action != Action::EndTurn)
+            .then(|| format!("{} can't pay any ship on display, so the turn ends.", names.of(active)));
+        if game.is_over() {
+            // No hand-over: it is said before the game's end.
+            story.lines.extend(story.ended.take());
+        }
+        story.lines.extend(text::narrate(game, &names, &events[boundary..]));
+        Ok(())
+    }
+
+    fn reply(game: &Game, table: &Table, version: i64, mut header: Vec<String>, story: Story) -> Reply {
+        header.extend(story.lines);
+        turn_reply_after(table, version, game, header, story.ended)
+    }
+
+    fn undo_refusal(before: &Game, last: &Action) -> Option<String> {
+        let events = match before.clone().apply(last) {
+            Ok(events) => events,
+            Err(e) => return Some(format!("That step can't be undone ({e}).")),
+        };
+        events
+            .iter()
+            .any(|e| {
+                matches!(e, Event::TurnStarted { .. } | Event::TileDiscarded { .. } | Event::ShipRevealed { .. } | Event::GameOver { .. })
+            })
+            .then(|| "That step can't be undone: it revealed a new tile or ship (or ended the turn).".to_string())
+    }
+
+    fn undone(before: &Game, table: &Table, seat: usize, last: &Action) -> String {
+        format!("↩️ {} undid {}.", names(table).of(seat), text::step_in_words(before, last))
+    }
+
+    fn read_typed(game: &Game, (step, input): &(Step, String)) -> std::result::Result<Action, String> {
+        typed::parse(game, *step, input)
+    }
+
+    fn read_code(code: &str) -> Option<Click<Action>> {
+        Code::parse(code).map(Code::click)
+    }
+
+    fn view(played: &Played<SouthSeas>, table: &Table, version: i64, _seat: usize, view: &str) -> Result<Reply> {
+        let game = &played.game;
+        let id = table.record.id;
+        let mut reply = Reply { game: Some((id, version)), components_only: true, ..Reply::default() };
+        match Code::parse(view) {
+            Some(Code::Spot(_) | Code::Spots(_)) if game.phase() != Phase::PlaceTile => {
+                user("The tile is placed already: use the buttons of the newest message.")
+            }
+            Some(Code::Spot(pos)) => {
+                let Some(rows) = replies::spot_view(game, id, version, pos) else {
+                    return user("The tile fits nowhere at that spot. Pick another one.");
+                };
+                reply.buttons = rows;
+                Ok(reply)
+            }
+            Some(Code::Spots(page)) => {
+                reply.menu = Some(replies::spot_menu(game, id, version, page));
+                reply.buttons = vec![vec![Button {
+                    id: ComponentId::button(id, version, Command::Board),
+                    label: "Show board".into(),
+                    style: Style::Secondary,
+                }]];
+                Ok(reply)
+            }
+            Some(Code::Payments(_)) if !matches!(game.phase(), Phase::Payment { .. }) => {
+                user("There is no payment to choose now: use the buttons of the newest message.")
+            }
+            Some(Code::Payments(page)) => {
+                reply.menu = Some(replies::payment_menu(game, id, version, page));
+                reply.buttons = vec![vec![Button {
+                    id: ComponentId::button(id, version, Command::Undo),
+                    label: "Undo".into(),
+                    style: Style::Secondary,
+                }]];
+                Ok(reply)
+            }
+            Some(Code::Act(_)) | None => user("That button isn't one I know. Use `/status` to see the game."),
+        }
+    }
+
+    fn may_act(game: &Game, table: &Table, seat: usize) -> Result<()> {
+        match game.to_act() {
+            Some(s) if s == seat => Ok(()),
+            Some(s) if table.computer_at(s).is_some() => user(format!(
+                "It's not your turn: the computer is playing for {} right now. I'll ping you when it's yours.",
+                names(table).of(s)
+            )),
+            Some(s) => {
+                let doing = match game.phase() {
+                    Phase::MarketShip { .. } => "to choose a ship for their market",
+                    _ => "to play",
+                };
+                user(format!("It's not your turn: waiting for {} {doing}.", names(table).of(s)))
+            }
+            None => user("The game is over."),
+        }
+    }
+
+    fn moved_on(played: &Played<SouthSeas>, table: &Table) -> String {
+        replies::moved_on(&played.game, &played.log, table)
+    }
+
+    fn status(played: &Played<SouthSeas>, table: &Table) -> String {
+        replies::status(&played.game, table)
+    }
+
+    fn board_caption(played: &Played<SouthSeas>, table: &Table) -> String {
+        replies::board_caption(&played.game, table)
+    }
+
+    fn history(played: &Played<SouthSeas>, table: &Table, n: usize) -> Result<Vec<String>> {
+        replies::history(SouthSeas::setup(table)?, &played.log, table, n)
+    }
+
+    fn lobby_rules(record: &GameRecord) -> String {
+        replies::lobby_rules(record)
+    }
+
+    fn computer_moves(played: &Played<SouthSeas>, table: &Table, plan: &ComputerPlan) -> Vec<(usize, Action)> {
+        computer::moves(&played.game, &table.seats, plan, table.record.seed, played.log.len())
+    }
+
+    fn wrap(played: Played<SouthSeas>) -> State {
+        State::SouthSeas(played)
+    }
+
+    fn unwrap(state: &State) -> Option<&Played<SouthSeas>> {
+        match state {
+            State::SouthSeas(played) => Some(played),
+        }
+    }
+}
+
+/// The game's setup, from what is stored: its ruleset, options, players and seed.
+pub(crate) fn setup_of(table: &Table) -> Result<Setup> {
+    let r = &table.record;
+    let ruleset = u32::try_from(r.ruleset)
+        .ok()
+        .and_then(Ruleset::from_id)
+        .ok_or_else(|| internal(format!("game {}: ruleset {} is unknown to this version", r.id, r.ruleset)))?;
+    let options = record::decode_options(&r.options).map_err(|e| internal(format!("game {}: stored options: {e}", r.id)))?;
+    Ok(Setup::standard_in(ruleset, options, table.seats.len(), r.seed))
+}
+
+/// A new South Seas lobby's stored opening, from `/new`'s options (checked here).
+impl crate::games::NewGame for GameOptions {
+    fn opening(self) -> Result<crate::games::Opening> {
+        if !(2..=5).contains(&self.min_players) || !(self.min_players..=5).contains(&self.max_players) {
+            return user("Player limits must be between 2 and 5, with the minimum not above the maximum.");
+        }
+        Ok(crate::games::Opening {
+            kind: GameKind::SouthSeas,
+            ruleset: Ruleset::CURRENT.id().into(),
+            options: record::encode_options(&Options { retrieve: self.retrieve }),
+            seed: self.seed,
+            min_players: self.min_players,
+            max_players: self.max_players,
+            turn_limit_secs: self.turn_limit_secs,
+            on_timeout: self.on_timeout,
+        })
+    }
+}

@@ -1,0 +1,290 @@
+//! A game's steps through the service, written once for every game ([`Rules`]): a new lobby, a
+//! step from a button, a menu or a command (typed text read inside the step's own transaction),
+//! the computer's moves, undo. Each change is one write transaction: load the game at its
+//! version, check who may act, apply through the room, log each step with its seat, bump the
+//! version, reschedule what the game waits for, queue the message it owes, commit.
+
+use super::{Actor, Loaded, Place, Reply, Result, Service, ServiceError, Table, add_deadline, internal, user};
+use crate::common::reply::escape;
+use crate::common::{COMPUTER_USER, is_computer_id};
+use crate::games::contract::{Click, Logged, Played, Rules, Step};
+use crate::games::{Move, NewGame, State, with_game};
+use crate::store::{self, GameId, GameRecord, Status};
+use sqlx::{Any, Transaction};
+use std::sync::Arc;
+
+/// What a typed step gets when the channel has no game underway.
+const NO_RUNNING_GAME: &str = "There is no running game in this channel. Start one with `/new`.";
+
+impl Service {
+    /// Opens a lobby for a game in the channel, with that game's options; its creator takes
+    /// the first seat.
+    pub async fn create(&self, place: Place, actor: &Actor, options: impl NewGame) -> Result<Reply> {
+        let opening = options.opening()?;
+        self.open_lobby(place, actor, opening).await
+    }
+
+    /// A step from a command (against the current version), in its game's terms.
+    pub async fn act(&self, place: Place, actor: &Actor, action: impl Into<Move>) -> Result<Reply> {
+        let mut tx = self.store.begin_write().await?;
+        let (table, loaded) = self.current(&mut tx, place, None, None).await?;
+        match (action.into(), &loaded.state) {
+            (Move::SouthSeas(action), State::SouthSeas(played)) => self.take_step(tx, table, played, actor, action).await,
+        }
+    }
+
+    /// A click on one of a game's own buttons or menu options (`code`), against the game and
+    /// version its id names: a step, or another view of the step (a read). A code the game
+    /// does not know is said to be unknown before anything is said about its version.
+    pub(crate) async fn act_in(&self, place: Place, actor: &Actor, game_id: GameId, expected: i64, code: &str) -> Result<Reply> {
+        let mut tx = self.store.begin_write().await?;
+        let (table, loaded) = self.current(&mut tx, place, Some(game_id), None).await?;
+        with_game!(&loaded.state, G, played => {
+            let Some(click) = G::read_code(code) else {
+                return user("That button isn't one I know. Use `/status` to see the game.");
+            };
+            if table.record.version != expected {
+                return Err(self.stale(&table, &loaded));
+            }
+            self.click_code::<G>(tx, table, played, actor, click).await
+        })
+    }
+
+    async fn click_code<G: Rules>(
+        &self,
+        tx: Transaction<'static, Any>,
+        table: Table,
+        played: &Played<G>,
+        actor: &Actor,
+        click: Click<G::Move>,
+    ) -> Result<Reply> {
+        match click {
+            Click::Act(action) => self.take_step(tx, table, played, actor, action).await,
+            Click::View(view) => {
+                drop(tx);
+                let seat = seat_to_act::<G>(&table, &played.game, actor)?;
+                G::view(played, &table, table.record.version, seat, &view)
+            }
+        }
+    }
+
+    /// A step typed into one of a game's step commands (`/place B 90`, `/islander …`): the text
+    /// is read against the game as loaded inside the step's write transaction, so the game is
+    /// loaded once and the text is judged against exactly the state it applies to.
+    pub async fn act_typed<G: Rules>(&self, place: Place, actor: &Actor, typed: G::Typed) -> Result<Reply> {
+        let mut tx = self.store.begin_write().await?;
+        let table = match self.open_table(&mut tx, place).await {
+            Ok(table) if table.record.status != Status::Lobby => table,
+            Ok(_) | Err(ServiceError::User(_)) => return user(NO_RUNNING_GAME),
+            Err(e) => return Err(e),
+        };
+        if table.record.kind != G::KIND {
+            return user(format!("This channel's game is {}: that command is for {}.", table.record.kind.title(), G::KIND.title()));
+        }
+        let loaded = self.load(&mut tx, &table).await?;
+        let played = G::unwrap(&loaded.state).ok_or_else(|| internal(format!("game {}: state of another game", table.record.id)))?;
+        // Whose turn first: a player out of turn is told so, whatever they typed.
+        seat_to_act::<G>(&table, &played.game, actor)?;
+        let action = G::read_typed(&played.game, &typed).map_err(ServiceError::User)?;
+        self.take_step(tx, table, played, actor, action).await
+    }
+
+    /// Applies `action` for `actor` to the loaded game, logs it with the message it owes the
+    /// channel, and commits. A player away who plays is back.
+    async fn take_step<G: Rules>(
+        &self,
+        mut tx: Transaction<'static, Any>,
+        mut table: Table,
+        played: &Played<G>,
+        actor: &Actor,
+        action: G::Move,
+    ) -> Result<Reply> {
+        let seat = seat_to_act::<G>(&table, &played.game, actor)?;
+        let mut header = Vec::new();
+        if let Some(away) = table.seats.iter_mut().find(|s| s.seat == Some(seat) && s.away_until.is_some()) {
+            store::set_away(&mut tx, table.record.id, away.user_id, None).await?;
+            away.away_until = None;
+            header.push(format!("👋 {} is back: the computer no longer plays for them.", escape(&away.name)));
+        }
+        let step = Step { seat, user_id: actor.user_id, action };
+        self.apply_steps(tx, table, played, &[step], header, Some(actor.user_id)).await
+    }
+
+    /// The computer's moves (chosen by [`Service::choose_computer_moves`] against this very
+    /// version), as one change and one message after `header`, logged under each computer
+    /// seat's own id, or [`COMPUTER_USER`] for a person it played for.
+    pub(crate) async fn play_computer_moves(
+        &self,
+        tx: Transaction<'static, Any>,
+        table: Table,
+        loaded: &Loaded,
+        moves: &[(usize, Move)],
+        header: Vec<String>,
+    ) -> Result<Reply> {
+        let user_of = |seat: usize| table.user_at(seat).filter(|&id| is_computer_id(id)).unwrap_or(COMPUTER_USER);
+        match &loaded.state {
+            State::SouthSeas(played) => {
+                let steps: Vec<Step<_>> =
+                    moves.iter().map(|&(seat, Move::SouthSeas(action))| Step { seat, user_id: user_of(seat), action }).collect();
+                self.apply_steps(tx, table, played, &steps, header, None).await
+            }
+        }
+    }
+
+    /// The moves the computer makes now under `plan` (none when a person must act): chosen off
+    /// the async workers, since a strong computer player thinks for up to about a second.
+    pub(crate) async fn choose_computer_moves(
+        &self,
+        loaded: &Loaded,
+        table: &Table,
+        plan: &crate::games::ComputerPlan,
+    ) -> Vec<(usize, Move)> {
+        async fn choose<G: Rules>(played: &Played<G>, table: &Table, plan: &crate::games::ComputerPlan) -> Vec<(usize, G::Move)> {
+            let (played, table, plan) = (played.clone(), table.clone(), plan.clone());
+            tokio::task::spawn_blocking(move || G::computer_moves(&played, &table, &plan)).await.unwrap_or_else(|e| {
+                tracing::error!("a computer player failed: {e}");
+                Vec::new()
+            })
+        }
+        match &loaded.state {
+            State::SouthSeas(played) => {
+                choose(played, table, plan).await.into_iter().map(|(seat, action)| (seat, Move::SouthSeas(action))).collect()
+            }
+        }
+    }
+
+    /// Applies `steps` to the loaded game as one change: each logged with its seat, narrated in
+    /// order after `header`; the version bumped once; what the game waits for rescheduled; the
+    /// message it owes the channel queued; committed. `actor` is the person who made the step,
+    /// if a person did: the message is new when someone else must act now (it pings them).
+    async fn apply_steps<G: Rules>(
+        &self,
+        mut tx: Transaction<'static, Any>,
+        table: Table,
+        before: &Played<G>,
+        steps: &[Step<G::Move>],
+        header: Vec<String>,
+        actor: Option<u64>,
+    ) -> Result<Reply> {
+        let mut game = before.game.clone();
+        let mut log = before.log.clone();
+        let mut story = G::Story::default();
+        for step in steps {
+            G::apply(&mut game, &table, step.seat, &step.action, &mut story)?;
+            let seq = log.len() as i64 + 1;
+            store::append_action(&mut tx, table.record.id, seq, step.user_id, step.seat, &G::encode(&step.action)).await?;
+            log.push(Logged { seq, user_id: step.user_id, seat: Some(step.seat), action: step.action });
+        }
+        let over = G::is_over(&game);
+        let status = if over { Status::Finished } else { Status::Active };
+        let version = store::touch(&mut tx, table.record.id, status).await?;
+        let mut table = Table { record: GameRecord { version, status, ..table.record }, seats: table.seats };
+        let deadline = self.reschedule(&mut tx, &mut table, &G::waiting(&game)).await?;
+        let mut reply = G::reply(&game, &table, version, header, story);
+        add_deadline(&mut reply, deadline);
+        // A new message when someone else must act now (it pings them) or the game ended.
+        reply.new_message = over || actor.is_none() || reply.mention != actor;
+        let after = Arc::new(Loaded { version, state: G::wrap(Played { game, log }) });
+        self.queue(&mut tx, &table, &reply).await?;
+        tx.commit().await?;
+        self.remember(&table, &after);
+        self.wake_scheduler();
+        Ok(reply)
+    }
+
+    /// Undoes the player's own last step, as long as it revealed nothing new (the game's rule).
+    /// A typed `/undo`, sent at `sent_ms` (unix milliseconds, from the interaction's id):
+    /// it undoes the step that was last when it was sent, so it is refused when the game
+    /// changed since (two sent at once undo one step, and the second says so).
+    pub async fn undo(&self, place: Place, actor: &Actor, sent_ms: Option<i64>) -> Result<Reply> {
+        let mut tx = self.store.begin_write().await?;
+        let table = self.open_table(&mut tx, place).await?;
+        if let Some(sent) = sent_ms
+            && table.record.changed_ms > sent
+        {
+            let loaded = self.load(&mut tx, &table).await?;
+            return Err(self.stale(&table, &loaded));
+        }
+        drop(tx);
+        self.undo_in(place, actor, Some(table.record.id), Some(table.record.version)).await
+    }
+
+    pub(crate) async fn undo_in(&self, place: Place, actor: &Actor, game_id: Option<GameId>, expected: Option<i64>) -> Result<Reply> {
+        let mut tx = self.store.begin_write().await?;
+        let (table, loaded) = self.current(&mut tx, place, game_id, expected).await?;
+        with_game!(&loaded.state, G, played => self.undo_last::<G>(tx, table, played, actor).await)
+    }
+
+    async fn undo_last<G: Rules>(
+        &self,
+        mut tx: Transaction<'static, Any>,
+        table: Table,
+        played: &Played<G>,
+        actor: &Actor,
+    ) -> Result<Reply> {
+        if table.record.status != Status::Active {
+            return user("There is nothing to undo: the game is not running.");
+        }
+        if table.seat_of(actor.user_id).is_none() {
+            return user("You are not playing in this game. You can watch with `/board` and `/status`.");
+        }
+        let Some(last) = played.log.last() else { return user("There is nothing to undo yet.") };
+        if last.user_id != actor.user_id {
+            return user("You can only undo your own last step, and the last step wasn't yours.");
+        }
+        let mut log = played.log.clone();
+        log.pop();
+        let before = Played::<G>::replay(&table, log)?;
+        if let Some(why) = G::undo_refusal(&before.game, &last.action) {
+            return user(why);
+        }
+        store::delete_action(&mut tx, table.record.id, last.seq).await?;
+        let version = store::touch(&mut tx, table.record.id, Status::Active).await?;
+        let mut table = Table { record: GameRecord { version, ..table.record }, seats: table.seats };
+        let deadline = self.reschedule(&mut tx, &mut table, &G::waiting(&before.game)).await?;
+        let seat = last.seat.or_else(|| table.seat_of(actor.user_id)).unwrap_or(0);
+        let line = G::undone(&before.game, &table, seat, &last.action);
+        let mut reply = G::reply(&before.game, &table, version, vec![line], G::Story::default());
+        add_deadline(&mut reply, deadline);
+        let after = Arc::new(Loaded { version, state: G::wrap(before) });
+        self.queue(&mut tx, &table, &reply).await?;
+        tx.commit().await?;
+        self.remember(&table, &after);
+        Ok(reply)
+    }
+
+    /// The current state of the channel's game of kind `G`, for autocomplete, tools and tests:
+    /// (game, version, seat of the user if seated, the players' names by seat). A read: a step
+    /// re-reads the game in its transaction.
+    pub async fn snapshot<G: Rules>(&self, place: Place, user_id: u64) -> Result<(G::Game, i64, Option<usize>, Vec<String>)> {
+        let mut conn = self.store.pool().acquire().await?;
+        let table = self.latest_table(&mut conn, place).await?;
+        if table.record.status == Status::Lobby {
+            return user("The game hasn't started yet.");
+        }
+        let loaded = self.load(&mut conn, &table).await?;
+        let Some(played) = G::unwrap(&loaded.state) else {
+            return user(format!("This channel's game is {}.", table.record.kind.title()));
+        };
+        let names = table.seats.iter().map(|s| s.name.clone()).collect();
+        Ok((played.game.clone(), table.record.version, table.seat_of(user_id), names))
+    }
+}
+
+/// The seat of `actor` when the game lets them act now; otherwise why not (not playing, their
+/// seat taken over by the computer, or the game's own word on whose turn it is).
+fn seat_to_act<G: Rules>(table: &Table, game: &G::Game, actor: &Actor) -> Result<usize> {
+    if table.record.status != Status::Active {
+        return user("The game isn't running.");
+    }
+    let Some(seat) = table.seat_of(actor.user_id) else {
+        return user("You are not playing in this game. You can watch with `/board` and `/status`.");
+    };
+    if table.seats.iter().any(|s| s.user_id == actor.user_id && s.computer.is_some()) {
+        return user(
+            "A computer player has taken over your seat in this game, so you can't play it any more. You can watch with `/board`.",
+        );
+    }
+    G::may_act(game, table, seat)?;
+    Ok(seat)
+}

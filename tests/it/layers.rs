@@ -1,0 +1,259 @@
+//! The layer rule of ARCHITECTURE.md, checked on every `cargo test` (as rust-analyzer's
+//! `tidy.rs` checks its own): which folders of `src/` may use which, and no import cycles
+//! between files. A back-pointing import fails here at once, naming the file and the path.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// Each part of `src/` and its layer, lowest first; the longest matching prefix decides. A
+/// file may use what sits at its own layer or below, never above. A game's room is a slice
+/// through the layers: its slash commands sit with the Discord layer.
+const LAYERS: &[(&str, u8)] = &[
+    ("src/kinds.rs", 0),
+    ("src/store/", 1),
+    ("src/draw/", 1),
+    ("src/common/", 2),
+    ("src/games/", 3),
+    ("src/games/southseas/commands.rs", 5),
+    ("src/service/", 4),
+    ("src/discord/", 5),
+    ("src/config.rs", 6),
+    ("src/cli/", 6),
+    ("src/lib.rs", 7),
+    ("src/main.rs", 7),
+];
+
+fn layer_of(file: &str) -> u8 {
+    LAYERS
+        .iter()
+        .filter(|(prefix, _)| file.starts_with(prefix))
+        .max_by_key(|(prefix, _)| prefix.len())
+        .map(|&(_, layer)| layer)
+        .unwrap_or_else(|| panic!("{file} is in no layer: add it to LAYERS in tests/it/layers.rs and to ARCHITECTURE.md"))
+}
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
+}
+
+/// Every `.rs` file under `src/`, as a path relative to the package (`src/service/mod.rs`).
+fn sources() -> Vec<String> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).expect("read src") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(&root().join("src"), &mut files);
+    let mut names: Vec<String> =
+        files.iter().map(|p| p.strip_prefix(root()).expect("under the package").to_string_lossy().replace('\\', "/")).collect();
+    names.sort();
+    names
+}
+
+/// The module path of a file: `src/service/mod.rs` → `["service"]`, `src/service/steps.rs` →
+/// `["service", "steps"]`, `src/lib.rs` → `[]`.
+fn module_of(file: &str) -> Vec<String> {
+    let inner = file.trim_start_matches("src/").trim_end_matches(".rs");
+    let mut parts: Vec<String> = inner.split('/').map(str::to_string).collect();
+    if matches!(parts.last().map(String::as_str), Some("mod" | "lib" | "main")) {
+        parts.pop();
+    }
+    parts
+}
+
+/// The file that defines the longest prefix of `path` (a module path from the crate root).
+fn file_of(path: &[String], files: &BTreeSet<String>) -> Option<String> {
+    (1..=path.len()).rev().find_map(|n| {
+        let base = format!("src/{}", path[..n].join("/"));
+        [format!("{base}.rs"), format!("{base}/mod.rs")].into_iter().find(|f| files.contains(f))
+    })
+}
+
+/// The code of a file without comments and without its `#[cfg(test)]` module (tests may reach
+/// anywhere in the crate).
+fn code_of(text: &str) -> String {
+    // Test modules come last in a file: everything from the first one on is left out.
+    let text = match text.find("#[cfg(test)]\nmod ") {
+        Some(at) => &text[..at],
+        None => text,
+    };
+    text.lines().map(|l| l.split("//").next().unwrap_or("")).collect::<Vec<_>>().join("\n")
+}
+
+/// The crate paths a file's code names (`crate::a::b`, `super::a`, `self::a`), resolved to the
+/// files that define them. Paths inside `use … {…}` groups are joined to their prefix.
+fn imports(file: &str, text: &str, files: &BTreeSet<String>) -> BTreeSet<String> {
+    let module = module_of(file);
+    let code = code_of(text);
+    let mut out = BTreeSet::new();
+    let bytes: Vec<char> = code.chars().collect();
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    let mut i = 0;
+    while i < bytes.len() {
+        // A path starts at `crate`, `super` or `self` not preceded by an identifier character.
+        let starts = ["crate", "super", "self"].into_iter().find(|w| {
+            let w: Vec<char> = w.chars().collect();
+            bytes[i..].starts_with(&w) && (i == 0 || !ident(bytes[i - 1]) && bytes[i - 1] != ':') && bytes.get(i + w.len()) == Some(&':')
+        });
+        let Some(start) = starts else {
+            i += 1;
+            continue;
+        };
+        // Read `seg::seg::…` up to the first character that is no part of a path.
+        let mut j = i;
+        let mut segments = Vec::new();
+        let mut current = String::new();
+        while j < bytes.len() {
+            let c = bytes[j];
+            if ident(c) {
+                current.push(c);
+                j += 1;
+            } else if c == ':' && bytes.get(j + 1) == Some(&':') {
+                segments.push(std::mem::take(&mut current));
+                j += 2;
+            } else {
+                break;
+            }
+        }
+        if !current.is_empty() {
+            segments.push(current);
+        }
+        // A group `crate::a::{b, c::d}`: each member joined to the prefix.
+        let mut paths = vec![segments.clone()];
+        if bytes.get(j) == Some(&'{') {
+            let close = (j..bytes.len()).find(|&k| bytes[k] == '}').unwrap_or(bytes.len());
+            let group: String = bytes[j + 1..close].iter().collect();
+            paths = group
+                .split(',')
+                .map(|m| m.trim())
+                .filter(|m| !m.is_empty())
+                .map(|m| {
+                    let mut p = segments.clone();
+                    p.extend(m.split(" as ").next().unwrap_or("").split("::").map(|s| s.trim().to_string()).filter(|s| !s.is_empty()));
+                    p
+                })
+                .collect();
+        }
+        for path in paths {
+            let mut absolute: Vec<String> = Vec::new();
+            let mut rest = path.as_slice();
+            match start {
+                "crate" => rest = &rest[1..],
+                _ => {
+                    absolute = module.clone();
+                    while let Some(first) = rest.first() {
+                        match first.as_str() {
+                            "super" => {
+                                absolute.pop();
+                            }
+                            "self" => {}
+                            _ => break,
+                        }
+                        rest = &rest[1..];
+                    }
+                }
+            }
+            absolute.extend(rest.iter().cloned());
+            if let Some(target) = file_of(&absolute, files).filter(|t| t != file) {
+                out.insert(target);
+            }
+        }
+        i = j.max(i + 1);
+    }
+    out
+}
+
+/// Whether one file is the parent module (`mod.rs`) of the other's folder: a parent gathers
+/// and re-exports its children, and children use what it gathers; neither is a layer crossing.
+fn parent_and_child(a: &str, b: &str) -> bool {
+    let folder_of_mod = |f: &str| f.strip_suffix("mod.rs").map(str::to_string);
+    let inside = |child: &str, parent: &str| folder_of_mod(parent).is_some_and(|dir| child.starts_with(&dir) && child != parent);
+    inside(a, b) || inside(b, a) || (a == "src/lib.rs" || b == "src/lib.rs")
+}
+
+fn graph() -> BTreeMap<String, BTreeSet<String>> {
+    let files: BTreeSet<String> = sources().into_iter().collect();
+    files
+        .iter()
+        .filter(|f| !f.ends_with("/tests.rs"))
+        .map(|f| {
+            let text = std::fs::read_to_string(root().join(f)).expect("read source");
+            (f.clone(), imports(f, &text, &files))
+        })
+        .collect()
+}
+
+#[test]
+fn imports_point_down_the_layers_only() {
+    let mut wrong = Vec::new();
+    for (file, targets) in graph() {
+        for target in targets {
+            if layer_of(&target) > layer_of(&file) && !parent_and_child(&file, &target) {
+                wrong.push(format!("{file} (layer {}) uses {target} (layer {})", layer_of(&file), layer_of(&target)));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "imports that point up the layers of ARCHITECTURE.md:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn no_file_imports_itself_through_others() {
+    let graph = graph();
+    // Edges between a parent module and its children are how Rust modules are built, not
+    // cycles of dependency: left out.
+    let edges = |f: &str| -> Vec<String> { graph.get(f).into_iter().flatten().filter(|t| !parent_and_child(f, t)).cloned().collect() };
+    // Depth-first search; a node met again while still on the path closes a cycle.
+    #[derive(Clone, Copy, PartialEq)]
+    enum Mark {
+        Open,
+        Done,
+    }
+    let mut marks: BTreeMap<String, Mark> = BTreeMap::new();
+    let mut cycles = Vec::new();
+    fn visit(
+        f: &str,
+        edges: &dyn Fn(&str) -> Vec<String>,
+        marks: &mut BTreeMap<String, Mark>,
+        path: &mut Vec<String>,
+        cycles: &mut Vec<String>,
+    ) {
+        marks.insert(f.to_string(), Mark::Open);
+        path.push(f.to_string());
+        for t in edges(f) {
+            match marks.get(&t) {
+                Some(Mark::Open) => {
+                    let from = path.iter().position(|p| *p == t).unwrap_or(0);
+                    cycles.push(format!("{} -> {t}", path[from..].join(" -> ")));
+                }
+                Some(Mark::Done) => {}
+                None => visit(&t, edges, marks, path, cycles),
+            }
+        }
+        path.pop();
+        marks.insert(f.to_string(), Mark::Done);
+    }
+    for f in graph.keys() {
+        if !marks.contains_key(f) {
+            visit(f, &edges, &mut marks, &mut Vec::new(), &mut cycles);
+        }
+    }
+    assert!(cycles.is_empty(), "import cycles between files of src/:\n{}", cycles.join("\n"));
+}
+
+#[test]
+fn the_layer_check_sees_a_back_pointing_import() {
+    // The checker itself: a store file that used the service would be found.
+    let files: BTreeSet<String> = sources().into_iter().collect();
+    let found = imports("src/store/mod.rs", "use crate::service::steps::x;\nuse self::due::{a, b};", &files);
+    assert!(found.contains("src/service/steps.rs"), "{found:?}");
+    assert!(found.contains("src/store/due.rs"), "{found:?}");
+    assert!(layer_of("src/service/steps.rs") > layer_of("src/store/mod.rs"));
+    let grouped = imports("src/discord/mod.rs", "use crate::{games::southseas::commands, store::due};", &files);
+    assert!(grouped.contains("src/games/southseas/commands.rs") && grouped.contains("src/store/due.rs"), "{grouped:?}");
+}

@@ -8,6 +8,7 @@
 pub mod cli;
 pub mod config;
 pub mod discord;
+pub mod draw;
 pub mod games;
 pub mod service;
 pub mod store;

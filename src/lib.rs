@@ -9,6 +9,7 @@ pub mod cli;
 pub mod common;
 pub mod config;
 pub mod discord;
+pub mod draw;
 pub mod games;
 pub mod kinds;
 pub mod service;

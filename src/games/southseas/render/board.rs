@@ -1,10 +1,10 @@
 //! The board: tiles, symbols, boat tokens, islanders, highlights, open spots and coordinates.
 
 use super::cache::{self, Icon};
-use super::paint::{self, Rgb8, blit_rgb, fill, rect, rect_outline, sd_box};
 use super::palette as pal;
 use super::tile::{Shapes, Symbol, rotate_point};
 use super::{BoardView, Players};
+use crate::draw::{self, Rgb8, blit_rgb, fill, rect, rect_outline, sd_box};
 use image::RgbImage;
 use southseas_engine::{FeatureKind, Game, PlacedTile, Pos, TileKind};
 
@@ -148,7 +148,7 @@ impl Art {
 }
 
 /// Draws an islander of `seat`, `height` pixels tall (or long, lying), centred on (cx, cy).
-pub fn figure<S: paint::Surface>(s: &mut S, players: &Players, seat: usize, height: f32, lying: bool, cx: f32, cy: f32) {
+pub fn figure<S: draw::Surface>(s: &mut S, players: &Players, seat: usize, height: f32, lying: bool, cx: f32, cy: f32) {
     let icon = Icon::Figure { colour: players.colour(seat), letter: players.letter(seat), lying };
     cache::draw_icon(s, &icon, height, cx, cy);
 }
@@ -235,19 +235,19 @@ fn highlight(img: &mut RgbImage, frame: &Frame, p: &PlacedTile, colour: Rgb8, wi
         // A badge with the turn number in the top-left corner.
         let label = turn.to_string();
         let size = (t * 0.16).clamp(10.0, 16.0);
-        let fonts = paint::fonts();
-        let w = paint::text_width(&fonts.bold, size, &label) + size * 0.6;
+        let fonts = draw::fonts();
+        let w = draw::text_width(&fonts.bold, size, &label) + size * 0.6;
         let h = size * 1.15;
         let (bx, by) = (x + width * 0.5, y + width * 0.5);
         fill(img, (bx, by, bx + w, by + h), colour, 1.0, |px, py| sd_box(px, py, bx + w / 2.0, by + h / 2.0, w / 2.0, h / 2.0, h * 0.3));
-        paint::text_centered(img, &fonts.bold, size, bx + w / 2.0, by + h / 2.0, pal::WHITE, &label);
+        draw::text_centered(img, &fonts.bold, size, bx + w / 2.0, by + h / 2.0, pal::WHITE, &label);
     }
 }
 
 /// Open spots for the drawn tile: a dashed square, the label and the rotations that fit.
 fn draw_spots(img: &mut RgbImage, game: &Game, frame: &Frame, style: Style) {
     let t = frame.tile as f32;
-    let fonts = paint::fonts();
+    let fonts = draw::fonts();
     for spot in game.placement_spots().iter().filter(|s| frame.contains(s.pos)) {
         let (x, y) = frame.square(spot.pos);
         let (x, y) = (x as f32, y as f32);
@@ -257,11 +257,11 @@ fn draw_spots(img: &mut RgbImage, game: &Game, frame: &Frame, style: Style) {
         if style == Style::Phone {
             // The letter alone, as large as the square allows.
             let size = t * if spot.label.len() > 1 { 0.46 } else { 0.6 };
-            paint::text_centered(img, &fonts.bold, size, x + t / 2.0, y + t / 2.0, pal::SPOT_INK, &spot.label);
+            draw::text_centered(img, &fonts.bold, size, x + t / 2.0, y + t / 2.0, pal::SPOT_INK, &spot.label);
             continue;
         }
         let label_size = (t * if spot.label.len() > 1 { 0.34 } else { 0.42 }).max(14.0);
-        paint::text_centered(img, &fonts.bold, label_size, x + t / 2.0, y + t * 0.4, pal::SPOT_INK, &spot.label);
+        draw::text_centered(img, &fonts.bold, label_size, x + t / 2.0, y + t * 0.4, pal::SPOT_INK, &spot.label);
         // The turns that fit (exactly the ones the commands accept), on one or two lines.
         let degrees: Vec<String> = spot.rotations.iter().map(|r| r.degrees().to_string()).collect();
         let lines: Vec<String> = if degrees.len() <= 2 {
@@ -273,7 +273,7 @@ fn draw_spots(img: &mut RgbImage, game: &Game, frame: &Frame, style: Style) {
         let size = (t * 0.15).max(9.0);
         let first = if lines.len() == 1 { 0.77 } else { 0.7 };
         for (k, line) in lines.iter().enumerate() {
-            paint::text_centered(img, &fonts.regular, size, x + t / 2.0, y + t * first + k as f32 * size * 1.1, pal::SPOT_INK, line);
+            draw::text_centered(img, &fonts.regular, size, x + t / 2.0, y + t * first + k as f32 * size * 1.1, pal::SPOT_INK, line);
         }
     }
 }
@@ -297,7 +297,7 @@ fn dashed_square(img: &mut RgbImage, x: f32, y: f32, side: f32, lw: f32, c: Rgb8
 /// Column numbers (x, growing east) above and below, row numbers (y, growing south) left and
 /// right: the engine's coordinates.
 fn draw_coordinates(img: &mut RgbImage, frame: &Frame, style: Style) {
-    let fonts = paint::fonts();
+    let fonts = draw::fonts();
     let t = frame.tile as f32;
     let m = frame.margin as f32;
     let size = match style {
@@ -310,18 +310,18 @@ fn draw_coordinates(img: &mut RgbImage, frame: &Frame, style: Style) {
         let (sx, _) = frame.square(Pos::new(x, frame.min.y));
         let cx = sx as f32 + t / 2.0;
         let label = x.to_string();
-        paint::text_centered(img, &fonts.bold, size, cx, oy + m / 2.0, pal::INK_SOFT, &label);
-        paint::text_centered(img, &fonts.bold, size, cx, oy + bh as f32 - m / 2.0, pal::INK_SOFT, &label);
+        draw::text_centered(img, &fonts.bold, size, cx, oy + m / 2.0, pal::INK_SOFT, &label);
+        draw::text_centered(img, &fonts.bold, size, cx, oy + bh as f32 - m / 2.0, pal::INK_SOFT, &label);
     }
     for y in frame.min.y..=frame.max.y {
         let (_, sy) = frame.square(Pos::new(frame.min.x, y));
         let cy = sy as f32 + t / 2.0;
         let label = y.to_string();
-        paint::text_centered(img, &fonts.bold, size, ox + m / 2.0, cy, pal::INK_SOFT, &label);
-        paint::text_centered(img, &fonts.bold, size, ox + bw as f32 - m / 2.0, cy, pal::INK_SOFT, &label);
+        draw::text_centered(img, &fonts.bold, size, ox + m / 2.0, cy, pal::INK_SOFT, &label);
+        draw::text_centered(img, &fonts.bold, size, ox + bw as f32 - m / 2.0, cy, pal::INK_SOFT, &label);
     }
     // Which way the numbers grow: x east (top-right corner), y south (bottom-left corner).
     let small = size * 0.85;
-    paint::text_centered(img, &fonts.bold, small, ox + bw as f32 - m / 2.0, oy + m / 2.0, pal::INK_SOFT, "x→");
-    paint::text_centered(img, &fonts.bold, small, ox + m / 2.0, oy + bh as f32 - m / 2.0, pal::INK_SOFT, "y↓");
+    draw::text_centered(img, &fonts.bold, small, ox + bw as f32 - m / 2.0, oy + m / 2.0, pal::INK_SOFT, "x→");
+    draw::text_centered(img, &fonts.bold, small, ox + m / 2.0, oy + bh as f32 - m / 2.0, pal::INK_SOFT, "y↓");
 }

@@ -120,7 +120,7 @@ pub fn icon(icon: &Icon, size: f32) -> Arc<RgbaImage> {
         return Arc::clone(img);
     }
     let side = (((size * 1.5 + 4.0).ceil() as u32) + 1) & !1;
-    let img = Arc::new(sprites::sprite(side, side, |s, cx, cy| match icon {
+    let img = Arc::new(crate::draw::sprite(side, side, |s, cx, cy| match icon {
         Icon::Banana => sprites::draw_banana(s, cx, cy, size),
         Icon::Shell => sprites::draw_shell(s, cx, cy, size),
         Icon::Fish1 => sprites::draw_fish_group(s, cx, cy, size, 1),
@@ -138,10 +138,10 @@ pub fn icon(icon: &Icon, size: f32) -> Arc<RgbaImage> {
 }
 
 /// Blits a cached icon centred on (cx, cy).
-pub fn draw_icon<S: super::paint::Surface>(s: &mut S, which: &Icon, size: f32, cx: f32, cy: f32) {
+pub fn draw_icon<S: crate::draw::Surface>(s: &mut S, which: &Icon, size: f32, cx: f32, cy: f32) {
     let img = icon(which, size);
     let (w, h) = img.dimensions();
-    super::paint::blit_rgba(s, &img, (cx - w as f32 / 2.0).round() as i32, (cy - h as f32 / 2.0).round() as i32);
+    crate::draw::blit_rgba(s, &img, (cx - w as f32 / 2.0).round() as i32, (cy - h as f32 / 2.0).round() as i32);
 }
 
 /// Empties the cache (for benchmarks of a first render, and for tests that check that caching

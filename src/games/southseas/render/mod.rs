@@ -17,9 +17,10 @@
 //!
 //! Code map: `tile.rs` (shapes, base raster, layout), `sprites.rs` (icons and figures),
 //! `board.rs` (frame, tiles, islanders, highlights, spots, coordinates), `panel.rs` (the side
-//! panel and the drawn-tile image), `phone.rs` (the phone view), `paint.rs` (anti-aliased
-//! painting, text with fallback fonts), `script.rs` (right-to-left names). `southseas render`
-//! is `src/cli/render.rs`.
+//! panel and the drawn-tile image), `phone.rs` (the phone view), `stack.rs` (`/tiles`),
+//! `palette.rs` (its colours), `cache.rs`. Shapes, text in any script, fonts and PNG encoding
+//! are the drawing kit every game shares, [`crate::draw`]. `southseas render` is
+//! `src/cli/render.rs`.
 //!
 //! ```
 //! use southseas::games::southseas::render::{BoardView, board_png};
@@ -32,11 +33,9 @@
 
 mod board;
 mod cache;
-mod paint;
 mod palette;
 mod panel;
 mod phone;
-mod script;
 mod sprites;
 mod stack;
 mod tile;
@@ -44,10 +43,14 @@ mod tile;
 #[cfg(test)]
 mod tests;
 
+use crate::draw;
 pub use board::{Frame, MAX_BOARD_PX, MAX_TILE_PX, MIN_TILE_PX, TILE_PX};
-use image::{ImageEncoder, RgbImage};
+use image::RgbImage;
 pub use phone::{PHONE_MIN_TEXT, PHONE_TILE, PHONE_W, PhonePlan};
 use southseas_engine::{COLOURS, Game, Rotation};
+
+// The kit's PNG encoding, where the tools and benchmarks that encode a board look for it.
+pub use crate::draw::encode_png;
 
 /// What to show besides the game state.
 #[derive(Clone, Debug)]
@@ -115,7 +118,7 @@ impl Players {
         self.letters[seat].clone()
     }
 
-    pub fn colour(&self, seat: usize) -> paint::Rgb8 {
+    pub fn colour(&self, seat: usize) -> draw::Rgb8 {
         palette::player_colour(COLOURS[seat])
     }
 }
@@ -165,10 +168,10 @@ fn plan(game: &Game, players: &Players) -> Plan {
 pub fn board_image(game: &Game, view: &BoardView) -> RgbImage {
     let players = Players::new(game, &view.names);
     let plan = plan(game, &players);
-    let mut img = paint::solid(plan.size.0, plan.size.1, palette::PANEL);
+    let mut img = draw::solid(plan.size.0, plan.size.1, palette::PANEL);
     board::draw_board(&mut img, game, view, &players, &plan.frame, &board::Art::new(plan.frame.tile), board::Style::Full);
     for (card, &(x, y)) in plan.cards.iter().zip(&plan.places) {
-        paint::blit_rgb(&mut img, card, x as i32, y as i32);
+        draw::blit_rgb(&mut img, card, x as i32, y as i32);
     }
     img
 }
@@ -237,33 +240,4 @@ pub fn clear_caches() {
 pub fn rotation_spots(game: &Game) -> [Vec<String>; 4] {
     let spots = game.placement_spots();
     Rotation::ALL.map(|r| spots.iter().filter(|s| game.is_legal_placement(s.pos, r)).map(|s| s.label.clone()).collect())
-}
-
-/// PNG encoding: fast compression (fdeflate) with the adaptive filter, chosen on purpose.
-///
-/// The pictures are flat colours with anti-aliased edges. The adaptive filter picks, per row,
-/// the filter that leaves the most zeros, and fdeflate's fast mode packs runs of zeros very
-/// well. On a full 5-player end-game board (1902×1304, `png_settings` test, release build):
-///
-/// | settings           | bytes   | time    |
-/// |--------------------|---------|---------|
-/// | fast + adaptive    | 646 kB  | 5.7 ms  |
-/// | fast + sub         | 944 kB  | 4.1 ms  |
-/// | fast + no filter   | 7.4 MB  | 21 ms   |
-/// | default + adaptive | 452 kB  | 65 ms   |
-/// | best + adaptive    | 453 kB  | 256 ms  |
-///
-/// Sub saves 1.6 ms for a file half as large again; zlib levels save a third of the bytes for
-/// ten times the time, and the bot encodes after every turn (its budget for a turn with the
-/// board is 50 ms). Every board stays far below the 2 MB bar either way.
-pub fn encode_png(img: &RgbImage) -> Vec<u8> {
-    let mut out = Vec::with_capacity(img.as_raw().len() / 8);
-    image::codecs::png::PngEncoder::new_with_quality(
-        &mut out,
-        image::codecs::png::CompressionType::Fast,
-        image::codecs::png::FilterType::Adaptive,
-    )
-    .write_image(img.as_raw(), img.width(), img.height(), image::ExtendedColorType::Rgb8)
-    .expect("encoding a PNG in memory cannot fail");
-    out
 }

@@ -1,7 +1,7 @@
 //! Colours. Flat colours keep the PNG small and the picture calm; the player colours are
 //! strong and each figure also carries its player's letter (for colour-blind players).
 
-use super::paint::Rgb8;
+use crate::draw::Rgb8;
 
 pub const SEA: Rgb8 = [62, 146, 204];
 pub const SHALLOW: Rgb8 = [118, 196, 222];

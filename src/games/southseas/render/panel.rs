@@ -4,9 +4,9 @@
 
 use super::board::{Art, figure};
 use super::cache::{self, Icon};
-use super::paint::{self, Rgb8, fill, rect, rect_outline, sd_box, text, text_width};
 use super::palette as pal;
 use super::{PANEL_W, Players, rotation_spots};
+use crate::draw::{self, Rgb8, fill, rect, rect_outline, right_text, sd_box, text, text_width};
 use image::RgbImage;
 use southseas_engine::{Demand, Game, Phase, Rotation, ShipId, TileId, Ware};
 
@@ -25,7 +25,7 @@ struct Card {
 
 impl Card {
     fn new() -> Card {
-        Card { img: paint::solid(PANEL_W, CARD_MAX_H, pal::CARD), y: PAD }
+        Card { img: draw::solid(PANEL_W, CARD_MAX_H, pal::CARD), y: PAD }
     }
 
     fn w(&self) -> f32 {
@@ -52,11 +52,6 @@ impl Card {
         }
         img
     }
-}
-
-pub(super) fn right_text(img: &mut RgbImage, font: &ab_glyph::FontRef<'static>, size: f32, right: f32, y: f32, c: Rgb8, t: &str) {
-    let w = text_width(font, size, t);
-    text(img, font, size, right - w, y, c, t);
 }
 
 pub(super) fn ware_icon(img: &mut RgbImage, ware: Ware, cx: f32, cy: f32, size: f32) {
@@ -128,7 +123,7 @@ fn spot_list(labels: &[String], contiguous: bool) -> String {
 }
 
 fn status_card(game: &Game, players: &Players) -> RgbImage {
-    let fonts = paint::fonts();
+    let fonts = draw::fonts();
     let mut c = Card::new();
     let w = c.w();
     let y = c.y;
@@ -177,7 +172,7 @@ fn fit(font: &ab_glyph::FontRef<'static>, size: f32, t: &str, width: f32) -> f32
 }
 
 fn player_card(game: &Game, players: &Players, seat: usize, score: u16, projected: u16, active: bool) -> RgbImage {
-    let fonts = paint::fonts();
+    let fonts = draw::fonts();
     let state = game.player(seat);
     let colour = players.colour(seat);
     let mut c = Card::new();
@@ -198,8 +193,8 @@ fn player_card(game: &Game, players: &Players, seat: usize, score: u16, projecte
             fill(&mut c.img, (bx, by, bx + tw, by + 22.0), colour, 1.0, |px, py| {
                 sd_box(px, py, bx + tw / 2.0, by + 11.0, tw / 2.0, 11.0, 11.0)
             });
-            let ink = if paint::luminance(colour) > 0.55 { pal::INK } else { pal::WHITE };
-            paint::text_centered(&mut c.img, &fonts.bold, SMALL, bx + tw / 2.0, by + 11.0, ink, label);
+            let ink = if draw::luminance(colour) > 0.55 { pal::INK } else { pal::WHITE };
+            draw::text_centered(&mut c.img, &fonts.bold, SMALL, bx + tw / 2.0, by + 11.0, ink, label);
         }
     }
     // Colour in words (for colour-blind players), seat, and the islanders in supply.
@@ -208,7 +203,7 @@ fn player_card(game: &Game, players: &Players, seat: usize, score: u16, projecte
     let adv = text(&mut c.img, &fonts.regular, SMALL, x, y + 24.0, pal::INK_SOFT, &seat_line);
     let step = 19.0;
     for k in 0..supply {
-        figure(&mut c.img, players, seat, 20.0, false, x + adv + 13.0 + k as f32 * step, y + 24.0 + paint::cap_middle(SMALL) - 1.0);
+        figure(&mut c.img, players, seat, 20.0, false, x + adv + 13.0 + k as f32 * step, y + 24.0 + draw::cap_middle(SMALL) - 1.0);
     }
     // Score, and the score if the game ended now.
     right_text(&mut c.img, &fonts.bold, TITLE + 7.0, w - PAD, y - 4.0, pal::INK, &format!("{score}"));
@@ -222,7 +217,7 @@ fn player_card(game: &Game, players: &Players, seat: usize, score: u16, projecte
     for ware in Ware::ALL {
         ware_icon(&mut c.img, ware, x + 11.0, cy, 24.0);
         x += 26.0;
-        x += text(&mut c.img, &fonts.bold, BODY + 1.0, x, cy - paint::cap_middle(BODY + 1.0), pal::INK, &state.wares.get(ware).to_string())
+        x += text(&mut c.img, &fonts.bold, BODY + 1.0, x, cy - draw::cap_middle(BODY + 1.0), pal::INK, &state.wares.get(ware).to_string())
             + 14.0;
     }
     let total = state.wares.total();
@@ -231,7 +226,7 @@ fn player_card(game: &Game, players: &Players, seat: usize, score: u16, projecte
         &fonts.regular,
         SMALL,
         w - PAD,
-        cy - paint::cap_middle(SMALL),
+        cy - draw::cap_middle(SMALL),
         pal::INK_SOFT,
         &format!("{} = {}", crate::common::reply::count(total, "ware"), crate::common::reply::count(total / 3, "pt")),
     );
@@ -242,7 +237,7 @@ fn player_card(game: &Game, players: &Players, seat: usize, score: u16, projecte
     let cy = c.y + 13.0;
     let mut x = PAD + 14.0;
     if state.ships.is_empty() {
-        text(&mut c.img, &fonts.regular, SMALL, x, cy - paint::cap_middle(SMALL), pal::INK_SOFT, "no ships yet");
+        text(&mut c.img, &fonts.regular, SMALL, x, cy - draw::cap_middle(SMALL), pal::INK_SOFT, "no ships yet");
     } else {
         let points: u16 = state.ships.iter().map(|&s| game.ships().get(s).value).sum();
         for &ship in &state.ships {
@@ -253,7 +248,7 @@ fn player_card(game: &Game, players: &Players, seat: usize, score: u16, projecte
             let cy = c.y + 13.0;
             cache::draw_icon(&mut c.img, &Icon::Ship, 26.0, x + 12.0, cy);
             x += 27.0;
-            x += text(&mut c.img, &fonts.bold, BODY, x, cy - paint::cap_middle(BODY), pal::INK, &game.ships().get(ship).value.to_string())
+            x += text(&mut c.img, &fonts.bold, BODY, x, cy - draw::cap_middle(BODY), pal::INK, &game.ships().get(ship).value.to_string())
                 + 12.0;
         }
         let cy = c.y + 13.0;
@@ -262,7 +257,7 @@ fn player_card(game: &Game, players: &Players, seat: usize, score: u16, projecte
             &fonts.regular,
             SMALL,
             w - PAD,
-            cy - paint::cap_middle(SMALL),
+            cy - draw::cap_middle(SMALL),
             pal::INK_SOFT,
             &format!("ships = {}", crate::common::reply::count(points, "pt")),
         );
@@ -273,10 +268,10 @@ fn player_card(game: &Game, players: &Players, seat: usize, score: u16, projecte
 
 /// Demand as icons and words: exact wares as icons, the flexible ones in words.
 fn draw_demand(img: &mut RgbImage, demand: &Demand, x: f32, cy: f32) {
-    let fonts = paint::fonts();
+    let fonts = draw::fonts();
     let words = |img: &mut RgbImage, x: f32, t: &str, bold: bool| {
         let font = if bold { &fonts.bold } else { &fonts.regular };
-        x + text(img, font, BODY, x, cy - paint::cap_middle(BODY), pal::INK, t)
+        x + text(img, font, BODY, x, cy - draw::cap_middle(BODY), pal::INK, t)
     };
     // "any of the three wares": the three icons in a light box.
     let trio = |img: &mut RgbImage, x: f32| {
@@ -320,7 +315,7 @@ fn draw_demand(img: &mut RgbImage, demand: &Demand, x: f32, cy: f32) {
 }
 
 fn display_card(game: &Game) -> RgbImage {
-    let fonts = paint::fonts();
+    let fonts = draw::fonts();
     let mut c = Card::new();
     let w = c.w();
     text(&mut c.img, &fonts.bold, TITLE, PAD, c.y, pal::INK, "Ships on display");
@@ -336,9 +331,9 @@ fn display_card(game: &Game) -> RgbImage {
         let cy = c.y + 16.0;
         cache::draw_icon(&mut c.img, &Icon::Ship, 32.0, PAD + 18.0, cy);
         let value = format!("{}", ship.value);
-        text(&mut c.img, &fonts.bold, TITLE + 3.0, PAD + 40.0, cy - paint::cap_middle(TITLE + 3.0), pal::INK, &value);
-        text(&mut c.img, &fonts.regular, SMALL, PAD + 58.0, cy - paint::cap_middle(SMALL) + 2.0, pal::INK_SOFT, "pts");
-        text(&mut c.img, &fonts.regular, SMALL, PAD + 92.0, cy - paint::cap_middle(SMALL), pal::INK_SOFT, &ship.name);
+        text(&mut c.img, &fonts.bold, TITLE + 3.0, PAD + 40.0, cy - draw::cap_middle(TITLE + 3.0), pal::INK, &value);
+        text(&mut c.img, &fonts.regular, SMALL, PAD + 58.0, cy - draw::cap_middle(SMALL) + 2.0, pal::INK_SOFT, "pts");
+        text(&mut c.img, &fonts.regular, SMALL, PAD + 92.0, cy - draw::cap_middle(SMALL), pal::INK_SOFT, &ship.name);
         draw_demand(&mut c.img, &ship.demand, PAD + 140.0, cy);
         c.y += 36.0;
     }
@@ -346,7 +341,7 @@ fn display_card(game: &Game) -> RgbImage {
 }
 
 fn legend_card() -> RgbImage {
-    let fonts = paint::fonts();
+    let fonts = draw::fonts();
     let mut c = Card::new();
     let rows = [
         ("bananas on islands (banana pickers)", Icon::Banana, 22.0),
@@ -357,7 +352,7 @@ fn legend_card() -> RgbImage {
     for (label, icon, size) in rows {
         let cy = c.y + 11.0;
         cache::draw_icon(&mut c.img, &icon, size, PAD + 14.0, cy);
-        text(&mut c.img, &fonts.regular, SMALL, PAD + 34.0, cy - paint::cap_middle(SMALL), pal::INK_SOFT, label);
+        text(&mut c.img, &fonts.regular, SMALL, PAD + 34.0, cy - draw::cap_middle(SMALL), pal::INK_SOFT, label);
         c.y += 26.0;
     }
     c.finish(None)
@@ -405,7 +400,7 @@ fn wrap_labels(font: &ab_glyph::FontRef<'static>, size: f32, labels: &[String], 
 /// The drawn tile in its four rotations, each labelled with its degrees and the spots where it
 /// fits; rotations that fit nowhere are greyed out and crossed.
 pub fn drawn_tile_strip(game: &Game, tile: TileId) -> RgbImage {
-    let fonts = paint::fonts();
+    let fonts = draw::fonts();
     let t = 128u32;
     let cell_w = t + 36;
     let kind = game.tiles().get(tile);
@@ -423,7 +418,7 @@ pub fn drawn_tile_strip(game: &Game, tile: TileId) -> RgbImage {
         .collect();
     let most = lines.iter().map(Vec::len).max().unwrap_or(1).max(1);
     let (w, h) = (4 * cell_w + 24, t + 100 + (most as f32 * line_h) as u32 + 24);
-    let mut img = paint::solid(w, h, pal::PANEL);
+    let mut img = draw::solid(w, h, pal::PANEL);
     let art = Art::new(t);
     text(
         &mut img,
@@ -438,7 +433,7 @@ pub fn drawn_tile_strip(game: &Game, tile: TileId) -> RgbImage {
         let x = 12 + k as u32 * cell_w + 18;
         let y = 74u32;
         let cx = x as f32 + t as f32 / 2.0;
-        paint::text_centered(&mut img, &fonts.bold, TITLE + 3.0, cx, 56.0, pal::INK, &format!("{}°", rot.degrees()));
+        draw::text_centered(&mut img, &fonts.bold, TITLE + 3.0, cx, 56.0, pal::INK, &format!("{}°", rot.degrees()));
         art.draw_tile(&mut img, kind, rot.quarter_turns(), x as i32, y as i32, 0);
         let spots = &fits[k];
         let mut ty = (y + t) as f32 + 18.0;
@@ -447,18 +442,18 @@ pub fn drawn_tile_strip(game: &Game, tile: TileId) -> RgbImage {
             let same =
                 Rotation::ALL.iter().find(|r| kind.distinct_rotations.contains(r) && same_look(kind, **r, rot)).map_or(0, |r| r.degrees());
             rect(&mut img, x as f32, y as f32, t as f32, t as f32, pal::PANEL, 0.45);
-            paint::text_centered(&mut img, &fonts.regular, BODY, cx, ty, pal::INK_SOFT, &format!("same as {same}°"));
+            draw::text_centered(&mut img, &fonts.regular, BODY, cx, ty, pal::INK_SOFT, &format!("same as {same}°"));
         } else if spots.is_empty() {
             rect(&mut img, x as f32, y as f32, t as f32, t as f32, pal::PANEL, 0.6);
             let (x0, y0, s) = (x as f32 + 10.0, y as f32 + 10.0, t as f32 - 20.0);
             fill(&mut img, (x0, y0, x0 + s, y0 + s), pal::BAD, 0.9, |px, py| {
-                paint::sd_capsule(px, py, x0, y0, x0 + s, y0 + s, 3.0).min(paint::sd_capsule(px, py, x0 + s, y0, x0, y0 + s, 3.0))
+                draw::sd_capsule(px, py, x0, y0, x0 + s, y0 + s, 3.0).min(draw::sd_capsule(px, py, x0 + s, y0, x0, y0 + s, 3.0))
             });
-            paint::text_centered(&mut img, &fonts.bold, BODY, cx, ty, pal::BAD, "fits nowhere");
+            draw::text_centered(&mut img, &fonts.bold, BODY, cx, ty, pal::BAD, "fits nowhere");
         } else {
             rect_outline(&mut img, (x as f32, y as f32, t as f32, t as f32), 0.0, 2.0, pal::INK, 1.0);
             for line in &lines[k] {
-                paint::text_centered(&mut img, &fonts.regular, BODY, cx, ty, pal::INK, line);
+                draw::text_centered(&mut img, &fonts.regular, BODY, cx, ty, pal::INK, line);
                 ty += line_h;
             }
         }

@@ -15,11 +15,11 @@
 //! The full board with its side panel ([`super::board_png`]) stays what `/board` shows.
 
 use super::board::{self, Art, Frame, Style, figure};
-use super::paint::{self, fill, rect, rect_outline, sd_box, text, text_width};
 use super::palette as pal;
-use super::panel::{right_text, same_look, ware_icon};
+use super::panel::{same_look, ware_icon};
 use super::{BoardView, Players, rotation_spots};
 use crate::common::reply::count;
+use crate::draw::{self, fill, rect, rect_outline, right_text, sd_box, text, text_width};
 use image::RgbImage;
 use southseas_engine::{Game, Phase, Pos, Rotation, Ware};
 
@@ -137,7 +137,7 @@ pub fn plan(game: &Game) -> PhonePlan {
 pub fn image(game: &Game, view: &BoardView) -> RgbImage {
     let players = Players::new(game, &view.names);
     let plan = plan(game);
-    let mut img = paint::solid(plan.size.0, plan.size.1, pal::PANEL);
+    let mut img = draw::solid(plan.size.0, plan.size.1, pal::PANEL);
     header(&mut img, game, &players);
     if plan.tile_h > 0 {
         drawn_tile(&mut img, game, plan.tile_y as f32);
@@ -148,9 +148,9 @@ pub fn image(game: &Game, view: &BoardView) -> RgbImage {
     }
     board::draw_board(&mut img, game, view, &players, &plan.frame, &Art::new(plan.frame.tile), Style::Phone);
     if !plan.off_view.is_empty() {
-        let fonts = paint::fonts();
+        let fonts = draw::fonts();
         let line = format!("Off this view: {}", plan.off_view.join(", "));
-        let line = paint::ellipsized(&fonts.regular, SMALL, &line, PHONE_W as f32 - 2.0 * PAD);
+        let line = draw::ellipsized(&fonts.regular, SMALL, &line, PHONE_W as f32 - 2.0 * PAD);
         let y = (plan.frame.origin.1 + bh) as f32 + (OFF_VIEW_H as f32 - SMALL) / 2.0 - 4.0;
         text(&mut img, &fonts.regular, SMALL, PAD, y, pal::INK, &line);
     }
@@ -160,7 +160,7 @@ pub fn image(game: &Game, view: &BoardView) -> RgbImage {
 
 /// Who acts and what they do, the turn, and what is left.
 fn header(img: &mut RgbImage, game: &Game, players: &Players) {
-    let fonts = paint::fonts();
+    let fonts = draw::fonts();
     let w = PHONE_W as f32;
     let x = if game.is_over() {
         PAD
@@ -184,7 +184,7 @@ fn header(img: &mut RgbImage, game: &Game, players: &Players) {
 
 /// The step in a few words, with the player's name cut to fit `width` at [`TITLE`] size.
 fn phase_line(game: &Game, players: &Players, width: f32) -> String {
-    let fonts = paint::fonts();
+    let fonts = draw::fonts();
     let active = game.active_player();
     let (seats, rest): (Vec<usize>, String) = match game.phase() {
         Phase::PlaceTile => (vec![active], " to place the tile".into()),
@@ -200,14 +200,14 @@ fn phase_line(game: &Game, players: &Players, width: f32) -> String {
         }
     };
     let room = (width - text_width(&fonts.bold, TITLE, &rest)) / seats.len() as f32 - text_width(&fonts.bold, TITLE, " & ");
-    let names: Vec<String> = seats.iter().map(|&s| paint::ellipsized(&fonts.bold, TITLE, players.name(s), room)).collect();
+    let names: Vec<String> = seats.iter().map(|&s| draw::ellipsized(&fonts.bold, TITLE, players.name(s), room)).collect();
     format!("{}{rest}", names.join(" & "))
 }
 
 /// The drawn tile in its four turns, each with the spots where it fits.
 fn drawn_tile(img: &mut RgbImage, game: &Game, top: f32) {
     let Some(tile) = game.drawn_tile() else { return };
-    let fonts = paint::fonts();
+    let fonts = draw::fonts();
     let kind = game.tiles().get(tile);
     let fits = rotation_spots(game);
     let cell_w = cell_w();
@@ -216,7 +216,7 @@ fn drawn_tile(img: &mut RgbImage, game: &Game, top: f32) {
     for (k, rot) in Rotation::ALL.into_iter().enumerate() {
         let cx = PAD / 2.0 + cell_w * (k as f32 + 0.5);
         let (x, y) = ((cx - t / 2.0).round(), top + 44.0);
-        paint::text_centered(img, &fonts.bold, BODY, cx, top + 24.0, pal::INK, &format!("{}°", rot.degrees()));
+        draw::text_centered(img, &fonts.bold, BODY, cx, top + 24.0, pal::INK, &format!("{}°", rot.degrees()));
         art.draw_tile(img, kind, rot.quarter_turns(), x as i32, y as i32, 0);
         let below = y + t + 10.0 + LETTER_LINE / 2.0;
         let spots = &fits[k];
@@ -224,18 +224,18 @@ fn drawn_tile(img: &mut RgbImage, game: &Game, top: f32) {
             let same =
                 Rotation::ALL.iter().find(|r| kind.distinct_rotations.contains(r) && same_look(kind, **r, rot)).map_or(0, |r| r.degrees());
             rect(img, x, y, t, t, pal::PANEL, 0.55);
-            paint::text_centered(img, &fonts.regular, SMALL, cx, below, pal::INK_SOFT, &format!("as {same}°"));
+            draw::text_centered(img, &fonts.regular, SMALL, cx, below, pal::INK_SOFT, &format!("as {same}°"));
         } else if spots.is_empty() {
             rect(img, x, y, t, t, pal::PANEL, 0.6);
             let (x0, y0, s) = (x + 10.0, y + 10.0, t - 20.0);
             fill(img, (x0, y0, x0 + s, y0 + s), pal::BAD, 0.9, |px, py| {
-                paint::sd_capsule(px, py, x0, y0, x0 + s, y0 + s, 3.0).min(paint::sd_capsule(px, py, x0 + s, y0, x0, y0 + s, 3.0))
+                draw::sd_capsule(px, py, x0, y0, x0 + s, y0 + s, 3.0).min(draw::sd_capsule(px, py, x0 + s, y0, x0, y0 + s, 3.0))
             });
-            paint::text_centered(img, &fonts.regular, SMALL, cx, below, pal::BAD, "nowhere");
+            draw::text_centered(img, &fonts.regular, SMALL, cx, below, pal::BAD, "nowhere");
         } else {
             rect_outline(img, (x, y, t, t), 0.0, 3.0, pal::SPOT_INK, 1.0);
             for (n, line) in letter_lines(spots, cell_w - 8.0).iter().enumerate() {
-                paint::text_centered(img, &fonts.bold, BODY, cx, below + n as f32 * LETTER_LINE, pal::SPOT_INK, line);
+                draw::text_centered(img, &fonts.bold, BODY, cx, below + n as f32 * LETTER_LINE, pal::SPOT_INK, line);
             }
         }
     }
@@ -245,7 +245,7 @@ fn drawn_tile(img: &mut RgbImage, game: &Game, top: f32) {
 /// not fit are counted ("+5"). Widths are measured once per label, so this stays cheap for the
 /// 30-odd spots of a late board.
 pub fn letter_lines(labels: &[String], width: f32) -> Vec<String> {
-    let font = &paint::fonts().bold;
+    let font = &draw::fonts().bold;
     let space = text_width(font, BODY, " ");
     let comma = text_width(font, BODY, ",");
     let widths: Vec<f32> = labels.iter().map(|l| text_width(font, BODY, l)).collect();
@@ -296,7 +296,7 @@ pub fn letter_lines(labels: &[String], width: f32) -> Vec<String> {
 
 /// One row per player: colour, figure, name, wares, islanders in supply, score.
 fn scores(img: &mut RgbImage, game: &Game, players: &Players, top: f32) {
-    let fonts = paint::fonts();
+    let fonts = draw::fonts();
     let totals: Vec<u16> = match game.final_scores() {
         Some(s) => s.iter().map(|s| s.total).collect(),
         None => game.scores().iter().map(|s| s.total).collect(),
@@ -326,27 +326,27 @@ fn scores(img: &mut RgbImage, game: &Game, players: &Players, top: f32) {
         }
         figure(img, players, seat, 44.0, false, 44.0, cy);
         // Right to left: score, islanders in supply, wares; the name takes the rest.
-        right_text(img, &fonts.bold, TITLE + 4.0, x1 - 14.0, cy - paint::cap_middle(TITLE + 4.0), pal::INK, &score.to_string());
+        right_text(img, &fonts.bold, TITLE + 4.0, x1 - 14.0, cy - draw::cap_middle(TITLE + 4.0), pal::INK, &score.to_string());
         let state = game.player(seat);
         let mut x = x1 - 110.0;
         let supply = state.supply;
         x -= text_width(&fonts.bold, BODY, &supply.to_string());
-        text(img, &fonts.bold, BODY, x, cy - paint::cap_middle(BODY), pal::INK, &supply.to_string());
+        text(img, &fonts.bold, BODY, x, cy - draw::cap_middle(BODY), pal::INK, &supply.to_string());
         figure(img, players, seat, 30.0, false, x - 14.0, cy);
         x -= 42.0;
         for ware in Ware::ALL.into_iter().rev() {
             let n = state.wares.get(ware).to_string();
             x -= text_width(&fonts.bold, BODY, &n).max(text_width(&fonts.bold, BODY, "0"));
-            text(img, &fonts.bold, BODY, x, cy - paint::cap_middle(BODY), pal::INK, &n);
+            text(img, &fonts.bold, BODY, x, cy - draw::cap_middle(BODY), pal::INK, &n);
             ware_icon(img, ware, x - 18.0, cy, 30.0);
             x -= 48.0;
         }
         let mut name_x = 76.0;
         if game.is_over() && score == best {
             // The winner's star, before the name.
-            name_x += text(img, &fonts.bold, BODY + 2.0, name_x, cy - paint::cap_middle(BODY + 2.0), pal::RECENT, "★ ");
+            name_x += text(img, &fonts.bold, BODY + 2.0, name_x, cy - draw::cap_middle(BODY + 2.0), pal::RECENT, "★ ");
         }
-        let name = paint::ellipsized(&fonts.bold, BODY + 2.0, players.name(seat), x - name_x);
-        text(img, &fonts.bold, BODY + 2.0, name_x, cy - paint::cap_middle(BODY + 2.0), pal::INK, &name);
+        let name = draw::ellipsized(&fonts.bold, BODY + 2.0, players.name(seat), x - name_x);
+        text(img, &fonts.bold, BODY + 2.0, name_x, cy - draw::cap_middle(BODY + 2.0), pal::INK, &name);
     }
 }

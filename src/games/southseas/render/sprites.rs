@@ -2,9 +2,8 @@
 //! islander figures. Each `draw_*` paints centred on (cx, cy) at a size in pixels; the board
 //! pre-renders the ones it repeats as sprites and blits them.
 
-use super::paint::{self, Rgb8, Surface, fill, fill_outlined, luminance, sd_box, sd_capsule, sd_circle, sd_ellipse, sd_polygon};
 use super::palette as pal;
-use image::RgbaImage;
+use crate::draw::{self, Rgb8, Surface, fill, fill_outlined, luminance, sd_box, sd_capsule, sd_circle, sd_ellipse, sd_polygon};
 
 const BANANA: Rgb8 = [252, 212, 46];
 const BANANA_EDGE: Rgb8 = [120, 86, 16];
@@ -21,13 +20,6 @@ const TOKEN_EDGE: Rgb8 = [92, 60, 26];
 const WALL: Rgb8 = [232, 196, 140];
 const ROOF_A: Rgb8 = [210, 40, 40];
 const ROOF_B: Rgb8 = [255, 246, 236];
-
-/// A sprite `w`×`h` pixels with the drawing centred in it.
-pub fn sprite(w: u32, h: u32, draw: impl FnOnce(&mut RgbaImage, f32, f32)) -> RgbaImage {
-    let mut img = RgbaImage::new(w, h);
-    draw(&mut img, w as f32 / 2.0, h as f32 / 2.0);
-    img
-}
 
 fn rot(x: f32, y: f32, cx: f32, cy: f32, ang: f32) -> (f32, f32) {
     let (s, c) = ang.sin_cos();
@@ -225,13 +217,13 @@ pub fn draw_figure<S: Surface>(s: &mut S, cx: f32, cy: f32, height: f32, colour:
     };
     let bb = (cx - h * 0.6, cy - h * 0.6, cx + h * 0.6, cy + h * 0.6);
     // A light halo, then the dark outline, then the colour.
-    paint::fill_layers(s, bb, &[(pal::WHITE, 0.9, ow + halo), (pal::OUTLINE, 1.0, ow), (colour, 1.0, 0.0)], sdf);
+    draw::fill_layers(s, bb, &[(pal::WHITE, 0.9, ow + halo), (pal::OUTLINE, 1.0, ow), (colour, 1.0, 0.0)], sdf);
     // A little shine on the head.
     let (hx, hy) = if lying { (cx - h * 0.37, cy - h * 0.04) } else { (cx - h * 0.04, cy - h * 0.37) };
-    fill(s, bb, paint::shade(colour, 1.45), 0.7, |x, y| sd_circle(x, y, hx, hy, h * 0.045));
+    fill(s, bb, draw::shade(colour, 1.45), 0.7, |x, y| sd_circle(x, y, hx, hy, h * 0.045));
     // The letter on the body.
     let ink = if luminance(colour) > 0.55 { pal::OUTLINE } else { pal::WHITE };
     let (lx, ly) = if lying { (cx + h * 0.06, cy) } else { (cx, cy + h * 0.06) };
     let size = h * if lying { 0.44 } else { 0.38 };
-    paint::text_centered(s, &super::paint::fonts().bold, size, lx, ly, ink, letter);
+    draw::text_centered(s, &crate::draw::fonts().bold, size, lx, ly, ink, letter);
 }

@@ -5,9 +5,9 @@
 //! marked, on the tile's corner, which keeps the picture short.
 
 use super::board::Art;
-use super::paint::{self, rect, rect_outline};
 use super::palette as pal;
 use super::phone::PHONE_W;
+use crate::draw::{self, rect, rect_outline};
 use image::RgbImage;
 use southseas_engine::Game;
 
@@ -30,15 +30,15 @@ pub fn remaining_tiles_image(game: &Game) -> Option<RgbImage> {
     // Most plentiful first: what is likely to come next reads first. Data order breaks ties, so
     // the same stack always gives the same picture.
     kinds.sort_by_key(|&(tile, n)| (std::cmp::Reverse(n), tile.0));
-    let fonts = paint::fonts();
+    let fonts = draw::fonts();
     let cell_w = (PHONE_W - 2 * MARGIN) / COLUMNS;
     let cell_h = TILE + GAP;
     let rows = (kinds.len() as u32).div_ceil(COLUMNS);
     let (w, h) = (PHONE_W, HEADER_H + rows * cell_h + MARGIN);
-    let mut img = paint::solid(w, h, pal::PANEL);
+    let mut img = draw::solid(w, h, pal::PANEL);
     let left = game.stack_size();
     let title = format!("{} still to come", crate::common::reply::count(left, "tile"));
-    paint::text(&mut img, &fonts.bold, TITLE, MARGIN as f32, 14.0, pal::INK, &title);
+    draw::text(&mut img, &fonts.bold, TITLE, MARGIN as f32, 14.0, pal::INK, &title);
     let several = kinds.iter().any(|&(_, n)| n > 1);
     let mut subtitle = if several { "A number marks a kind with more than one left".to_string() } else { "One of each".to_string() };
     match game.discarded().len() {
@@ -46,7 +46,7 @@ pub fn remaining_tiles_image(game: &Game) -> Option<RgbImage> {
         1 => subtitle.push_str(" · 1 discarded"),
         d => subtitle.push_str(&format!(" · {d} discarded")),
     }
-    paint::text(&mut img, &fonts.regular, SUBTITLE, MARGIN as f32, 58.0, pal::INK_SOFT, &subtitle);
+    draw::text(&mut img, &fonts.regular, SUBTITLE, MARGIN as f32, 58.0, pal::INK_SOFT, &subtitle);
     let art = Art::new(TILE);
     for (i, &(tile, n)) in kinds.iter().enumerate() {
         let (col, row) = (i as u32 % COLUMNS, i as u32 / COLUMNS);
@@ -57,11 +57,11 @@ pub fn remaining_tiles_image(game: &Game) -> Option<RgbImage> {
         if n > 1 {
             // On a white disc over the corner, so it reads on any tile.
             let (cx, cy) = ((x + TILE - 14) as f32, (y + TILE - 14) as f32);
-            paint::fill(&mut img, (cx - 24.0, cy - 24.0, cx + 24.0, cy + 24.0), pal::WHITE, 1.0, |px, py| {
-                paint::sd_circle(px, py, cx, cy, 21.0)
+            draw::fill(&mut img, (cx - 24.0, cy - 24.0, cx + 24.0, cy + 24.0), pal::WHITE, 1.0, |px, py| {
+                draw::sd_circle(px, py, cx, cy, 21.0)
             });
             rect_outline(&mut img, (cx - 21.0, cy - 21.0, 42.0, 42.0), 21.0, 2.0, pal::INK, 1.0);
-            paint::text_centered(&mut img, &fonts.bold, COUNT, cx, cy, pal::INK, &format!("{n}"));
+            draw::text_centered(&mut img, &fonts.bold, COUNT, cx, cy, pal::INK, &format!("{n}"));
         }
     }
     // A hairline between header and tiles.

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::cli::render as cli;
+use crate::draw;
 use image::Rgb;
 use southseas_engine::{Action, FeatureKind, Options, Phase, Pos, Strategy};
 
@@ -306,12 +307,12 @@ fn tile_sheet() {
     let t = 112u32;
     let per_row = 12u32;
     let rows = (tiles.kinds.len() as u32).div_ceil(per_row);
-    let mut img = paint::solid(per_row * (t + 8) + 8, rows * (2 * t + 40) + 8, palette::PANEL);
+    let mut img = draw::solid(per_row * (t + 8) + 8, rows * (2 * t + 40) + 8, palette::PANEL);
     let art = board::Art::new(t);
     for (i, kind) in tiles.kinds.iter().enumerate() {
         let (col, row) = (i as u32 % per_row, i as u32 / per_row);
         let (x, y) = (8 + col * (t + 8), 8 + row * (2 * t + 40));
-        paint::text(&mut img, &paint::fonts().bold, 14.0, x as f32, y as f32, palette::INK, &kind.name);
+        draw::text(&mut img, &draw::fonts().bold, 14.0, x as f32, y as f32, palette::INK, &kind.name);
         art.draw_tile(&mut img, kind, 0, x as i32, y as i32 + 20, 0);
         art.draw_tile(&mut img, kind, 1, x as i32, (y + t + 24) as i32, 1);
         for f in 0..kind.features.len() {
@@ -389,7 +390,7 @@ fn world(n: usize) -> BoardView {
 /// Rows of `img` within the box that hold a pixel darker than `max_luma` (text ink): the
 /// height of what is written there, in pixels.
 fn ink_rows(img: &RgbImage, (x0, y0, x1, y1): (u32, u32, u32, u32), max_luma: f32) -> u32 {
-    let rows: Vec<u32> = (y0..y1).filter(|&y| (x0..x1).any(|x| paint::luminance(img.get_pixel(x, y).0) < max_luma)).collect();
+    let rows: Vec<u32> = (y0..y1).filter(|&y| (x0..x1).any(|x| draw::luminance(img.get_pixel(x, y).0) < max_luma)).collect();
     match (rows.first(), rows.last()) {
         (Some(a), Some(b)) => b - a + 1,
         _ => 0,
@@ -398,7 +399,7 @@ fn ink_rows(img: &RgbImage, (x0, y0, x1, y1): (u32, u32, u32, u32), max_luma: f3
 
 /// Pixels of `img` within the box darker than `max_luma`.
 fn ink_pixels(img: &RgbImage, (x0, y0, x1, y1): (u32, u32, u32, u32), max_luma: f32) -> usize {
-    (y0..y1).flat_map(|y| (x0..x1).map(move |x| (x, y))).filter(|&(x, y)| paint::luminance(img.get_pixel(x, y).0) < max_luma).count()
+    (y0..y1).flat_map(|y| (x0..x1).map(move |x| (x, y))).filter(|&(x, y)| draw::luminance(img.get_pixel(x, y).0) < max_luma).count()
 }
 
 #[test]
@@ -471,30 +472,19 @@ fn phone_view_is_deterministic_cached_or_not() {
 
 #[test]
 fn every_name_draws_real_glyphs_never_empty_boxes() {
-    let fonts = paint::fonts();
+    let fonts = draw::fonts();
     for name in WORLD_NAMES {
         for c in name.chars().filter(|c| !c.is_whitespace()) {
             assert!(fonts.covers(c), "{name:?}: no embedded font has {c:?} (U+{:04X})", c as u32);
         }
         // Drawn alone, each name leaves ink, at least as wide as its text measures.
-        let mut img = paint::solid(600, 60, palette::WHITE);
-        let w = paint::text(&mut img, &fonts.bold, 30.0, 10.0, 10.0, palette::INK, name);
+        let mut img = draw::solid(600, 60, palette::WHITE);
+        let w = draw::text(&mut img, &fonts.bold, 30.0, 10.0, 10.0, palette::INK, name);
         assert!(w > 20.0, "{name:?} is {w} px wide");
         let ink = ink_pixels(&img, (0, 0, 600, 60), 0.5);
         assert!(ink > 40 * name.chars().filter(|c| !c.is_whitespace()).count(), "{name:?}: {ink} ink pixels");
     }
-    // The 🐙 draws a picture, not the stand-in.
-    let one = |s: &str| {
-        let mut img = paint::solid(60, 60, palette::WHITE);
-        paint::text(&mut img, &fonts.regular, 40.0, 5.0, 5.0, palette::INK, s);
-        img
-    };
-    assert_ne!(one("🐙"), one("\u{FFFD}"));
-    // A character no font has gets the stand-in, which has ink (never an empty box).
-    let nowhere = '\u{13000}'; // Egyptian hieroglyph A001
-    assert!(!fonts.covers(nowhere));
-    assert_eq!(one(&nowhere.to_string()), one("\u{FFFD}"));
-    assert!(ink_pixels(&one("\u{FFFD}"), (0, 0, 60, 60), 0.5) > 100);
+    // (What a character no face has draws: the kit's tests, `src/draw/tests.rs`.)
     // In the phone view, every score row's name has ink.
     let game = cli::simulate(5, 3, Strategy::Greedy, 20).unwrap();
     let img = phone_image(&game, &world(5));
@@ -504,23 +494,6 @@ fn every_name_draws_real_glyphs_never_empty_boxes() {
         let ink = ink_pixels(&img, (76, top + 8, 76 + 60, top + phone::ROW_H - 16), 0.35);
         assert!(ink > 60, "{}: {ink} ink pixels in its score row", WORLD_NAMES[seat as usize]);
     }
-}
-
-#[test]
-fn arabic_names_are_joined_and_right_to_left() {
-    // مريم is drawn as its joined forms (initial meem, final reh, initial yeh, final meem),
-    // right to left: the same pixels as those forms written in reading order, and not the
-    // letters' isolated shapes.
-    let fonts = paint::fonts();
-    let draw = |s: &str| {
-        let mut img = paint::solid(200, 60, palette::WHITE);
-        paint::text(&mut img, &fonts.bold, 30.0, 10.0, 10.0, palette::INK, s);
-        img
-    };
-    let name = draw("مريم");
-    assert!(name == draw("\u{FEE3}\u{FEAE}\u{FEF3}\u{FEE2}"), "مريم is drawn with its joined forms");
-    assert!(name != draw("\u{FEE1}\u{FEAD}\u{FEF1}\u{FEE1}"), "not with the isolated letters");
-    assert!(ink_pixels(&name, (0, 0, 200, 60), 0.5) > 150);
 }
 
 #[test]
@@ -614,7 +587,7 @@ fn spot_letters_under_the_drawn_tile_fit_two_lines_and_count_the_rest() {
         let lines = phone::letter_lines(&labels(n), width);
         assert!(!lines.is_empty() && lines.len() <= 2, "{n} labels: {lines:?}");
         for line in &lines {
-            assert!(paint::text_width(&paint::fonts().bold, 28.0, line) <= width, "{line:?} is too wide");
+            assert!(draw::text_width(&draw::fonts().bold, 28.0, line) <= width, "{line:?} is too wide");
         }
         let text = lines.join(" ");
         let shown = text.split(' ').filter(|p| !p.starts_with('+')).count();

@@ -5,8 +5,8 @@
 //! Everything here is in the tile's canonical orientation, in tile units (0..1, `u` east, `v`
 //! south); the board rotates the base image and the layout's points.
 
-use super::paint::{Rgb8, sd_capsule};
 use super::palette as pal;
+use crate::draw::{Rgb8, sd_capsule};
 use image::RgbImage;
 use southseas_engine::{FeatureKind, Port, TileKind};
 

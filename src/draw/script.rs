@@ -1,5 +1,5 @@
 //! Right-to-left text for names: Arabic letters joined into their contextual forms and RTL runs
-//! put in visual order, so that `paint::text` (which draws characters left to right, one glyph
+//! put in visual order, so that the text drawing (`text.rs`, which draws characters left to right, one glyph
 //! each, with no shaping engine) writes "مريم" as it is read.
 //!
 //! This is deliberately small: Arabic joining through the presentation forms that the embedded

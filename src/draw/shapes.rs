@@ -1,0 +1,193 @@
+//! Anti-aliased shapes: a shape is a signed distance function (negative inside, in pixels),
+//! painted with one sample per pixel and coverage `0.5 - d`. Rectangles and rounded outlines
+//! have faster paths that give the same pixels a distance function would.
+
+use super::surface::{Rgb8, Surface};
+
+/// Fills the shape `sdf` (pixel units, negative inside) within the box `(x0, y0, x1, y1)`.
+pub fn fill<S: Surface>(s: &mut S, bbox: (f32, f32, f32, f32), c: Rgb8, alpha: f32, sdf: impl Fn(f32, f32) -> f32) {
+    let (w, h) = s.dims();
+    let x0 = (bbox.0 - 1.0).floor().max(0.0) as u32;
+    let y0 = (bbox.1 - 1.0).floor().max(0.0) as u32;
+    let x1 = ((bbox.2 + 1.0).ceil().max(0.0) as u32).min(w);
+    let y1 = ((bbox.3 + 1.0).ceil().max(0.0) as u32).min(h);
+    for y in y0..y1 {
+        for x in x0..x1 {
+            let d = sdf(x as f32 + 0.5, y as f32 + 0.5);
+            let cov = (0.5 - d).clamp(0.0, 1.0);
+            if cov > 0.0 {
+                s.blend(x, y, c, cov * alpha);
+            }
+        }
+    }
+}
+
+/// Fills the shape with an outline of width `ow` drawn outside it.
+pub fn fill_outlined<S: Surface>(s: &mut S, bbox: (f32, f32, f32, f32), c: Rgb8, outline: Rgb8, ow: f32, sdf: impl Fn(f32, f32) -> f32) {
+    let b = (bbox.0 - ow, bbox.1 - ow, bbox.2 + ow, bbox.3 + ow);
+    fill_layers(s, b, &[(outline, 1.0, ow), (c, 1.0, 0.0)], sdf);
+}
+
+/// Coverage of the pixel span [p, p+1) by the interval [a, b).
+#[inline]
+fn span(p: f32, a: f32, b: f32) -> f32 {
+    ((p + 1.0).min(b) - p.max(a)).clamp(0.0, 1.0)
+}
+
+/// An axis-aligned rectangle, anti-aliased at fractional edges (coverage is separable, so
+/// this costs one blend per edge pixel; whole interior rows are written directly).
+pub fn rect<S: Surface>(s: &mut S, x: f32, y: f32, w: f32, h: f32, c: Rgb8, alpha: f32) {
+    let (iw, ih) = s.dims();
+    let (x1, y1) = (x + w, y + h);
+    let px0 = x.floor().max(0.0) as u32;
+    let py0 = y.floor().max(0.0) as u32;
+    let px1 = (x1.ceil().max(0.0) as u32).min(iw);
+    let py1 = (y1.ceil().max(0.0) as u32).min(ih);
+    // Columns fully inside.
+    let (in0, in1) = ((x.ceil().max(0.0) as u32).min(px1), (x1.floor().max(0.0) as u32).min(px1).max(px0));
+    for py in py0..py1 {
+        let cy = span(py as f32, y, y1);
+        if cy >= 1.0 && in1 > in0 {
+            s.fill_span(in0, in1, py, c, alpha);
+            for px in (px0..in0).chain(in1..px1) {
+                let a = span(px as f32, x, x1) * alpha;
+                if a > 0.0 {
+                    s.blend(px, py, c, a);
+                }
+            }
+            continue;
+        }
+        for px in px0..px1 {
+            let a = cy * span(px as f32, x, x1) * alpha;
+            if a > 0.0 {
+                s.blend(px, py, c, a);
+            }
+        }
+    }
+}
+
+/// A rounded rectangle outline of width `lw` centred on the border of the box. Only pixels
+/// near the border are evaluated, each once: four corner squares and four thin edge strips.
+pub fn rect_outline<S: Surface>(s: &mut S, (x, y, w, h): (f32, f32, f32, f32), r: f32, lw: f32, c: Rgb8, alpha: f32) {
+    let (cx, cy) = (x + w / 2.0, y + h / 2.0);
+    let sdf = |px: f32, py: f32| sd_box(px, py, cx, cy, w / 2.0, h / 2.0, r).abs() - lw / 2.0;
+    let (x0, x1) = ((x - lw).floor(), (x + w + lw).ceil());
+    let (y0, y1) = ((y - lw).floor(), (y + h + lw).ceil());
+    let ccx0 = (x + r + lw).ceil().min(x1);
+    let ccx1 = (x + w - r - lw).floor().max(ccx0);
+    let ccy0 = (y + r + lw).ceil().min(y1);
+    let ccy1 = (y + h - r - lw).floor().max(ccy0);
+    let top = ((y + lw).ceil() + 1.0).min(ccy0);
+    let bottom = ((y + h - lw).floor() - 1.0).max(ccy1);
+    let left = ((x + lw).ceil() + 1.0).min(ccx0);
+    let right = ((x + w - lw).floor() - 1.0).max(ccx1);
+    for (a, b, cc, d) in [
+        (x0, y0, ccx0, ccy0),
+        (ccx1, y0, x1, ccy0),
+        (x0, ccy1, ccx0, y1),
+        (ccx1, ccy1, x1, y1),
+        (ccx0, y0, ccx1, top),
+        (ccx0, bottom, ccx1, y1),
+        (x0, ccy0, left, ccy1),
+        (right, ccy0, x1, ccy1),
+    ] {
+        fill_rows(s, (a, b, cc, d), c, alpha, sdf);
+    }
+}
+
+/// Like [`fill`] but over exactly the pixel rows [y0, y1) and columns covering [x0, x1).
+fn fill_rows<S: Surface>(s: &mut S, (x0, y0, x1, y1): (f32, f32, f32, f32), c: Rgb8, alpha: f32, sdf: impl Fn(f32, f32) -> f32) {
+    let (w, h) = s.dims();
+    let (px0, px1) = (x0.floor().max(0.0) as u32, (x1.ceil().max(0.0) as u32).min(w));
+    let (py0, py1) = (y0.max(0.0) as u32, (y1.max(0.0) as u32).min(h));
+    for py in py0..py1 {
+        for px in px0..px1 {
+            let cov = (0.5 - sdf(px as f32 + 0.5, py as f32 + 0.5)).clamp(0.0, 1.0);
+            if cov > 0.0 {
+                s.blend(px, py, c, cov * alpha);
+            }
+        }
+    }
+}
+
+/// Paints several layers of one shape with one distance evaluation per pixel: each layer is
+/// (colour, opacity, offset), drawn in order where `sdf - offset < 0`.
+pub fn fill_layers<S: Surface>(s: &mut S, bbox: (f32, f32, f32, f32), layers: &[(Rgb8, f32, f32)], sdf: impl Fn(f32, f32) -> f32) {
+    let (w, h) = s.dims();
+    let x0 = (bbox.0 - 1.0).floor().max(0.0) as u32;
+    let y0 = (bbox.1 - 1.0).floor().max(0.0) as u32;
+    let x1 = ((bbox.2 + 1.0).ceil().max(0.0) as u32).min(w);
+    let y1 = ((bbox.3 + 1.0).ceil().max(0.0) as u32).min(h);
+    let reach = layers.iter().map(|l| l.2).fold(0.0f32, f32::max) + 0.5;
+    for y in y0..y1 {
+        for x in x0..x1 {
+            let d = sdf(x as f32 + 0.5, y as f32 + 0.5);
+            if d >= reach {
+                continue;
+            }
+            for &(c, alpha, off) in layers {
+                let cov = (0.5 - (d - off)).clamp(0.0, 1.0);
+                if cov > 0.0 {
+                    s.blend(x, y, c, cov * alpha);
+                }
+            }
+        }
+    }
+}
+
+// ----- signed distance functions (pixel units) ----------------------------------------------
+
+#[inline]
+pub fn sd_circle(x: f32, y: f32, cx: f32, cy: f32, r: f32) -> f32 {
+    ((x - cx) * (x - cx) + (y - cy) * (y - cy)).sqrt() - r
+}
+
+/// Box centred at (cx, cy) with half sizes (hx, hy) and corner radius r.
+#[inline]
+pub fn sd_box(x: f32, y: f32, cx: f32, cy: f32, hx: f32, hy: f32, r: f32) -> f32 {
+    let qx = (x - cx).abs() - hx + r;
+    let qy = (y - cy).abs() - hy + r;
+    let outside = (qx.max(0.0).powi(2) + qy.max(0.0).powi(2)).sqrt();
+    outside + qx.max(qy).min(0.0) - r
+}
+
+/// Distance to the segment a-b minus r (a capsule).
+#[inline]
+pub fn sd_capsule(x: f32, y: f32, ax: f32, ay: f32, bx: f32, by: f32, r: f32) -> f32 {
+    let (px, py, dx, dy) = (x - ax, y - ay, bx - ax, by - ay);
+    let len2 = dx * dx + dy * dy;
+    let h = if len2 > 0.0 { ((px * dx + py * dy) / len2).clamp(0.0, 1.0) } else { 0.0 };
+    ((px - dx * h).powi(2) + (py - dy * h).powi(2)).sqrt() - r
+}
+
+/// Ellipse centred at (cx, cy) with radii (rx, ry): a good approximation near the border.
+#[inline]
+pub fn sd_ellipse(x: f32, y: f32, cx: f32, cy: f32, rx: f32, ry: f32) -> f32 {
+    let (px, py) = ((x - cx) / rx, (y - cy) / ry);
+    let k0 = (px * px + py * py).sqrt();
+    let k1 = ((px / rx).powi(2) + (py / ry).powi(2)).sqrt();
+    if k1 == 0.0 { -rx.min(ry) } else { k0 * (k0 - 1.0) / k1 }
+}
+
+/// Exact distance to a polygon (any simple polygon), negative inside.
+pub fn sd_polygon(x: f32, y: f32, pts: &[(f32, f32)]) -> f32 {
+    let n = pts.len();
+    let mut d = f32::MAX;
+    let mut inside = false;
+    let mut j = n - 1;
+    for i in 0..n {
+        let (ax, ay) = pts[i];
+        let (bx, by) = pts[j];
+        let (ex, ey) = (bx - ax, by - ay);
+        let (wx, wy) = (x - ax, y - ay);
+        let t = ((wx * ex + wy * ey) / (ex * ex + ey * ey)).clamp(0.0, 1.0);
+        let (qx, qy) = (wx - ex * t, wy - ey * t);
+        d = d.min(qx * qx + qy * qy);
+        if (ay > y) != (by > y) && x < (bx - ax) * (y - ay) / (by - ay) + ax {
+            inside = !inside;
+        }
+        j = i;
+    }
+    let d = d.sqrt();
+    if inside { -d } else { d }
+}

@@ -411,7 +411,7 @@ mod tests {
             service.join(place, p).await.unwrap();
         }
         service.start(place, &people[0]).await.unwrap();
-        let id = store::open_game_in_channel(&mut *service.store.pool().acquire().await.unwrap(), 2).await.unwrap().unwrap().id;
+        let id = store::open_game_in_channel(&mut service.store.pool().acquire().await.unwrap(), 2).await.unwrap().unwrap().id;
         async fn waits(conn: &mut sqlx::AnyConnection, id: GameId) -> Vec<(String, u64, i64, i64)> {
             let items = store::due_items(conn, id).await.unwrap();
             let mut items: Vec<_> = items.into_iter().map(|d| (d.kind.as_str().to_string(), d.user_id, d.since, d.due_at)).collect();

@@ -26,6 +26,7 @@ mod error;
 mod game;
 pub mod geometry;
 pub mod map;
+pub mod record;
 mod route;
 pub mod scenarios;
 pub mod script;

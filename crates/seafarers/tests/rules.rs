@@ -1029,3 +1029,21 @@ r=1  q=-1: S    S
     assert_eq!(spots[0], 6, "every coast edge at first");
     assert!(spots.iter().all(|&n| n > 0));
 }
+
+#[test]
+fn through_the_desert_main_island_gold_lies_beyond_the_desert_never_in_the_setup_area() {
+    let sc = scenarios::by_id("through-the-desert").unwrap();
+    for players in 3..=4 {
+        for seed in 0..100 {
+            let setup = Setup::new(sc.clone(), players, seed, Options::default()).unwrap();
+            let mut beyond = 0;
+            for (def, resolved) in sc.hexes.iter().zip(&setup.map.hexes) {
+                if resolved.terrain == Some(Terrain::Gold) {
+                    assert!(!def.setup, "seed {seed}: gold at {} in the setup area", def.hex);
+                    beyond += usize::from(def.no_chip);
+                }
+            }
+            assert_eq!(beyond, 1, "seed {seed}: the part beyond the desert holds the main island's gold field");
+        }
+    }
+}

@@ -28,6 +28,7 @@ pub mod geometry;
 pub mod map;
 pub mod record;
 mod route;
+mod ruleset;
 pub mod scenarios;
 pub mod script;
 pub mod sim;
@@ -43,5 +44,6 @@ pub use game::{
 };
 pub use geometry::{Corner, Edge, Hex, Side, Vertex};
 pub use map::{HomeRule, Map, ScenarioMap};
+pub use ruleset::Ruleset;
 pub use seeded_rng::Rng;
 pub use view::{PlayerView, View};

@@ -40,6 +40,11 @@ impl Game {
         if me.dev.get(card) <= me.new_dev.get(card) {
             return Err(RuleError::illegal(format!("a {} card bought this turn can be played from your next turn", card.name())));
         }
+        // The spec's settled point: a Road Building that would place nothing is refused (in a
+        // chat it is almost surely a mis-tap), rather than played and wasted.
+        if card == DevCard::RoadBuilding && !self.can_place_free_piece(p) {
+            return Err(RuleError::illegal("Road Building would place nothing: you have no road or ship that could be placed"));
+        }
         self.dev_played = true;
         let me = &mut self.players[p as usize];
         *me.dev.get_mut(card) -= 1;
@@ -51,11 +56,7 @@ impl Game {
                 self.update_army(p, events);
                 self.phase = Phase::Robber;
             }
-            Action::PlayRoadBuilding => {
-                if self.can_place_free_piece(p) {
-                    self.phase = Phase::RoadBuilding { left: 2 };
-                }
-            }
+            Action::PlayRoadBuilding => self.phase = Phase::RoadBuilding { left: 2 },
             Action::PlayYearOfPlenty { first, second } => {
                 let mut cards = Resources::default();
                 for r in [first, second] {

@@ -216,7 +216,7 @@ impl Game {
         if playable(DevCard::Knight) {
             out.push(Action::PlayKnight);
         }
-        if playable(DevCard::RoadBuilding) {
+        if playable(DevCard::RoadBuilding) && self.can_place_free_piece(p) {
             out.push(Action::PlayRoadBuilding);
         }
         if playable(DevCard::YearOfPlenty) {

@@ -29,6 +29,8 @@ struct RawScript {
     pirate: bool,
     #[serde(default)]
     deck: Vec<String>,
+    #[serde(default = "yes")]
+    deck_rest: bool,
     #[serde(default)]
     dice: Vec<String>,
     #[serde(default)]
@@ -92,6 +94,10 @@ fn line_of(text: &str, offset: usize) -> usize {
     text[..offset.min(text.len())].matches('\n').count() + 1
 }
 
+fn yes() -> bool {
+    true
+}
+
 fn field<T>(name: &str, r: Result<T, String>) -> Result<T, DataError> {
     r.map_err(|e| DataError::general(format!("field {name}: {e}")))
 }
@@ -113,21 +119,23 @@ impl Script {
             }
             setup.start_player = s;
         }
-        if !raw.deck.is_empty() {
-            let mut top = Vec::new();
+        if !raw.deck.is_empty() || !raw.deck_rest {
+            // Any mix of cards on top; the rest of the seed's standard deck follows, less one of
+            // each listed card it still holds (`deck_rest = false`: the deck is exactly the list).
+            let mut deck = Vec::new();
             for (i, c) in raw.deck.iter().enumerate() {
-                top.push(field(&format!("deck[{i}]"), c.parse::<DevCard>())?);
+                deck.push(field(&format!("deck[{i}]"), c.parse::<DevCard>())?);
             }
-            let mut rest = setup.deck.clone();
-            for c in &top {
-                let i = rest
-                    .iter()
-                    .position(|x| x == c)
-                    .ok_or_else(|| DataError::general(format!("field deck: more {} cards than the deck holds", c.name())))?;
-                rest.remove(i);
+            if raw.deck_rest {
+                let mut rest = setup.deck.clone();
+                for c in &deck {
+                    if let Some(i) = rest.iter().position(|x| x == c) {
+                        rest.remove(i);
+                    }
+                }
+                deck.extend(rest);
             }
-            top.extend(rest);
-            setup.deck = top;
+            setup.deck = deck;
         }
         for (i, d) in raw.dice.iter().enumerate() {
             let v: Vec<u8> = d.split_whitespace().filter_map(|x| x.parse().ok()).collect();

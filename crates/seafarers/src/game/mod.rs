@@ -35,6 +35,8 @@ pub const CITIES: u8 = 4;
 pub const ROADS: u8 = 15;
 pub const SHIPS: u8 = 15;
 pub const BANK_PER_RESOURCE: u8 = 19;
+/// The most development cards a deck may hold (the standard deck has 25; scripts may stack more).
+pub const MAX_DECK: usize = 100;
 /// Length a trade route needs to count.
 pub const MIN_ROUTE: u8 = 5;
 

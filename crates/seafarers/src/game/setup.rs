@@ -60,12 +60,9 @@ impl Game {
         if let Some(d) = setup.dice.iter().find(|d| !(1..=6).contains(&d[0]) || !(1..=6).contains(&d[1])) {
             return Err(RuleError::Setup(format!("dice {}+{} are not two dice", d[0], d[1])));
         }
-        let mut cards = DevCards::default();
-        for &c in &setup.deck {
-            *cards.get_mut(c) += 1;
-        }
-        if cards.total() > 25 {
-            return Err(RuleError::Setup("the development deck has more than 25 cards".into()));
+        // The standard deck has 25 cards; scripts may stack any mix, within what the counters hold.
+        if setup.deck.len() > MAX_DECK {
+            return Err(RuleError::Setup(format!("the development deck has more than {MAX_DECK} cards")));
         }
         let hex_list: Vec<Hex> = setup.map.hexes.iter().map(|h| h.hex).collect();
         if hex_list != sc.hexes.iter().map(|d| d.hex).collect::<Vec<_>>() {

@@ -25,6 +25,7 @@ mod cards;
 mod error;
 mod game;
 pub mod geometry;
+pub mod log;
 pub mod map;
 pub mod record;
 mod route;

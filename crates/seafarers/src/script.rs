@@ -6,6 +6,7 @@
 use crate::cards::{DevCard, Harbour, Resource, Resources, Terrain};
 use crate::game::{COLOURS, Game, Options, Setup};
 use crate::geometry::{Edge, Hex, Vertex};
+use crate::log::GameLog;
 use crate::map::ScenarioMap;
 use crate::view::View;
 use crate::{Action, DataError, Event, scenarios};
@@ -82,12 +83,14 @@ pub struct Script {
     expect: Option<Expect>,
 }
 
-/// The result of running a script: the game, its events, and the full view (serialisable:
-/// `serde_json::to_string(&outcome.view)` is the script's JSON output).
+/// The result of running a script: the game, its events, the full view (serialisable:
+/// `serde_json::to_string(&outcome.view)` is the script's JSON output) and the whole game as a
+/// log (every action with its seat and events: the CLI's `--log`).
 pub struct Outcome {
     pub game: Game,
     pub events: Vec<Event>,
     pub view: View,
+    pub log: GameLog,
 }
 
 fn line_of(text: &str, offset: usize) -> usize {
@@ -224,14 +227,18 @@ impl Script {
     /// Plays the actions. The error names the action, its line and why it was refused.
     pub fn run(&self) -> Result<Outcome, DataError> {
         let mut game = Game::from_setup(self.setup.clone()).map_err(|e| DataError::general(e.to_string()))?;
+        let mut log = GameLog::new(&self.setup, &game);
         let mut events = game.opening_events().to_vec();
         for (i, (text, line)) in self.actions.iter().enumerate() {
             let fail = |m: String| DataError::general(format!("line {line}, actions[{i}] `{text}`: {m}"));
             let (player, action) = parse_line(&game, text).map_err(fail)?;
-            events.extend(game.apply(player, &action).map_err(|e| fail(e.to_string()))?);
+            let new = game.apply(player, &action).map_err(|e| fail(e.to_string()))?;
+            log.push(player, &action, &new);
+            events.extend(new);
         }
+        log.finish(&game);
         let view = game.full_view();
-        Ok(Outcome { game, events, view })
+        Ok(Outcome { game, events, view, log })
     }
 
     /// Compares the final state with the `[expect]` table; the error lists every mismatch.

@@ -111,3 +111,22 @@ fn a_script_deck_may_hold_any_mix_of_development_cards() {
     let Err(e) = too_many.run() else { panic!("a deck of 101 cards was accepted") };
     assert!(e.to_string().contains("more than 100 cards"), "{e}");
 }
+
+#[test]
+fn a_script_logs_every_action_with_its_seat_and_events() {
+    let text = std::fs::read_to_string(data_dir().join("rulebook_four_islands_chips.toml")).unwrap();
+    let outcome = script(&text).unwrap();
+    let log = &outcome.log;
+    assert_eq!(log.ruleset, None, "the script draws its own map, not a ruleset's");
+    let logged_events: usize = log.actions.iter().map(|a| a.events.len()).sum();
+    assert_eq!(log.opening.len() + logged_events, outcome.events.len(), "the log holds every event, each under its action");
+    for a in &log.actions {
+        let (seat, action) = seafarers_engine::record::decode(&a.record).unwrap();
+        assert_eq!((seat, action.to_string()), (a.seat, a.action.clone()));
+    }
+    assert_eq!(log.points, outcome.game.players().iter().map(|p| p.points).collect::<Vec<_>>());
+    let json = serde_json::to_value(log).unwrap();
+    assert!(json["actions"].as_array().is_some_and(|a| a.len() == log.actions.len()));
+    let embedded = script("scenario = \"base\"\nplayers = 3\nseed = 9\nactions = [\"settle 0,0,N\"]\n").unwrap().log;
+    assert_eq!((embedded.ruleset, embedded.scenario.as_str(), embedded.actions.len()), (Some("seafarers-1"), "base", 1));
+}

@@ -53,11 +53,14 @@
 //! record has more than 53, so a record fits a Discord button's custom id (100 characters)
 //! with room for the game and version beside it.
 //!
+//! A game's options are stored as `1:pirate=yes` or `1:pirate=no` ([`encode_options`]).
+//!
 //! A later version gets a new number; decoders keep reading every earlier one.
 
 use crate::Action;
 use crate::cards::{Resource, Resources};
 use crate::game::MAX_PLAYERS;
+use crate::game::Options;
 use crate::geometry::{Edge, Hex, Side, Vertex};
 use std::fmt;
 use std::str::FromStr;
@@ -94,6 +97,27 @@ pub fn decode(text: &str) -> Result<(u8, Action), RecordError> {
         _ => Err("a record starts with its version, like `1:`".to_string()),
     };
     result.map_err(|why| RecordError { message: format!("stored action {}: {why}", quote(text)) })
+}
+
+/// The stored form of a game's options (version 1, see the module documentation).
+pub fn encode_options(options: &Options) -> String {
+    // Destructured so that a new option cannot be forgotten here.
+    let Options { pirate } = *options;
+    format!("{VERSION}:pirate={}", if pirate { "yes" } else { "no" })
+}
+
+/// Reads a game's stored options, of any version this engine knows.
+pub fn decode_options(text: &str) -> Result<Options, RecordError> {
+    let result = match text.split_once(':') {
+        Some(("1", "pirate=yes")) => Ok(Options { pirate: true }),
+        Some(("1", "pirate=no")) => Ok(Options { pirate: false }),
+        Some(("1", _)) => Err("version 1 options are `pirate=yes` or `pirate=no`".to_string()),
+        Some((version, _)) if !version.is_empty() && version.bytes().all(|b| b.is_ascii_digit()) => {
+            Err(format!("record version {} is unknown to this engine (written by a newer one?)", quote(version)))
+        }
+        _ => Err("a record starts with its version, like `1:`".to_string()),
+    };
+    result.map_err(|why| RecordError { message: format!("stored options {}: {why}", quote(text)) })
 }
 
 fn body(action: &Action) -> String {
@@ -364,6 +388,19 @@ mod tests {
         let brick_ore = Resources { brick: 2, ore: 1, ..Resources::default() };
         assert_eq!(decode("1:3 discard b2o1"), Ok((3, Action::Discard { cards: brick_ore })));
         assert_eq!(decode("1:0 settle -3,2,S"), Ok((0, Action::BuildSettlement { at: Vertex { hex: Hex::new(-3, 2), top: false } })));
+    }
+
+    #[test]
+    fn options_have_one_record_each() {
+        for pirate in [false, true] {
+            let text = encode_options(&Options { pirate });
+            assert_eq!(decode_options(&text), Ok(Options { pirate }));
+        }
+        assert_eq!(encode_options(&Options { pirate: true }), "1:pirate=yes");
+        assert_eq!(decode_options("1:pirate=no"), Ok(Options::default()));
+        for junk in ["1:pirate=on", "1:pirate=yes ", "pirate=yes", "2:pirate=yes", "1:", "", "1:pirate=YES"] {
+            assert!(decode_options(junk).is_err(), "{junk:?} was accepted");
+        }
     }
 
     #[test]

@@ -7,7 +7,7 @@
 use proptest::prelude::*;
 use seafarers_engine::Strategy as Ai;
 use seafarers_engine::geometry::{Edge, Hex, Side, Vertex};
-use seafarers_engine::{Action, Bot, Game, Options, Resource, Resources, Rng, Setup, record, scenarios, script};
+use seafarers_engine::{Action, Bot, Game, Options, Resource, Resources, Rng, Ruleset, Setup, record, scenarios, script};
 
 fn config(cases: u32) -> ProptestConfig {
     let scale: u32 = std::env::var("SEAFARERS_PROPTEST_SCALE").ok().and_then(|s| s.parse().ok()).unwrap_or(1);
@@ -192,7 +192,9 @@ fn a_released_game_replays_forever_from_its_records() {
     const SEED: u64 = 2026;
     const PLAYERS: usize = 4;
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/game-v1.txt");
-    let setup = || Setup::new(scenarios::by_id(SCENARIO).unwrap(), PLAYERS, SEED, Options::default()).unwrap();
+    // The game was played with ruleset seafarers-1, and replays with it whatever is current.
+    let ruleset = Ruleset::from_id(1).unwrap();
+    let setup = || Setup::new(ruleset.scenario(SCENARIO).unwrap(), PLAYERS, SEED, Options::default()).unwrap();
     if std::env::var_os("SEAFARERS_BLESS").is_some() {
         // The bots of `sim::play_game`, recorded (it keeps no log).
         let mut game = Game::from_setup(setup()).unwrap();

@@ -145,9 +145,11 @@ impl Hex {
         -self.q - self.r
     }
 
+    /// The neighbour across `side`. Coordinates wrap at the `i8` limits (far beyond any map),
+    /// so that naming a corner or side of any hex typed in, however far off, never panics.
     pub fn neighbour(self, side: Side) -> Hex {
         let (dq, dr) = side.offset();
-        Hex::new(self.q + dq, self.r + dr)
+        Hex::new(self.q.wrapping_add(dq), self.r.wrapping_add(dr))
     }
 
     pub fn neighbours(self) -> [Hex; 6] {
@@ -299,6 +301,18 @@ string_serde!(Edge);
 mod tests {
     use super::*;
     use std::collections::{HashMap, HashSet};
+
+    #[test]
+    fn names_at_the_edge_of_the_coordinate_range_never_panic() {
+        for q in [-128, 127] {
+            for r in [-128, 127] {
+                for name in ["N", "NE", "SE", "S", "SW", "W", "NW", "E"] {
+                    let _ = format!("{q},{r},{name}").parse::<Vertex>();
+                    let _ = format!("{q},{r},{name}").parse::<Edge>();
+                }
+            }
+        }
+    }
 
     fn area(radius: i8) -> Vec<Hex> {
         let mut v = Vec::new();

@@ -25,8 +25,11 @@ mod cards;
 mod error;
 mod game;
 pub mod geometry;
+pub mod log;
 pub mod map;
+pub mod record;
 mod route;
+mod ruleset;
 pub mod scenarios;
 pub mod script;
 pub mod sim;
@@ -42,5 +45,6 @@ pub use game::{
 };
 pub use geometry::{Corner, Edge, Hex, Side, Vertex};
 pub use map::{HomeRule, Map, ScenarioMap};
+pub use ruleset::Ruleset;
 pub use seeded_rng::Rng;
 pub use view::{PlayerView, View};

@@ -6,7 +6,7 @@
 
 use crate::DataError;
 use crate::cards::{Harbour, Terrain};
-use crate::geometry::{Edge, Hex, Vertex};
+use crate::geometry::{Edge, Hex, Side, Vertex};
 use seeded_rng::Rng;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
@@ -588,7 +588,13 @@ impl Topology {
         self.slot(v.hex).map(|s| self.slot_vertex[s * 2 + v.top as usize]).filter(|&i| i != NONE)
     }
 
+    /// The index of an edge given by its canonical name (the NE, E or SE side of its hex, as
+    /// `Hex::side` and the parsers give it); None for any other name.
     pub fn edge_index(&self, e: Edge) -> Option<u16> {
+        // Slots hold the three canonical sides only: another side would read a neighbour's slot.
+        if !matches!(e.side, Side::NE | Side::E | Side::SE) {
+            return None;
+        }
         self.slot(e.hex).map(|s| self.slot_edge[s * 3 + e.side as usize]).filter(|&i| i != NONE)
     }
 
@@ -612,6 +618,18 @@ fn push3(slots: &mut [u16; 3], id: u16) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_edge_named_by_a_non_canonical_side_is_not_on_the_map() {
+        let hexes: Vec<Hex> = [(0, 0), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)].map(|(q, r)| Hex::new(q, r)).to_vec();
+        let t = Topology::new(&hexes);
+        let centre = Hex::new(0, 0);
+        for side in [Side::SW, Side::W, Side::NW] {
+            // Hand-built, not through `Hex::side`: it must not read the next hex's slots.
+            assert_eq!(t.edge_index(Edge { hex: centre, side }), None);
+            assert!(t.edge_index(centre.side(side)).is_some(), "the canonical name is on the map");
+        }
+    }
 
     #[test]
     fn topology_of_a_radius_two_board_has_the_catan_counts() {

@@ -6,6 +6,7 @@
 use crate::cards::{DevCard, Harbour, Resource, Resources, Terrain};
 use crate::game::{COLOURS, Game, Options, Setup};
 use crate::geometry::{Edge, Hex, Vertex};
+use crate::log::GameLog;
 use crate::map::ScenarioMap;
 use crate::view::View;
 use crate::{Action, DataError, Event, scenarios};
@@ -29,6 +30,8 @@ struct RawScript {
     pirate: bool,
     #[serde(default)]
     deck: Vec<String>,
+    #[serde(default = "yes")]
+    deck_rest: bool,
     #[serde(default)]
     dice: Vec<String>,
     #[serde(default)]
@@ -80,16 +83,22 @@ pub struct Script {
     expect: Option<Expect>,
 }
 
-/// The result of running a script: the game, its events, and the full view (serialisable:
-/// `serde_json::to_string(&outcome.view)` is the script's JSON output).
+/// The result of running a script: the game, its events, the full view (serialisable:
+/// `serde_json::to_string(&outcome.view)` is the script's JSON output) and the whole game as a
+/// log (every action with its seat and events: the CLI's `--log`).
 pub struct Outcome {
     pub game: Game,
     pub events: Vec<Event>,
     pub view: View,
+    pub log: GameLog,
 }
 
 fn line_of(text: &str, offset: usize) -> usize {
     text[..offset.min(text.len())].matches('\n').count() + 1
+}
+
+fn yes() -> bool {
+    true
 }
 
 fn field<T>(name: &str, r: Result<T, String>) -> Result<T, DataError> {
@@ -113,21 +122,23 @@ impl Script {
             }
             setup.start_player = s;
         }
-        if !raw.deck.is_empty() {
-            let mut top = Vec::new();
+        if !raw.deck.is_empty() || !raw.deck_rest {
+            // Any mix of cards on top; the rest of the seed's standard deck follows, less one of
+            // each listed card it still holds (`deck_rest = false`: the deck is exactly the list).
+            let mut deck = Vec::new();
             for (i, c) in raw.deck.iter().enumerate() {
-                top.push(field(&format!("deck[{i}]"), c.parse::<DevCard>())?);
+                deck.push(field(&format!("deck[{i}]"), c.parse::<DevCard>())?);
             }
-            let mut rest = setup.deck.clone();
-            for c in &top {
-                let i = rest
-                    .iter()
-                    .position(|x| x == c)
-                    .ok_or_else(|| DataError::general(format!("field deck: more {} cards than the deck holds", c.name())))?;
-                rest.remove(i);
+            if raw.deck_rest {
+                let mut rest = setup.deck.clone();
+                for c in &deck {
+                    if let Some(i) = rest.iter().position(|x| x == c) {
+                        rest.remove(i);
+                    }
+                }
+                deck.extend(rest);
             }
-            top.extend(rest);
-            setup.deck = top;
+            setup.deck = deck;
         }
         for (i, d) in raw.dice.iter().enumerate() {
             let v: Vec<u8> = d.split_whitespace().filter_map(|x| x.parse().ok()).collect();
@@ -216,14 +227,18 @@ impl Script {
     /// Plays the actions. The error names the action, its line and why it was refused.
     pub fn run(&self) -> Result<Outcome, DataError> {
         let mut game = Game::from_setup(self.setup.clone()).map_err(|e| DataError::general(e.to_string()))?;
+        let mut log = GameLog::new(&self.setup, &game);
         let mut events = game.opening_events().to_vec();
         for (i, (text, line)) in self.actions.iter().enumerate() {
             let fail = |m: String| DataError::general(format!("line {line}, actions[{i}] `{text}`: {m}"));
             let (player, action) = parse_line(&game, text).map_err(fail)?;
-            events.extend(game.apply(player, &action).map_err(|e| fail(e.to_string()))?);
+            let new = game.apply(player, &action).map_err(|e| fail(e.to_string()))?;
+            log.push(player, &action, &new);
+            events.extend(new);
         }
+        log.finish(&game);
         let view = game.full_view();
-        Ok(Outcome { game, events, view })
+        Ok(Outcome { game, events, view, log })
     }
 
     /// Compares the final state with the `[expect]` table; the error lists every mismatch.

@@ -4,7 +4,8 @@
 //! is counted as capped, never dropped.
 
 use crate::ai::{Bot, Strategy};
-use crate::game::{Game, Options, Stats};
+use crate::game::{Game, Options, Setup, Stats};
+use crate::log::GameLog;
 use crate::scenarios;
 use std::fmt;
 
@@ -49,12 +50,30 @@ pub struct SimReport {
 
 /// Plays one game with one bot per seat; stops at the caps.
 pub fn play_game(scenario: &str, players: usize, seed: u64, ai: Strategy) -> Result<(Game, GameOutcome), String> {
-    play_game_capped(scenario, players, seed, ai, TURN_CAP)
+    play_game_capped(scenario, players, seed, ai, TURN_CAP, None)
 }
 
-fn play_game_capped(scenario: &str, players: usize, seed: u64, ai: Strategy, turn_cap: u32) -> Result<(Game, GameOutcome), String> {
+/// [`play_game`], writing every action with its seat and events to a log.
+pub fn play_game_logged(scenario: &str, players: usize, seed: u64, ai: Strategy) -> Result<(Game, GameOutcome, GameLog), String> {
+    let mut log = None;
+    let (game, outcome) = play_game_capped(scenario, players, seed, ai, TURN_CAP, Some(&mut log))?;
+    Ok((game, outcome, log.expect("written by play_game_capped")))
+}
+
+fn play_game_capped(
+    scenario: &str,
+    players: usize,
+    seed: u64,
+    ai: Strategy,
+    turn_cap: u32,
+    mut log: Option<&mut Option<GameLog>>,
+) -> Result<(Game, GameOutcome), String> {
     let sc = scenarios::by_id(scenario).map_err(|e| e.to_string())?;
-    let mut game = Game::new(sc, players, seed, Options::default()).map_err(|e| e.to_string())?;
+    let setup = Setup::new(sc, players, seed, Options::default()).map_err(|e| e.to_string())?;
+    let mut game = Game::from_setup(setup.clone()).map_err(|e| e.to_string())?;
+    if let Some(log) = log.as_deref_mut() {
+        *log = Some(GameLog::new(&setup, &game));
+    }
     let mut bots: Vec<Bot> = (0..players).map(|p| Bot::new(ai, seed.wrapping_mul(0x9E37_79B9).wrapping_add(p as u64 + 1))).collect();
     let mut actions = 0u32;
     let mut events = Vec::new();
@@ -64,7 +83,13 @@ fn play_game_capped(scenario: &str, players: usize, seed: u64, ai: Strategy, tur
             bots[p].choose(&game, p).ok_or_else(|| format!("seed {seed}: player {p} has no legal action in {:?}", game.phase()))?;
         events.clear();
         game.apply_into(p, &action, &mut events).map_err(|e| format!("seed {seed}: bot chose an illegal action {action}: {e}"))?;
+        if let Some(Some(log)) = log.as_deref_mut() {
+            log.push(p, &action, &events);
+        }
         actions += 1;
+    }
+    if let Some(Some(log)) = log {
+        log.finish(&game);
     }
     let outcome = GameOutcome {
         seed,
@@ -85,11 +110,32 @@ pub fn run(options: &SimOptions) -> SimReport {
 
 /// [`run`] with another turn cap (for tests and quick looks).
 pub fn run_with_cap(options: &SimOptions, turn_cap: u32) -> SimReport {
+    run_inner(options, turn_cap, None)
+}
+
+/// [`run`], also returning every game as a log (every action with its seat and events).
+pub fn run_logged(options: &SimOptions) -> (SimReport, Vec<GameLog>) {
+    let mut logs = Vec::with_capacity(options.games);
+    let report = run_inner(options, TURN_CAP, Some(&mut logs));
+    (report, logs)
+}
+
+fn run_inner(options: &SimOptions, turn_cap: u32, mut logs: Option<&mut Vec<GameLog>>) -> SimReport {
     let target = scenarios::by_id(&options.scenario).map(|s| s.target).unwrap_or(0);
     let outcomes = (0..options.games as u64)
-        .map(|i| match play_game_capped(&options.scenario, options.players, options.seed.wrapping_add(i), options.ai, turn_cap) {
-            Ok((_, o)) => o,
-            Err(e) => panic!("simulation failed: {e}"),
+        .map(|i| {
+            let seed = options.seed.wrapping_add(i);
+            let mut log = None;
+            let want = logs.is_some().then_some(&mut log);
+            match play_game_capped(&options.scenario, options.players, seed, options.ai, turn_cap, want) {
+                Ok((_, o)) => {
+                    if let (Some(logs), Some(log)) = (logs.as_deref_mut(), log) {
+                        logs.push(log);
+                    }
+                    o
+                }
+                Err(e) => panic!("simulation failed: {e}"),
+            }
         })
         .collect();
     SimReport { options: options.clone(), target, outcomes, turn_cap }

@@ -557,6 +557,53 @@ fn road_building_gives_two_free_roads_or_ships_placed_first() {
     assert!(e.contains("built this turn"), "{e}");
 }
 
+/// Two one-hex islets and no ships: red's six roads can ring its islet and go nowhere else.
+const ISLETS: &str = r#"
+players = 2
+start_player = 0
+seed = 1
+deck = ["road_building"]
+hands = ["brick=4 lumber=4 wool=1 grain=1 ore=1"]
+dice = ["1 1", "1 1"]
+actions = [
+  "settle 0,0,N", "road 0,0,NE", "settle 3,0,N", "road 3,0,NE", "settle 3,0,S", "road 3,0,SE", "settle 0,0,S", "road 0,0,SE",
+  "roll", "buy", "road 0,0,E", "road 0,0,SW", "road 0,0,W", "end", "roll", "end",
+]
+
+[map]
+id = "islets"
+name = "Two islets"
+players = [2, 4]
+target = 10
+chip = 0
+home = "settlements"
+ships = false
+harbours = []
+map = """
+r=-1 q=0 : S    S    S    S    S
+r=0  q=-1: S    F5   S    S    P9   S
+r=1  q=-1: S    S    S    S    S
+"""
+"#;
+
+#[test]
+fn road_building_is_refused_when_no_road_or_ship_could_be_placed() {
+    let run = |text: &str| Script::parse(text).unwrap_or_else(|e| panic!("{e}")).run().unwrap_or_else(|e| panic!("{e}")).game;
+    // One edge of the islet is still free: the card may be played, and places one road.
+    let mut g = run(ISLETS);
+    assert_eq!(g.phase(), Phase::Roll);
+    assert!(g.legal_actions(0).contains(&Action::PlayRoadBuilding));
+    ok(&mut g, "road-building");
+    ok(&mut g, "road 0,0,NW");
+    assert_eq!(g.phase(), Phase::Roll, "Road Building ends early when no second piece can be placed");
+    // With that edge taken too, nothing can be placed: the card is refused, kept, and not offered.
+    let mut g = run(&ISLETS.replace(r#""road 0,0,W", "end""#, r#""road 0,0,W", "road 0,0,NW", "end""#));
+    let e = refused(&mut g, "road-building");
+    assert!(e.contains("Road Building would place nothing"), "{e}");
+    assert_eq!(g.player(0).dev.road_building, 1, "the card stays in the hand");
+    assert!(!g.legal_actions(0).contains(&Action::PlayRoadBuilding));
+}
+
 #[test]
 fn a_setup_ship_may_move_from_the_first_turn() {
     let mut g = play_no_setup(
@@ -1028,4 +1075,22 @@ r=1  q=-1: S    S
     assert_eq!(g.phase(), Phase::SetupSettlement);
     assert_eq!(spots[0], 6, "every coast edge at first");
     assert!(spots.iter().all(|&n| n > 0));
+}
+
+#[test]
+fn through_the_desert_main_island_gold_lies_beyond_the_desert_never_in_the_setup_area() {
+    let sc = scenarios::by_id("through-the-desert").unwrap();
+    for players in 3..=4 {
+        for seed in 0..100 {
+            let setup = Setup::new(sc.clone(), players, seed, Options::default()).unwrap();
+            let mut beyond = 0;
+            for (def, resolved) in sc.hexes.iter().zip(&setup.map.hexes) {
+                if resolved.terrain == Some(Terrain::Gold) {
+                    assert!(!def.setup, "seed {seed}: gold at {} in the setup area", def.hex);
+                    beyond += usize::from(def.no_chip);
+                }
+            }
+            assert_eq!(beyond, 1, "seed {seed}: the part beyond the desert holds the main island's gold field");
+        }
+    }
 }

@@ -1,6 +1,7 @@
 //! Runs every script file in `tests/data` (the rulebook's worked examples and a few spec rules)
 //! and checks its `[expect]` table; also checks that a malformed script names the line.
 
+use seafarers_engine::DevCard;
 use seafarers_engine::script::{Script, script};
 use std::path::{Path, PathBuf};
 
@@ -86,4 +87,46 @@ fn a_script_fixes_the_order_of_the_harbours_the_players_place() {
     assert_eq!(game.harbours()[0].1, seafarers_engine::Harbour::Special(seafarers_engine::Resource::Ore));
     let bad = text.replace("\"grain\"", "\"ore\"");
     assert!(Script::parse(&bad).err().unwrap().to_string().contains("field harbour_order"));
+}
+
+#[test]
+fn a_script_deck_may_hold_any_mix_of_development_cards() {
+    let text = |deck: &str| format!("scenario = \"base\"\nplayers = 3\nseed = 3\n{deck}\n");
+    let deck_of = |deck: &str| Script::parse(&text(deck)).unwrap_or_else(|e| panic!("{e}")).setup.deck;
+    // More of a kind than the standard deck holds: the extra cards are added on top.
+    let six = format!("deck = [{}]", ["\"victory_point\""; 6].join(", "));
+    let stacked = deck_of(&six);
+    assert_eq!(stacked.len(), 26, "5 victory points of the standard deck taken, one added");
+    assert!(stacked[..6].iter().all(|&c| c == DevCard::VictoryPoint));
+    assert!(!stacked[6..].contains(&DevCard::VictoryPoint));
+    // `deck_rest = false`: exactly the listed cards, in order.
+    let exact = deck_of("deck = [\"monopoly\", \"monopoly\", \"monopoly\", \"knight\"]\ndeck_rest = false");
+    assert_eq!(exact, [DevCard::Monopoly, DevCard::Monopoly, DevCard::Monopoly, DevCard::Knight]);
+    assert!(deck_of("deck_rest = false").is_empty());
+    let game = Script::parse(&text("deck = [\"monopoly\", \"monopoly\", \"monopoly\"]\ndeck_rest = false")).unwrap().run().unwrap().game;
+    assert_eq!(game.deck_size(), 3);
+    // Without `deck`, the seed's standard deck.
+    assert_eq!(deck_of("").len(), 25);
+    let too_many = Script::parse(&text(&format!("deck = [{}]\ndeck_rest = false", ["\"knight\""; 101].join(", ")))).unwrap();
+    let Err(e) = too_many.run() else { panic!("a deck of 101 cards was accepted") };
+    assert!(e.to_string().contains("more than 100 cards"), "{e}");
+}
+
+#[test]
+fn a_script_logs_every_action_with_its_seat_and_events() {
+    let text = std::fs::read_to_string(data_dir().join("rulebook_four_islands_chips.toml")).unwrap();
+    let outcome = script(&text).unwrap();
+    let log = &outcome.log;
+    assert_eq!(log.ruleset, None, "the script draws its own map, not a ruleset's");
+    let logged_events: usize = log.actions.iter().map(|a| a.events.len()).sum();
+    assert_eq!(log.opening.len() + logged_events, outcome.events.len(), "the log holds every event, each under its action");
+    for a in &log.actions {
+        let (seat, action) = seafarers_engine::record::decode(&a.record).unwrap();
+        assert_eq!((seat, action.to_string()), (a.seat, a.action.clone()));
+    }
+    assert_eq!(log.points, outcome.game.players().iter().map(|p| p.points).collect::<Vec<_>>());
+    let json = serde_json::to_value(log).unwrap();
+    assert!(json["actions"].as_array().is_some_and(|a| a.len() == log.actions.len()));
+    let embedded = script("scenario = \"base\"\nplayers = 3\nseed = 9\nactions = [\"settle 0,0,N\"]\n").unwrap().log;
+    assert_eq!((embedded.ruleset, embedded.scenario.as_str(), embedded.actions.len()), (Some("seafarers-1"), "base", 1));
 }

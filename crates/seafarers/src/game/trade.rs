@@ -1,0 +1,110 @@
+//! Trade: with the bank and between players.
+
+use super::*;
+
+impl Game {
+    /// A trade with the bank at the player's best rate.
+    pub(super) fn maritime_trade(&mut self, p: u8, give: Resource, get: Resource, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        self.need_active(p)?;
+        if give == get {
+            return Err(RuleError::illegal("trade one resource for another"));
+        }
+        let rate = self.trade_rate(p as usize, give);
+        let gave = Resources::one(give, rate);
+        if !self.players[p as usize].hand.contains(&gave) {
+            return Err(RuleError::CannotAfford { cost: gave });
+        }
+        if self.bank.get(get) == 0 {
+            return Err(RuleError::illegal(format!("the bank has no {get}")));
+        }
+        let me = &mut self.players[p as usize];
+        me.hand.sub(&gave);
+        *me.hand.get_mut(get) += 1;
+        self.bank.add(&gave);
+        *self.bank.get_mut(get) -= 1;
+        self.stats.maritime_trades += 1;
+        events.push(Event::MaritimeTraded { player: p, gave, got: get });
+        Ok(())
+    }
+
+    /// An offer to everyone or one player; it replaces an open offer.
+    pub(super) fn offer_trade(
+        &mut self,
+        p: u8,
+        give: Resources,
+        want: Resources,
+        to: Option<u8>,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        self.need_active(p)?;
+        if give.is_empty() || want.is_empty() {
+            return Err(RuleError::illegal("a trade needs at least one card each way (no gifts)"));
+        }
+        if give.overlaps(&want) {
+            return Err(RuleError::illegal("the same resource can't be on both sides"));
+        }
+        if let Some(t) = to.filter(|&t| t == p || t as usize >= self.players.len()) {
+            return Err(RuleError::illegal(format!("player {t} can't be offered a trade")));
+        }
+        if !self.players[p as usize].hand.contains(&give) {
+            return Err(RuleError::CannotAfford { cost: give });
+        }
+        self.offer = Some(Offer { from: p, give, want, to, answers: Vec::new() });
+        events.push(Event::TradeOffered { player: p, give, want, to });
+        Ok(())
+    }
+
+    /// An answer to the open offer, from a player it is addressed to.
+    pub(super) fn answer_trade(&mut self, p: u8, accept: bool, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        let Some(o) = &self.offer else { return Err(RuleError::illegal("there is no open trade offer")) };
+        if o.from == p {
+            return Err(RuleError::illegal("you can't answer your own offer"));
+        }
+        if o.to.is_some_and(|t| t != p) {
+            return Err(RuleError::illegal("the offer is not addressed to you"));
+        }
+        if o.answers.iter().any(|a| a.0 == p) {
+            return Err(RuleError::illegal("you have already answered this offer"));
+        }
+        if accept && !self.players[p as usize].hand.contains(&o.want) {
+            return Err(RuleError::CannotAfford { cost: o.want });
+        }
+        self.offer.as_mut().expect("checked").answers.push((p, accept));
+        events.push(Event::TradeAnswered { player: p, accept });
+        Ok(())
+    }
+
+    /// The offerer confirms the trade with one player who accepted.
+    pub(super) fn confirm_trade(&mut self, p: u8, with: u8, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        self.need_active(p)?;
+        let Some(o) = &self.offer else { return Err(RuleError::illegal("there is no open trade offer")) };
+        if !o.answers.contains(&(with, true)) {
+            return Err(RuleError::illegal(format!("player {with} has not accepted the offer")));
+        }
+        if !self.players[p as usize].hand.contains(&o.give) {
+            return Err(RuleError::CannotAfford { cost: o.give });
+        }
+        if !self.players[with as usize].hand.contains(&o.want) {
+            return Err(RuleError::illegal(format!("player {with} no longer holds {}", o.want)));
+        }
+        let o = self.offer.take().expect("checked");
+        let (a, b) = (p as usize, with as usize);
+        self.players[a].hand.sub(&o.give);
+        self.players[b].hand.add(&o.give);
+        self.players[b].hand.sub(&o.want);
+        self.players[a].hand.add(&o.want);
+        self.stats.domestic_trades += 1;
+        events.push(Event::Traded { offerer: p, partner: with, gave: o.give, got: o.want });
+        Ok(())
+    }
+
+    /// The offerer withdraws the open offer.
+    pub(super) fn withdraw_trade(&mut self, p: u8, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        self.need_active(p)?;
+        if self.offer.take().is_none() {
+            return Err(RuleError::illegal("there is no open trade offer"));
+        }
+        events.push(Event::TradeClosed);
+        Ok(())
+    }
+}

@@ -51,6 +51,14 @@ pub struct Reply {
     /// reminders); in the channel when Discord refuses the direct message.
     #[serde(default)]
     pub direct: bool,
+    /// For this user alone (a private view: their cards): sent by direct message, never in the
+    /// channel, not even when Discord refuses the direct message.
+    #[serde(default)]
+    pub private_to: Option<u64>,
+    /// The private posts a change owes along with this message, each already in the outbox:
+    /// the handler that made the change delivers them right after it.
+    #[serde(skip)]
+    pub private: Vec<Reply>,
 }
 
 /// Which picture a reply carries (each game draws its own; see `crate::games::Pictures`).

@@ -27,6 +27,47 @@ pub enum Via<'a> {
 /// Posts a reply the service owes and settles the bookkeeping. Errors are logged, not
 /// returned: the step is committed whatever happens here, and the sweeper retries.
 pub async fn deliver(http: &serenity::Http, service: &Service, mut reply: Reply, via: Via<'_>) -> Option<serenity::MessageId> {
+    if let Some(user) = reply.private_to {
+        return deliver_private(http, service, user, &reply).await;
+    }
+    let private = std::mem::take(&mut reply.private);
+    let posted = deliver_public(http, service, reply, via).await;
+    // What the change told each player privately goes out once the table has its message; if
+    // that message failed, the sweeper posts both in the same order later.
+    if posted.is_some() {
+        for post in private {
+            if let Some(user) = post.private_to {
+                deliver_private(http, service, user, &post).await;
+            }
+        }
+    }
+    posted
+}
+
+/// A post for one player alone, by direct message only: private information never falls back
+/// to the channel. Closed direct messages end it (the player sees their cards with the game's
+/// own private command); a passing failure leaves it owed, for the sweeper.
+async fn deliver_private(http: &serenity::Http, service: &Service, user: u64, reply: &Reply) -> Option<serenity::MessageId> {
+    let Some((game, version)) = reply.game else { return None };
+    let (posted, settled) = match post_direct(http, user, reply).await {
+        Ok(message) => (Some(message), true),
+        Err(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r))) if r.status_code.as_u16() == 403 => {
+            tracing::info!(game, user, "direct messages are closed: a private post is dropped, never shown in the channel");
+            (None, true)
+        }
+        Err(e) => {
+            tracing::warn!(game, user, "could not send a private post (it stays owed): {e}");
+            (None, false)
+        }
+    };
+    if settled && let Err(e) = service.delivered_private(game, version, user).await {
+        tracing::warn!(game, version, "could not record a private post as sent: {}", convert::user_message(e));
+    }
+    posted
+}
+
+/// A post for the channel (or a reminder, perhaps by direct message), and its bookkeeping.
+async fn deliver_public(http: &serenity::Http, service: &Service, mut reply: Reply, via: Via<'_>) -> Option<serenity::MessageId> {
     if let Err(e) = service.attach_images(&mut reply).await {
         tracing::error!("drawing the board failed: {e}");
     }
@@ -83,7 +124,7 @@ pub async fn deliver(http: &serenity::Http, service: &Service, mut reply: Reply,
 async fn post(http: &serenity::Http, channel: serenity::ChannelId, reply: &Reply) -> serenity::Result<serenity::MessageId> {
     let mut message = convert::message(reply);
     if let Some((game, version)) = reply.game {
-        message = message.nonce(serenity::Nonce::String(nonce(game, version, reply.notice))).enforce_nonce(true);
+        message = message.nonce(serenity::Nonce::String(nonce(game, version, reply.notice, reply.private_to))).enforce_nonce(true);
     }
     Ok(channel.send_message(http, message).await?.id)
 }
@@ -95,10 +136,15 @@ async fn post_direct(http: &serenity::Http, user: u64, reply: &Reply) -> serenit
 }
 
 /// Discord's nonces are at most 25 characters: a hash of the game and version (and of which
-/// notice about that version, for a reminder).
-fn nonce(game: GameId, version: i64, notice: Option<u32>) -> String {
+/// notice about that version, for a reminder, or of the player a private post is for).
+fn nonce(game: GameId, version: i64, notice: Option<u32>, private_to: Option<u64>) -> String {
     let mut h = std::hash::DefaultHasher::new();
-    ("southseas-post", game, version, notice).hash(&mut h);
+    // The tuple of channel posts hashes as it always did: a post re-sent by a newer version
+    // after a restart must keep its nonce.
+    match private_to {
+        None => ("southseas-post", game, version, notice).hash(&mut h),
+        Some(user) => ("southseas-private", game, version, user).hash(&mut h),
+    }
     format!("{:016x}", h.finish())
 }
 

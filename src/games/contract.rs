@@ -100,6 +100,11 @@ pub trait Rules: Sized + Send + Sync + 'static {
     /// The message after a change: `header` (what the host has to say first), the story, the
     /// board, and the choices of whoever acts next.
     fn reply(game: &Self::Game, table: &Table, version: i64, header: Vec<String>, story: Self::Story) -> Reply;
+    /// What the change told each seat privately (their cards, what they drew or were robbed
+    /// of), as posts for that seat alone; none by default (South Seas hides nothing).
+    fn private_posts(_game: &Self::Game, _table: &Table, _version: i64) -> Vec<(usize, Reply)> {
+        Vec::new()
+    }
     /// Whether the last step may be taken back, judged on the game before it: None if so,
     /// else why not, for the player.
     fn undo_refusal(before: &Self::Game, last: &Self::Move) -> Option<String>;

@@ -23,6 +23,25 @@ impl Service {
         Ok(())
     }
 
+    /// Records the private posts a change owes (seat, post), each for the person at that seat
+    /// alone, in the change's transaction; a seat the computer plays needs none. Returns them
+    /// as recorded, for the handler to deliver after the change's own message.
+    pub(crate) async fn queue_private_posts(
+        &self,
+        conn: &mut AnyConnection,
+        table: &Table,
+        posts: Vec<(usize, Reply)>,
+    ) -> Result<Vec<Reply>> {
+        let mut queued = Vec::new();
+        for (seat, post) in posts {
+            let Some(user) = table.person_at(seat) else { continue };
+            let post = Reply { private_to: Some(user), game: Some((table.record.id, table.record.version)), new_message: true, ..post };
+            self.record_post_for(conn, table, user, &post, store::IfOwed::Replace).await?;
+            queued.push(post);
+        }
+        Ok(queued)
+    }
+
     /// Records a notice about the game's current version (a reminder) in the outbox, in the
     /// transaction that decided it. The turn message of that version, if still owed, goes first
     /// and already pings the same player: then the notice is not needed and is not recorded (false).
@@ -31,10 +50,21 @@ impl Service {
     }
 
     async fn record_post(&self, conn: &mut AnyConnection, table: &Table, reply: &Reply, if_owed: store::IfOwed) -> Result<bool> {
+        self.record_post_for(conn, table, store::CHANNEL, reply, if_owed).await
+    }
+
+    async fn record_post_for(
+        &self,
+        conn: &mut AnyConnection,
+        table: &Table,
+        recipient: u64,
+        reply: &Reply,
+        if_owed: store::IfOwed,
+    ) -> Result<bool> {
         let post = PendingPost {
             game_id: table.record.id,
             version: table.record.version,
-            recipient: store::CHANNEL,
+            recipient,
             channel_id: table.record.channel_id,
             reply: serde_json::to_string(reply).map_err(|e| internal(e.to_string()))?,
         };
@@ -62,6 +92,14 @@ impl Service {
             self.wake_scheduler();
         }
         Ok(retire)
+    }
+
+    /// A private post of `version` for `user` was sent (or cannot be: their direct messages are
+    /// closed, and private information never falls back to the channel): it is owed no more.
+    pub async fn delivered_private(&self, game: GameId, version: i64, user: u64) -> Result<()> {
+        let mut conn = self.store.pool().acquire().await?;
+        store::remove_post(&mut conn, game, version, user).await?;
+        Ok(())
     }
 
     /// The buttons of a message are gone (or the message is).
@@ -114,5 +152,58 @@ impl Service {
         let claimed = store::claim_retirements(&mut tx, quiet_since, now, now + self.lease.as_millis() as i64, RETIRE_BATCH).await?;
         tx.commit().await?;
         Ok(claimed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::southseas::GameOptions;
+    use crate::service::{Actor, Place};
+    use std::time::Duration;
+
+    /// A private post is owed to its player alone, beside the channel's post of the same
+    /// version, exactly once: a process killed between the commit and the post leaves it owed,
+    /// the next process claims it once (never twice, never in the channel), and once sent it is
+    /// owed no more.
+    #[tokio::test]
+    async fn a_private_post_is_owed_to_its_player_alone_and_survives_a_kill() {
+        let path = std::env::temp_dir().join(format!("southseas-private-{}.db", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let url = format!("sqlite://{}", path.display());
+        let lease = Duration::from_millis(50);
+        let first = Service::open(&url).await.unwrap().with_lease(lease).with_instance("first");
+        let place = Place { guild_id: 1, channel_id: 3 };
+        let (ana, bo) = (Actor { user_id: 1001, name: "Ana".into() }, Actor { user_id: 1002, name: "Bo".into() });
+        first.create(place, &ana, GameOptions { seed: Some(9), ..GameOptions::default() }).await.unwrap();
+        first.join(place, &bo).await.unwrap();
+        first.start(place, &ana).await.unwrap();
+        let mut tx = first.store.begin_write().await.unwrap();
+        let id = store::open_game_in_channel(&mut tx, 3).await.unwrap().unwrap().id;
+        let table = super::super::load_table(&mut tx, id).await.unwrap();
+        let seat_of_bo = table.seat_of(bo.user_id).unwrap();
+        let hand = Reply { text: "Your hand: 2 brick, 1 wool".into(), ..Reply::default() };
+        let queued = first.queue_private_posts(&mut tx, &table, vec![(seat_of_bo, hand)]).await.unwrap();
+        tx.commit().await.unwrap();
+        assert_eq!(queued.len(), 1);
+        assert_eq!(queued[0].private_to, Some(bo.user_id));
+        // Killed before posting: nothing more from `first`. Another process starts.
+        drop(first);
+        tokio::time::sleep(lease * 2).await;
+        let second = Service::open(&url).await.unwrap().with_lease(Duration::from_secs(60)).with_instance("second");
+        let owed = second.due_posts().await.unwrap();
+        let private: Vec<&Reply> = owed.iter().filter(|r| r.private_to.is_some()).collect();
+        assert_eq!(private.len(), 1, "{owed:?}");
+        assert_eq!(private[0].private_to, Some(bo.user_id), "for Bo alone");
+        assert_eq!(private[0].text, "Your hand: 2 brick, 1 wool");
+        assert!(owed.iter().filter(|r| r.private_to.is_none()).all(|r| !r.text.contains("Your hand")), "never in a channel post");
+        assert!(second.due_posts().await.unwrap().is_empty(), "claimed once: a second look finds nothing to post");
+        let (game, version) = private[0].game.unwrap();
+        second.delivered_private(game, version, bo.user_id).await.unwrap();
+        let mut conn = second.store.pool().acquire().await.unwrap();
+        let left: Vec<i64> = sqlx::query_scalar("SELECT recipient FROM outbox").fetch_all(&mut *conn).await.unwrap();
+        assert!(!left.contains(&(bo.user_id as i64)), "sent: owed no more ({left:?})");
+        drop(conn);
+        let _ = std::fs::remove_file(&path);
     }
 }

@@ -184,8 +184,9 @@ impl Service {
         add_deadline(&mut reply, deadline);
         // A new message when someone else must act now (it pings them) or the game ended.
         reply.new_message = over || actor.is_none() || reply.mention != actor;
-        let after = Arc::new(Loaded { version, state: G::wrap(Played { game, log }) });
         self.queue(&mut tx, &table, &reply).await?;
+        reply.private = self.queue_private_posts(&mut tx, &table, G::private_posts(&game, &table, version)).await?;
+        let after = Arc::new(Loaded { version, state: G::wrap(Played { game, log }) });
         tx.commit().await?;
         self.remember(&table, &after);
         self.wake_scheduler();
@@ -246,8 +247,9 @@ impl Service {
         let line = G::undone(&before.game, &table, seat, &last.action);
         let mut reply = G::reply(&before.game, &table, version, vec![line], G::Story::default());
         add_deadline(&mut reply, deadline);
-        let after = Arc::new(Loaded { version, state: G::wrap(before) });
         self.queue(&mut tx, &table, &reply).await?;
+        reply.private = self.queue_private_posts(&mut tx, &table, G::private_posts(&before.game, &table, version)).await?;
+        let after = Arc::new(Loaded { version, state: G::wrap(before) });
         tx.commit().await?;
         self.remember(&table, &after);
         Ok(reply)

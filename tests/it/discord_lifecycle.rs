@@ -533,3 +533,36 @@ async fn away_back_and_a_seat_handed_over_through_slash_commands() {
     assert_eq!(pinged[0].notified, vec![b.id], "Cleo's turn handed over to Ben");
     assert_within_limits(&double);
 }
+
+/// A private post (a player's cards) reaches its player alone, by direct message, and never
+/// the channel: not even when the player's direct messages are closed (then it is dropped,
+/// owed no more, and the channel sees nothing).
+#[tokio::test]
+async fn a_private_post_reaches_its_player_alone_by_direct_message_and_never_the_channel() {
+    use poise::serenity_prelude as serenity;
+    use southseas::discord::deliver::{Via, deliver};
+    use southseas::service::Reply;
+    let double = Double::start().await;
+    let http = double.http(dd::TOKEN);
+    let db = TempDb::new("private-post");
+    let service = Service::open(&db.url()).await.expect("service");
+    let channel = serenity::ChannelId::new(4242);
+    let (open, closed) = (600_001u64, 600_002u64);
+    double.close_direct_messages(closed);
+    for user in [open, closed] {
+        let post = Reply { text: format!("Your hand, <@{user}>: 2 brick"), private_to: Some(user), game: Some((7, 3)), ..Reply::default() };
+        deliver(&http, &service, post, Via::New(channel)).await;
+    }
+    let sent = double.channel_messages();
+    let in_channel: Vec<&Response> = sent.iter().filter(|r| r.channel_id == Some(4242)).collect();
+    assert!(in_channel.is_empty(), "nothing private in the channel: {in_channel:?}");
+    let dm = double.dm_channel(open).expect("a direct message channel with the player");
+    let to_open: Vec<&Response> = sent.iter().filter(|r| r.channel_id == Some(dm) && r.message_id.is_some()).collect();
+    assert_eq!(to_open.len(), 1, "{sent:?}");
+    assert!(to_open[0].content.as_deref().unwrap_or_default().contains("2 brick"));
+    let closed_dm = double.dm_channel(closed);
+    assert!(
+        sent.iter().all(|r| r.channel_id.is_none() || r.channel_id != closed_dm || r.message_id.is_none()),
+        "closed direct messages: nothing was posted for them ({sent:?})"
+    );
+}

@@ -39,6 +39,9 @@ fn played(loaded: &Loaded) -> &Played {
     }
 }
 
+/// What someone not seated in the game gets for any step (undo too).
+const NOT_PLAYING: &str = "You are not playing in this game. You can watch with `/board` and `/status`.";
+
 /// What a typed step gets when the channel has no game underway.
 const NO_RUNNING_GAME: &str = "There is no running game in this channel. Start one with `/new`.";
 
@@ -218,7 +221,7 @@ impl Service {
             // An earlier step's turn ended without a hand-over line of its own: say so here.
             lines.extend(ended.take());
             let active = game.active_player();
-            let events = game.apply(&action).map_err(|e| ServiceError::User(format!("Not allowed: {e}.")))?;
+            let events = game.apply(&action).map_err(|e| ServiceError::User(text::refusal(&e)))?;
             let seq = log.len() as i64 + 1;
             store::append_action(&mut tx, table.record.id, seq, user_id, &record::encode_action(&action)).await?;
             log.push(Logged { seq, user_id, action });
@@ -288,6 +291,9 @@ impl Service {
             return user("There is nothing to undo: the game is not running.");
         }
         let played = played(&loaded);
+        if table.seat_of(actor.user_id).is_none() {
+            return user(NOT_PLAYING);
+        }
         let Some(last) = played.log.last() else { return user("There is nothing to undo yet.") };
         if last.user_id != actor.user_id {
             return user("You can only undo your own last step, and the last step wasn't yours.");
@@ -383,7 +389,7 @@ fn check_turn(table: &Table, game: &Game, actor: &Actor) -> Result<usize> {
         return user("The game isn't running.");
     }
     let Some(seat) = table.seat_of(actor.user_id) else {
-        return user("You are not playing in this game. You can watch with `/board` and `/status`.");
+        return user(NOT_PLAYING);
     };
     if table.seats.iter().any(|s| s.user_id == actor.user_id && s.computer.is_some()) {
         return user(

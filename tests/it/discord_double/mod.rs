@@ -28,6 +28,8 @@
 //! follow-ups, edits and deletions made with its token) in [`Double::responses`], and plain channel
 //! messages in [`Double::channel_messages`]. Every wait has a timeout (30 s by default) and panics
 //! with a summary of what the double saw, so a hung test fails with a clear message.
+//! [`Double::answer_late`] makes it answer posts and edits late, as a slow Discord does: each is
+//! carried out at once (players see it, and may tap it) and only its answer to the bot waits.
 //!
 //! Several bot processes may connect at once (one per shard range). Discord cannot tell them
 //! apart over REST, since they share one token; the double can when each gets its own token

@@ -69,6 +69,27 @@ impl Config {
     }
 }
 
+/// The environment variable that allows `serve --fast-clock`, and the one value that does.
+pub const ALLOW_FAST_CLOCK: &str = "SOUTHSEAS_ALLOW_FAST_CLOCK";
+pub const ALLOW_FAST_CLOCK_VALUE: &str = "testing-only";
+
+/// The speed of `serve --fast-clock N` (for acceptance testing only), checked against
+/// [`ALLOW_FAST_CLOCK`]: refused unless that is set to [`ALLOW_FAST_CLOCK_VALUE`], so that a
+/// flag left in a deployment script can never make real games' deadlines come early.
+pub fn fast_clock(speed: Option<u32>, allow: Option<&str>) -> Result<Option<u32>, String> {
+    let Some(speed) = speed else { return Ok(None) };
+    if allow.map(str::trim) != Some(ALLOW_FAST_CLOCK_VALUE) {
+        return Err(format!(
+            "`--fast-clock` is for acceptance testing only: reminders and deadlines would come early in real games. \
+             On a test server, also set {ALLOW_FAST_CLOCK}={ALLOW_FAST_CLOCK_VALUE}."
+        ));
+    }
+    if speed < 2 {
+        return Err("`--fast-clock` takes a speed of 2 or more (3600: an hour passes in a second).".into());
+    }
+    Ok(Some(speed))
+}
+
 /// An on/off setting: `on`/`off` (also `true`/`false`, `yes`/`no`, `1`/`0`), any case; unset
 /// means `default`. Anything else is a startup error rather than a guess.
 pub fn parse_switch(name: &str, value: Option<&str>, default: bool) -> Result<bool, String> {
@@ -88,7 +109,21 @@ pub const NO_TOKEN: &str = "DISCORD_TOKEN is not set, so the bot can't connect t
 
 #[cfg(test)]
 mod tests {
-    use super::parse_switch;
+    use super::{ALLOW_FAST_CLOCK, fast_clock, parse_switch};
+
+    #[test]
+    fn a_fast_clock_is_refused_unless_explicitly_allowed_for_testing() {
+        assert_eq!(fast_clock(None, None), Ok(None));
+        assert_eq!(fast_clock(None, Some("testing-only")), Ok(None), "the variable alone changes nothing");
+        for allow in [None, Some(""), Some("yes"), Some("1"), Some("on")] {
+            let why = fast_clock(Some(3600), allow).unwrap_err();
+            assert!(why.contains("testing only") && why.contains(ALLOW_FAST_CLOCK), "{allow:?}: {why}");
+        }
+        assert_eq!(fast_clock(Some(3600), Some("testing-only")), Ok(Some(3600)));
+        assert_eq!(fast_clock(Some(60), Some(" testing-only ")), Ok(Some(60)));
+        assert!(fast_clock(Some(1), Some("testing-only")).is_err(), "a speed of 1 is no fast clock");
+        assert!(fast_clock(Some(0), Some("testing-only")).is_err());
+    }
 
     #[test]
     fn switches_are_on_or_off_and_nothing_else() {

@@ -18,7 +18,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Run the Discord bot (needs DISCORD_TOKEN; see .env.example).
-    Serve,
+    Serve(ServeArgs),
     /// Register the slash commands with Discord (in DEV_GUILD_ID if set, else globally) and
     /// exit. For deployments that run `serve` with SOUTHSEAS_REGISTER=off.
     Register,
@@ -51,6 +51,15 @@ enum Command {
     Restore { file: PathBuf },
 }
 
+#[derive(clap::Args, Default)]
+struct ServeArgs {
+    /// For acceptance testing only: the game clock runs N times faster than real time (3600: an
+    /// hour a second), so reminders and deadlines come in seconds. Refused unless
+    /// SOUTHSEAS_ALLOW_FAST_CLOCK=testing-only is set too. Never for real games.
+    #[arg(long, value_name = "N")]
+    fast_clock: Option<u32>,
+}
+
 fn main() -> ExitCode {
     init_tracing();
     match run(Cli::parse()) {
@@ -65,8 +74,8 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<ExitCode> {
     // Fail early and clearly if the embedded tile or ship data is broken.
     southseas_engine::standard::load()?;
-    match cli.command.unwrap_or(Command::Serve) {
-        Command::Serve => serve(),
+    match cli.command.unwrap_or(Command::Serve(ServeArgs::default())) {
+        Command::Serve(args) => serve(args),
         Command::Register => register(),
         Command::Demo(args) => {
             let out = runtime()?.block_on(demo::run(&args, Some(games::southseas::images())))?;
@@ -147,17 +156,28 @@ fn register() -> Result<ExitCode> {
 }
 
 /// main: config, tracing, pool + migrations, then the framework until Ctrl-C.
-fn serve() -> Result<ExitCode> {
+fn serve(args: ServeArgs) -> Result<ExitCode> {
     let config = config::Config::from_env()?;
+    let fast_clock = match config::fast_clock(args.fast_clock, std::env::var(config::ALLOW_FAST_CLOCK).ok().as_deref()) {
+        Ok(speed) => speed,
+        Err(why) => {
+            eprintln!("error: {why}");
+            return Ok(ExitCode::from(2));
+        }
+    };
     let Some(discord) = config.discord() else {
         eprintln!("{}", config::NO_TOKEN);
         return Ok(ExitCode::from(2));
     };
     runtime()?.block_on(async {
-        let service = southseas::service::Service::open(&config.database_url)
+        let mut service = southseas::service::Service::open(&config.database_url)
             .await?
             .with_images(games::southseas::images())
             .with_instance(&config.instance);
+        if let Some(speed) = fast_clock {
+            tracing::warn!(speed, "FAST CLOCK, for acceptance testing only: reminders and deadlines come {speed} times sooner");
+            service = service.with_clock(southseas::service::clock::FastClock::new(speed));
+        }
         tracing::info!(
             instance = %config.instance,
             shards = %config.shards,

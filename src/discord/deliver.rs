@@ -189,7 +189,7 @@ pub async fn schedule_forever(http: std::sync::Arc<serenity::Http>, service: std
     loop {
         schedule_once(&http, &service).await;
         let wait = match service.next_due_at().await {
-            Ok(Some(at)) => Duration::from_millis((at - service.now_ms()).clamp(0, LOOK_AGAIN.as_millis() as i64) as u64),
+            Ok(Some(at)) => service.real_wait(at - service.now_ms()).min(LOOK_AGAIN),
             Ok(None) => LOOK_AGAIN,
             Err(e) => {
                 tracing::warn!("could not read the schedule: {}", convert::user_message(e));

@@ -143,6 +143,19 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             let _ = ctx.send(poise::CreateReply::default().content(convert::APOLOGY).ephemeral(true)).await;
         }
         poise::FrameworkError::Setup { error, .. } => tracing::error!("setup failed: {error:#}"),
+        // Discord checks a command's options before sending it, but a client may skip that:
+        // an option poise can't read still gets a private answer (poise's own says nothing
+        // for a mismatch, and its parse error speaks to developers).
+        poise::FrameworkError::ArgumentParse { ctx, input, error, .. } => {
+            tracing::info!(command = %ctx.command().qualified_name, ?input, "an option could not be read: {error}");
+            let text = unreadable_option(&ctx.command().qualified_name, input.as_deref());
+            let _ = ctx.send(poise::CreateReply::default().content(text).ephemeral(true)).await;
+        }
+        poise::FrameworkError::CommandStructureMismatch { ctx, description, .. } => {
+            tracing::info!(command = %ctx.command().qualified_name, "an option could not be read: {description}");
+            let text = unreadable_option(&ctx.command().qualified_name, None);
+            let _ = poise::Context::Application(ctx).send(poise::CreateReply::default().content(text).ephemeral(true)).await;
+        }
         other => {
             if let Err(e) = poise::builtins::on_error(other).await {
                 tracing::error!("while handling an error: {e}");
@@ -188,7 +201,7 @@ async fn on_component(ctx: &serenity::Context, data: &Data, ci: &serenity::Compo
         ci.create_followup(&ctx.http, serenity::CreateInteractionResponseFollowup::new().content(message).ephemeral(true)).await?;
         return Ok(());
     }
-    let result = data.service.click(place, &actor, &ci.data.custom_id, value.as_deref()).await;
+    let result = data.service.click_on(place, &actor, &ci.data.custom_id, value.as_deref(), ci.message.id.get()).await;
     let mut reply = match result {
         Ok(reply) => reply,
         Err(error) => {
@@ -221,4 +234,16 @@ async fn on_component(ctx: &serenity::Context, data: &Data, ci: &serenity::Compo
     let via = if reply.game.is_some() { deliver::Via::Clicked(ci) } else { deliver::Via::New(ci.channel_id) };
     deliver::deliver(&ctx.http, &data.service, reply, via).await;
     Ok(())
+}
+
+/// The private answer to a command whose options could not be read (a number outside its
+/// range, a choice that is not one of the list, text where a number belongs).
+fn unreadable_option(command: &str, input: Option<&str>) -> String {
+    let what = match input.map(str::trim).filter(|i| !i.is_empty()) {
+        Some(input) => format!("`{}`", crate::service::reply::truncate(&input.replace('`', "'"), 40)),
+        None => "one of the options".to_string(),
+    };
+    format!(
+        "I couldn't read {what} of `/{command}`: it isn't one of the values the command takes. Pick from what Discord offers as you type (`/help` lists the commands)."
+    )
 }

@@ -8,6 +8,12 @@ use std::time::Duration;
 /// The time now, in unix milliseconds.
 pub trait Clock: Send + Sync {
     fn now_ms(&self) -> i64;
+
+    /// How many real milliseconds it takes this clock to move `clock_ms` on (the scheduler
+    /// sleeps that long for what falls due then).
+    fn real_ms(&self, clock_ms: i64) -> i64 {
+        clock_ms
+    }
 }
 
 /// The machine's clock.
@@ -46,5 +52,52 @@ impl ManualClock {
 impl Clock for ManualClock {
     fn now_ms(&self) -> i64 {
         self.0.load(Ordering::SeqCst)
+    }
+}
+
+/// The machine's clock run `speed` times faster from the moment it is made, for acceptance
+/// testing only (`serve --fast-clock`): reminders, deadlines and away-with-a-duration come in
+/// seconds. It starts at the real time and only ever runs ahead of it.
+pub struct FastClock {
+    real_start_ms: i64,
+    speed: i64,
+}
+
+impl FastClock {
+    pub fn new(speed: u32) -> FastClock {
+        FastClock { real_start_ms: crate::store::now_ms(), speed: i64::from(speed.max(1)) }
+    }
+}
+
+impl Clock for FastClock {
+    fn now_ms(&self) -> i64 {
+        self.real_start_ms + (crate::store::now_ms() - self.real_start_ms) * self.speed
+    }
+
+    fn real_ms(&self, clock_ms: i64) -> i64 {
+        clock_ms / self.speed
+    }
+}
+
+impl super::Service {
+    /// How long to sleep, in real time, until the scheduler's clock has moved `clock_ms` on.
+    pub fn real_wait(&self, clock_ms: i64) -> Duration {
+        Duration::from_millis(self.clock.real_ms(clock_ms).max(0) as u64)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fast_clock_runs_ahead_by_its_speed_and_waits_that_much_less() {
+        let clock = FastClock::new(3600);
+        let start = clock.now_ms();
+        std::thread::sleep(Duration::from_millis(20));
+        let moved = clock.now_ms() - start;
+        assert!(moved >= 20 * 3600, "20 ms real is at least 72 s on the clock: {moved}");
+        assert_eq!(clock.real_ms(8 * 3_600_000), 8_000, "8 hours on the clock are 8 s real");
+        assert_eq!(SystemClock.real_ms(1234), 1234);
     }
 }

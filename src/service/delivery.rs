@@ -9,6 +9,18 @@ use sqlx::AnyConnection;
 /// How many messages one delivery retires at most (a game has one or two with buttons).
 const RETIRE_BATCH: i64 = 64;
 
+tokio::task_local! {
+    /// The message a click was made on, while the service handles that click (see
+    /// [`Service::click_on`]). A step shown in place on it makes it the message of the new
+    /// version, in the step's own transaction (see `queue`).
+    static CLICKED: u64;
+}
+
+/// Runs `handling` (a click's) knowing the message clicked on.
+pub(super) async fn on_message<T>(message: u64, handling: impl Future<Output = T>) -> T {
+    CLICKED.scope(message, handling).await
+}
+
 impl Service {
     /// At start: what this process held when it last stopped (a crash, a kill) is due now, not
     /// when its lease runs out. Returns how many posts that frees.
@@ -18,8 +30,17 @@ impl Service {
     }
 
     /// Records the message a change owes the channel, in the change's transaction.
+    /// When the change is a click shown in place on the clicked message (not a new message) with
+    /// choices on it, that message shows the new version from this commit on: it is recorded so
+    /// here, before anyone can see the new version. Recorded only after Discord answers the edit,
+    /// a late record of the message's post (the version before) could land first and make it
+    /// look old, and its buttons, the current ones, would be retired.
     pub(crate) async fn queue(&self, conn: &mut AnyConnection, table: &Table, reply: &Reply) -> Result<()> {
         self.record_post(conn, table, reply, store::IfOwed::Replace).await?;
+        let in_place = !reply.new_message && (!reply.buttons.is_empty() || reply.menu.is_some());
+        if let Some(message) = CLICKED.try_with(|m| *m).ok().filter(|_| in_place) {
+            store::record_message(conn, table.record.id, message, "choices", table.record.version).await?;
+        }
         Ok(())
     }
 

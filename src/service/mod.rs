@@ -124,6 +124,12 @@ impl Service {
         self
     }
 
+    /// A click on the bot's message `message` (see [`Service::click`]): a step shown in place
+    /// on that message records it as the message of the new version in the step's transaction.
+    pub async fn click_on(&self, place: Place, actor: &Actor, component_id: &str, value: Option<&str>, message: u64) -> Result<Reply> {
+        delivery::on_message(message, self.click(place, actor, component_id, value)).await
+    }
+
     /// A button or menu click. `value` is the chosen menu option, if any.
     pub async fn click(&self, place: Place, actor: &Actor, component_id: &str, value: Option<&str>) -> Result<Reply> {
         let Some(id) = ComponentId::parse(component_id) else {

@@ -17,8 +17,12 @@ pub struct SettingsChange {
 }
 
 /// Minutes from UTC of "+2", "-5:30", "UTC+01:00", "0" (between −12:00 and +14:00).
+/// Blank is no offset at all (never read as UTC+0: a cleared field must not change the setting).
 pub fn parse_utc_offset(text: &str) -> Option<i32> {
     let t = text.trim().to_ascii_lowercase();
+    if t.is_empty() {
+        return None;
+    }
     let t = t.strip_prefix("utc").or_else(|| t.strip_prefix("gmt")).unwrap_or(&t).trim();
     if t.is_empty() {
         return Some(0);
@@ -117,6 +121,8 @@ mod tests {
         assert_eq!(parse_utc_offset("Berlin"), None);
         assert_eq!(parse_utc_offset("+2:75"), None);
         assert_eq!(parse_utc_offset("-"), None);
+        assert_eq!(parse_utc_offset(""), None, "blank is not UTC+0");
+        assert_eq!(parse_utc_offset(" \t"), None);
     }
 
     #[test]
@@ -128,5 +134,7 @@ mod tests {
         assert_eq!(parse_quiet_hours("9"), None);
         assert_eq!(parse_quiet_hours("25-7"), None);
         assert_eq!(parse_quiet_hours("ä-ö"), None);
+        assert_eq!(parse_quiet_hours(""), None, "blank is not a setting");
+        assert_eq!(parse_quiet_hours("  "), None);
     }
 }

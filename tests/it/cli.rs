@@ -180,3 +180,19 @@ fn serve_refuses_a_bad_shard_setting_clearly() {
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("SOUTHSEAS_REGISTER must be on or off"), "{stderr}");
 }
+
+#[test]
+fn serve_refuses_a_fast_clock_unless_allowed_for_testing() {
+    for allow in [None, Some(""), Some("yes")] {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_southseas"));
+        command.args(["serve", "--fast-clock", "3600"]).env("DISCORD_TOKEN", "any").env("DATABASE_URL", "sqlite::memory:");
+        match allow {
+            Some(v) => command.env("SOUTHSEAS_ALLOW_FAST_CLOCK", v),
+            None => command.env_remove("SOUTHSEAS_ALLOW_FAST_CLOCK"),
+        };
+        let out = command.output().expect("the binary runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{allow:?}: {stderr}");
+        assert!(stderr.contains("acceptance testing only") && stderr.contains("SOUTHSEAS_ALLOW_FAST_CLOCK=testing-only"), "{stderr}");
+    }
+}

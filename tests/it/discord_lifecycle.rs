@@ -164,7 +164,7 @@ fn values_of(edit: &Response) -> Vec<String> {
 /// choices), as a player would: the greedy player's choice, paging through spots or payments
 /// and opening a spot's turns if need be; the first step offered if no tap offers that choice.
 /// Returns the interaction that took the step.
-async fn tap_a_step(double: &Double, db: &TempDb, who: &Member, message: &Value) -> u64 {
+pub(super) async fn tap_a_step(double: &Double, db: &TempDb, who: &Member, message: &Value) -> u64 {
     let (game, version, game_id, _) = state(db).await;
     let action = Bot::new(Strategy::Greedy, 1).choose(&game).expect("a step to take");
     let wanted = Code::Act(action).code();

@@ -469,3 +469,138 @@ async fn a_backup_taken_during_play_restores_and_the_game_continues() {
     let _ = std::fs::remove_file(&aside);
     let _ = std::fs::remove_file(&file);
 }
+
+/// The private answer an interaction got: the first private message with text (the
+/// acknowledgement itself has none).
+async fn private_text(double: &Double, id: u64, what: &str) -> String {
+    let answer = double
+        .wait_for(what, |d| d.responses(id).into_iter().find(|r| r.is_ephemeral() && r.content.as_deref().is_some_and(|c| !c.is_empty())))
+        .await;
+    assert!(answer.notified.is_empty(), "{what}: notifies nobody");
+    answer.content.unwrap_or_default()
+}
+
+/// Discord checks a command's options before sending it, but a client may skip that: a number out
+/// of range for its type, a choice index not in the list, text where a number belongs. Each gets a
+/// private answer (poise used to drop them without a word), and changes nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_unreadable_option_gets_a_private_answer() {
+    let (double, db, _bot, alice, _bob) = bot_and_game("hard-options").await;
+    let before = state(&db).await.1;
+    let cases = [
+        ("a number out of range", dd::slash("new", &alice).integer("max_players", 300)),
+        ("a negative number", dd::slash("new", &alice).integer("min_players", -1)),
+        ("text for a number", dd::slash("new", &alice).string("max_players", "five")),
+        ("an unknown choice", dd::slash("new", &alice).integer("turn_limit", 99)),
+        ("an unknown choice", dd::slash("addbot", &alice).integer("strength", 7)),
+        ("a negative choice", dd::slash("addbot", &alice).integer("strength", -1)),
+        ("a page out of range", dd::slash("history", &alice).integer("page", 70_000)),
+        ("an unknown choice", dd::slash("settings", &alice).integer("where", 5)),
+        ("a number for a yes or no", dd::slash("settings", &alice).integer("reminders", 3)),
+    ];
+    for (what, interaction) in cases {
+        let id = double.interact(interaction).await;
+        let text = private_text(&double, id, what).await;
+        assert!(text.contains("couldn't read") && text.contains("Discord offers"), "{what}: {text}");
+    }
+    assert_eq!(state(&db).await.1, before, "nothing changed");
+    double.assert_no_unexpected();
+}
+
+/// A blank value is never saved as a setting and never matches a choice, even when only one
+/// choice is left.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn blank_values_change_nothing_and_get_a_private_answer() {
+    let (double, db, _bot, alice, bob) = bot_and_game("hard-blank").await;
+    let id = double.interact(dd::slash("settings", &alice).string("utc_offset", "+2").string("quiet_hours", "22-7")).await;
+    assert!(private_text(&double, id, "settings").await.contains("UTC+2"));
+    for (option, blank, says) in [("utc_offset", "", "time zone"), ("utc_offset", "   ", "time zone"), ("quiet_hours", " ", "quiet hours")]
+    {
+        let id = double.interact(dd::slash("settings", &alice).string(option, blank)).await;
+        let text = private_text(&double, id, option).await;
+        assert!(
+            text.contains(&format!("can't read those {says}")) || text.contains(&format!("can't read that {says}")),
+            "{option}: {text}"
+        );
+    }
+    let id = double.interact(dd::slash("settings", &alice)).await;
+    let shown = private_text(&double, id, "settings unchanged").await;
+    assert!(shown.contains("22:00–07:00 (UTC+2)"), "the blank values were not saved: {shown}");
+
+    let before = state(&db).await.1;
+    for (command, option, what) in [
+        ("place", "spot", "a spot"),
+        ("islander", "choice", "an islander option"),
+        ("ship", "choice", "a ship"),
+        ("deliver", "ship", "a ship"),
+        ("pay", "payment", "a payment"),
+    ] {
+        for blank in ["", " ", "\u{3000}"] {
+            for who in [&alice, &bob] {
+                let id = double.interact(dd::slash(command, who).string(option, blank)).await;
+                let text = private_text(&double, id, command).await;
+                assert!(text.contains(&format!("Pick {what} from the list")), "/{command} {option}:{blank:?}: {text}");
+            }
+        }
+    }
+    let id = double.interact(dd::slash("away", &alice).string("for", " ")).await;
+    assert!(private_text(&double, id, "away").await.contains("can't read that duration"));
+    assert_eq!(state(&db).await.1, before, "nothing changed");
+    double.assert_no_unexpected();
+}
+
+/// The small truths of private answers: a lobby's old buttons while its game runs, `/undo` by
+/// someone not playing, `/tiles` and `/ships` where there is no game, a step at the wrong time.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn private_answers_say_what_is_true() {
+    let double = Double::start().await;
+    let db = TempDb::new("hard-truths");
+    let _bot = start_bot(&double, &db).await;
+    double.wait_for_identify().await;
+    double.wait_for_commands().await;
+    let (alice, bob, carol) = (Member::new(4101, "alice"), Member::new(4102, "bob"), Member::new(4103, "carol"));
+    let id = double.interact(dd::slash("new", &alice)).await;
+    double.wait_response(id, 2).await;
+    let lobby = double.wait_for("the lobby", |d| d.messages_with_components(dd::CHANNEL_ID).pop()).await;
+    let lobby_ids = custom_ids(&lobby);
+    let id = double.interact(dd::button(lobby_ids.iter().find(|c| c.ends_with(":join")).unwrap(), &bob)).await;
+    double.wait_response(id, 2).await;
+    let id = double.interact(dd::slash("start", &alice)).await;
+    double.wait_response(id, 2).await;
+    settle(&double, &db, "start").await.expect("a first turn");
+
+    // The lobby's buttons, tapped after the start: the game runs, it is not over.
+    for custom_id in &lobby_ids {
+        for who in [&alice, &carol] {
+            let id = double.interact(dd::button(custom_id, who).on_message(lobby.clone())).await;
+            let text = private_text(&double, id, custom_id).await;
+            assert!(!text.contains("over or closed") && !text.contains("Sorry"), "{custom_id}: {text}");
+            assert!(text.contains("started") || text.contains("running"), "{custom_id}: says the game runs: {text}");
+        }
+    }
+    // Someone not playing gets the same answer from /undo as from every other step.
+    let mut answers = std::collections::BTreeSet::new();
+    for interaction in [dd::slash("undo", &carol), dd::slash("endturn", &carol), dd::slash("place", &carol).string("spot", "a")] {
+        let id = double.interact(interaction).await;
+        answers.insert(private_text(&double, id, "not playing").await);
+    }
+    assert_eq!(answers.len(), 1, "{answers:?}");
+    assert!(answers.first().unwrap().contains("You are not playing in this game"), "{answers:?}");
+    // A step at the wrong time says what the game waits for, once.
+    let (game, _, _, _) = state(&db).await;
+    let seat = game.to_act().unwrap();
+    let service = Service::open(&db.url()).await.unwrap();
+    let to_act = if service.snapshot::<SouthSeas>(CHANNEL, alice.id).await.unwrap().2 == Some(seat) { &alice } else { &bob };
+    let id = double.interact(dd::slash("deliver", to_act).string("ship", &Code::Act(Action::EndTurn).code())).await;
+    let text = private_text(&double, id, "a step at the wrong time").await;
+    assert!(text.starts_with("Not now: the game waits for you to place"), "{text}");
+    assert!(!text.contains("Not allowed: not now"), "{text}");
+    // Where there is no game: start one.
+    let elsewhere = dd::CHANNEL_ID + 7;
+    for command in ["tiles", "ships", "status", "board"] {
+        let id = double.interact(dd::slash(command, &carol).in_channel(elsewhere)).await;
+        let text = private_text(&double, id, command).await;
+        assert!(text.contains("Start one with `/new`"), "/{command}: {text}");
+    }
+    double.assert_no_unexpected();
+}

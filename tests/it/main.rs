@@ -5,6 +5,7 @@ mod discord_double;
 mod discord_double_selftest;
 mod discord_e2e;
 mod discord_lifecycle;
+mod discord_race;
 mod fuzz;
 mod golden;
 mod hardening;

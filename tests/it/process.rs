@@ -16,8 +16,14 @@ use std::process::{Child, Stdio};
 use std::time::Duration;
 
 fn spawn_bot(double: &Double, db: &TempDb) -> Child {
+    spawn_bot_with(double, db, &[], &[])
+}
+
+fn spawn_bot_with(double: &Double, db: &TempDb, args: &[&str], env: &[(&str, &str)]) -> Child {
     std::process::Command::new(env!("CARGO_BIN_EXE_southseas"))
         .arg("serve")
+        .args(args)
+        .envs(env.iter().copied())
         .env("DISCORD_TOKEN", dd::TOKEN)
         .env("DEV_GUILD_ID", dd::GUILD_ID.to_string())
         .env("DATABASE_URL", db.url())
@@ -103,4 +109,31 @@ async fn the_real_bot_killed_mid_play_leaves_working_buttons_after_every_restart
 
 fn dd_place() -> southseas::service::Place {
     southseas::service::Place { guild_id: dd::GUILD_ID, channel_id: dd::CHANNEL_ID }
+}
+
+/// `serve --fast-clock 3600` (allowed for testing): an hour passes in a second, so the first
+/// reminder of a 24-hour turn (after 8 hours) comes within seconds, from the real binary.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_real_bot_with_a_fast_clock_reminds_within_seconds() {
+    let double = Double::start().await;
+    let db = TempDb::new("process-fast-clock");
+    let mut child = spawn_bot_with(&double, &db, &["--fast-clock", "3600"], &[("SOUTHSEAS_ALLOW_FAST_CLOCK", "testing-only")]);
+    double.wait_for_identifies(1).await;
+    double.wait_for_commands().await;
+    started_game(&double, &db).await;
+    let started = std::time::Instant::now();
+    let reminder = double
+        .wait_for("a reminder", |d| {
+            d.channel_messages()
+                .into_iter()
+                .find(|r| r.kind == ResponseKind::ChannelMessage && r.content.as_deref().is_some_and(|c| c.contains("⏰")))
+        })
+        .await;
+    let waited = started.elapsed();
+    child.kill().ok();
+    child.wait().ok();
+    let text = reminder.content.unwrap_or_default();
+    assert!(text.contains("it's been your turn for"), "{text}");
+    assert_eq!(reminder.notified.len(), 1, "the reminder pings the player to act");
+    assert!(waited > Duration::from_secs(5) && waited < Duration::from_secs(20), "8 hours at 3600 times: about 8 s, not {waited:?}");
 }

@@ -128,9 +128,8 @@ async fn settle(double: &Double, service: &Service, place: Place, min_version: i
 }
 
 /// Whether the database has recorded `message` as showing `version` (the step's delivery is
-/// booked). Tapping a message before that can make the bot retire the very message that shows
-/// the game (see the report on `store::record_message`): a player could hit it, but it is not
-/// what this test is about, so its taps wait for the booking.
+/// booked). This test's taps wait for the booking, so that each step starts from a settled
+/// channel; tapping before it is what `discord_race.rs` tests.
 async fn recorded(service: &Service, game: i64, message: &Value, version: i64) -> bool {
     let Some(id) = dd::id_of(&message["id"]) else { return false };
     let mut conn = service.store().pool().acquire().await.expect("a connection");

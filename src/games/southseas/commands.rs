@@ -28,9 +28,13 @@ async fn act_typed(ctx: Context<'_>, step: Step, input: &str) -> Result<(), Erro
 }
 
 async fn current(ctx: Context<'_>) -> Option<(Game, Names)> {
-    let (game, _, _, names) = ctx.data().service.snapshot::<SouthSeas>(place_of(ctx), ctx.author().id.get()).await.ok()?;
-    let names = Names(names);
-    Some((game, names))
+    current_or_why(ctx).await.ok()
+}
+
+/// The channel's game, or what to tell the player instead (no game: start one with `/new`).
+async fn current_or_why(ctx: Context<'_>) -> Result<(Game, Names), ServiceError> {
+    let (game, _, _, names) = ctx.data().service.snapshot::<SouthSeas>(place_of(ctx), ctx.author().id.get()).await?;
+    Ok((game, Names(names)))
 }
 
 fn choices(items: impl IntoIterator<Item = (String, String)>) -> serenity::CreateAutocompleteResponse {
@@ -147,8 +151,8 @@ pub(crate) async fn undo(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, guild_only)]
 pub(crate) async fn tiles(ctx: Context<'_>) -> Result<(), Error> {
     acknowledge(ctx).await?;
-    let result = match current(ctx).await {
-        Some((game, _)) => {
+    let result = match current_or_why(ctx).await {
+        Ok((game, _)) => {
             // Drawing is CPU work: off the async runtime.
             let drawn = tokio::task::spawn_blocking(move || {
                 let left = game.stack_size();
@@ -168,7 +172,7 @@ pub(crate) async fn tiles(ctx: Context<'_>) -> Result<(), Error> {
             .await;
             drawn.map_err(|e| ServiceError::Internal(e.into()))
         }
-        None => Err(ServiceError::User("There is no running game in this channel.".into())),
+        Err(why) => Err(why),
     };
     respond_private(ctx, result).await
 }
@@ -177,15 +181,15 @@ pub(crate) async fn tiles(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, guild_only)]
 pub(crate) async fn ships(ctx: Context<'_>) -> Result<(), Error> {
     acknowledge(ctx).await?;
-    let result = match current(ctx).await {
-        Some((game, _)) => {
+    let result = match current_or_why(ctx).await {
+        Ok((game, _)) => {
             let display: Vec<String> = game.display().iter().map(|&s| format!("• {}", text::ship(&game, s))).collect();
             Ok(Reply {
                 text: format!("**Ships on display**\n{}\n{} more in the stack.", display.join("\n"), game.ship_stack_size()),
                 ..Reply::default()
             })
         }
-        None => Err(ServiceError::User("There is no running game in this channel.".into())),
+        Err(why) => Err(why),
     };
     respond_private(ctx, result).await
 }

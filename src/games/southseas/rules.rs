@@ -84,7 +84,7 @@ impl Rules for SouthSeas {
         // An earlier step's turn ended without a hand-over line of its own: say so here.
         story.lines.extend(story.ended.take());
         let active = game.active_player();
-        let events = game.apply(action).map_err(|e| ServiceError::User(format!("Not allowed: {e}.")))?;
+        let events = game.apply(action).map_err(|e| ServiceError::User(text::refusal(&e)))?;
         // Where the turn ended (the events of drawing the next tile, or of the game's end).
         let boundary = events
             .iter()

@@ -1,12 +1,21 @@
 //! Words for players: narration of engine events, descriptions of spots and ships, status.
 
 use southseas_engine::{
-    Action, COLOURS, Demand, Event, FeatureKind, FeatureRef, Game, Phase, Port, Pos, Score, ScoreReason, ShipId, Ware, Wares,
+    Action, COLOURS, Demand, Event, FeatureKind, FeatureRef, Game, Phase, Port, Pos, RuleError, Score, ScoreReason, ShipId, Ware, Wares,
 };
 use std::fmt::Write;
 
 /// Markdown helpers every game's text uses (here too, where they always were).
 pub use crate::common::reply::{count, escape, truncate};
+
+/// A step the rules refuse, said to the player: what the game waits for when it is the wrong
+/// step, else why the step isn't allowed.
+pub fn refusal(error: &RuleError) -> String {
+    match error {
+        RuleError::WrongPhase { expected } => format!("Not now: the game waits for you to {expected}."),
+        other => format!("Not allowed: {other}."),
+    }
+}
 
 /// Colour squares, so a player's colour shows in text as on the board.
 const SQUARES: [&str; 5] = ["🟥", "🟦", "🟨", "🟩", "⬛"];

@@ -119,6 +119,10 @@ pub fn items(game: &Game, step: Step) -> Vec<(String, String)> {
 
 /// Reads what a command got into the action it names, or says what to type instead.
 pub fn parse(game: &Game, step: Step, input: &str) -> Result<Action, String> {
+    // Blank names nothing, even when only one choice is left (it would match every label).
+    if input.trim().is_empty() {
+        return Err(format!("Pick {} from the list that appears as you type.", step.what()));
+    }
     if let Some(Code::Act(action)) = Code::parse(input.trim())
         && (step.wants(&action) || (step == Step::Deliver && action == Action::EndTurn))
     {
@@ -210,6 +214,25 @@ mod tests {
                 other => panic!("{other:?}"),
             })
             .collect()
+    }
+
+    #[test]
+    fn blank_input_never_matches_a_choice() {
+        // Through a whole game: every step, including those with a single choice left.
+        let mut game = Game::new(Options::default(), 2, 5).unwrap();
+        let mut bot = Bot::new(Strategy::Greedy, 3);
+        let mut single = 0;
+        while !game.is_over() {
+            for step in Step::ALL {
+                single += usize::from(items(&game, step).len() == 1);
+                for blank in ["", " ", "\t \n"] {
+                    let answer = parse(&game, step, blank).expect_err("blank names nothing");
+                    assert!(answer.starts_with("Pick "), "{answer}");
+                }
+            }
+            game.apply(&bot.choose(&game).unwrap()).unwrap();
+        }
+        assert!(single > 0, "some step had a single choice, which blank used to match");
     }
 
     #[test]

@@ -28,6 +28,8 @@
 //! follow-ups, edits and deletions made with its token) in [`Double::responses`], and plain channel
 //! messages in [`Double::channel_messages`]. Every wait has a timeout (30 s by default) and panics
 //! with a summary of what the double saw, so a hung test fails with a clear message.
+//! [`Double::answer_late`] makes it answer posts and edits late, as a slow Discord does: each is
+//! carried out at once (players see it, and may tap it) and only its answer to the bot waits.
 //!
 //! Several bot processes may connect at once (one per shard range). Discord cannot tell them
 //! apart over REST, since they share one token; the double can when each gets its own token
@@ -188,6 +190,19 @@ struct State {
     /// Posts answered with an earlier message because of their nonce.
     deduplicated: usize,
     ack_deadline: Duration,
+    /// How late Discord answers what the bot sends (see [`Double::answer_late`]).
+    late: LateAnswers,
+}
+
+/// How long the double waits before answering a request it has already carried out: Discord
+/// slow to confirm. Players see the message (and may tap it) before the bot learns its id.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LateAnswers {
+    /// New channel messages (`POST /channels/{id}/messages`).
+    pub posts: Duration,
+    /// Edits of messages: an interaction's message (`PATCH /webhooks/…/messages/…`) or a
+    /// channel message (`PATCH /channels/{id}/messages/{id}`).
+    pub edits: Duration,
 }
 
 struct Conn {
@@ -585,6 +600,12 @@ impl Double {
             .filter(|m| m["components"].as_array().is_some_and(|c| !c.is_empty()))
             .cloned()
             .collect()
+    }
+
+    /// From now on, answer posts and edits late (as Discord does when it is slow): each is
+    /// carried out at once, so players see it, and its answer reaches the bot after the delay.
+    pub fn answer_late(&self, late: LateAnswers) {
+        self.with(|s| s.late = late);
     }
 
     /// How many channel posts were answered with an earlier message because of their nonce.

@@ -84,6 +84,16 @@ pub(super) async fn rest(AxState(shared): AxState<Arc<Shared>>, req: Request) ->
     };
     let response = route(&shared, bot_token.as_deref().unwrap_or_default(), &method, &path, &query, api, parsed);
     shared.bump();
+    // Done and visible to players already; only the bot hears of it late.
+    let late = shared.lock().late;
+    let delay = match (&method, api) {
+        (&Method::POST, ["channels", _, "messages"]) => late.posts,
+        (&Method::PATCH, ["webhooks", _, _, "messages", _] | ["channels", _, "messages", _]) => late.edits,
+        _ => Duration::ZERO,
+    };
+    if !delay.is_zero() {
+        tokio::time::sleep(delay).await;
+    }
     response
 }
 

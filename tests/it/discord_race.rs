@@ -1,0 +1,180 @@
+//! The newest message keeps its buttons whatever order Discord's answers and the bot's records
+//! of its deliveries arrive in. The computer's turn is posted as a new message that pings the
+//! person; they tap it at once, while Discord (or a busy database) has not yet confirmed that
+//! message to the bot, and the step is shown in place on it. The bot must never take the
+//! buttons off that message afterwards: it shows the game's current step.
+
+use super::discord_double::{self as dd, Double, LateAnswers, Member, ResponseKind};
+use super::discord_e2e::{custom_ids, posts, private_answer, settle, start_bot, state};
+use super::discord_lifecycle::tap_a_step;
+use crate::support::TempDb;
+use serde_json::Value;
+use southseas::service::{ComponentId, Service};
+use std::time::{Duration, Instant};
+
+/// How many times the turn is handed over to the person, each a tap in the window.
+const HAND_OVERS: usize = 5;
+
+/// A one-person game against one computer player, started; returns the person.
+async fn against_a_computer(double: &Double) -> Member {
+    double.wait_for_identify().await;
+    double.wait_for_commands().await;
+    let me = Member::new(7001, "alice");
+    let id = double.interact(dd::slash("new", &me)).await;
+    double.wait_response(id, 2).await;
+    let lobby = double.wait_for("the lobby", |d| d.messages_with_components(dd::CHANNEL_ID).pop()).await;
+    let add = custom_ids(&lobby).into_iter().find(|c| c.ends_with(":bot")).expect("an Add computer button");
+    let id = double.interact(dd::button(&add, &me)).await;
+    double.wait_response(id, 2).await;
+    let id = double.interact(dd::slash("start", &me)).await;
+    double.wait_response(id, 2).await;
+    me
+}
+
+/// What the database says about a message's record: (version, retired), if it has one.
+async fn record_of(db: &TempDb, game: i64, message: u64) -> Option<(i64, bool)> {
+    let service = Service::open(&db.url()).await.expect("the database");
+    let mut conn = service.store().pool().acquire().await.expect("a connection");
+    let row: Option<(i64, i64)> = sqlx::query_as("SELECT version, retired FROM messages WHERE game_id = $1 AND message_id = $2")
+        .bind(game)
+        .bind(message as i64)
+        .fetch_optional(&mut *conn)
+        .await
+        .expect("the messages table");
+    drop(conn);
+    service.store().close().await;
+    row.map(|(v, r)| (v, r != 0))
+}
+
+/// Once every answer Discord owed the bot has arrived and the bot has done what follows them,
+/// the newest message shows the current step with its buttons, on Discord and in the bot's
+/// records (which decide later retirements). `late` is the longest answer delay.
+async fn assert_newest_keeps_its_buttons(double: &Double, db: &TempDb, late: Duration, what: &str) {
+    // Nothing owed, then time for the late answers of the last post and edits, and what the
+    // bot does after them (record the delivery, retire old buttons, record that).
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while state(db).await.3 != 0 {
+        assert!(Instant::now() < deadline, "{what}: the step's message is never delivered");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    tokio::time::sleep(late * 3 + Duration::from_millis(500)).await;
+    let (game, version, id, owed) = state(db).await;
+    assert_eq!(owed, 0, "{what}: nothing more is owed");
+    assert!(!game.is_over(), "{what}: the game goes on");
+    let offering = double.messages_with_components(dd::CHANNEL_ID);
+    let current = |m: &Value| custom_ids(m).iter().all(|c| ComponentId::parse(c).is_some_and(|c| c.game == id && c.version == version));
+    let [only] = offering.as_slice() else {
+        panic!("{what}: one message offers the current step (version {version}), not {}: {offering:#?}", offering.len());
+    };
+    assert!(current(only), "{what}: the message offering buttons shows version {version}: {only:#}");
+    let message = dd::id_of(&only["id"]).expect("a message id");
+    assert_eq!(record_of(db, id, message).await, Some((version, false)), "{what}: the bot's record of that message");
+}
+
+/// How the taps on the hand-over messages went: how many were shown in place on the message
+/// tapped, and how many of those were shown before `late` had passed since the message
+/// appeared (so before the bot could have recorded its post, when Discord answers that late).
+#[derive(Debug, Default)]
+struct Taps {
+    in_place: usize,
+    before_the_answer: usize,
+}
+
+/// Plays `HAND_OVERS` hand-overs: each time the computer's turn is posted (pinging the person),
+/// `busy` runs from the moment Discord shows it (a busy database, say) while the person taps
+/// it at once; then the newest message must keep its buttons, and the person plays their turn
+/// on by taps.
+async fn tap_every_hand_over<B, F>(double: &Double, db: &TempDb, me: &Member, late: Duration, mut busy: B) -> Taps
+where
+    B: FnMut() -> F,
+    F: Future<Output = ()>,
+{
+    let mut seen = std::collections::HashSet::new();
+    let mut taps = Taps::default();
+    for round in 0..HAND_OVERS {
+        let handed = double
+            .wait_for("the computer's turn, pinging the person", |d| {
+                let post = posts(d).into_iter().rev().find(|p| p.notified == vec![me.id] && !p.components.is_empty())?;
+                let id = post.message_id.filter(|id| !seen.contains(id))?;
+                d.message(id)
+            })
+            .await;
+        let shown_at = Instant::now();
+        let message = dd::id_of(&handed["id"]).expect("a message id");
+        seen.insert(message);
+        let tap = async {
+            let id = tap_a_step(double, db, me, &handed).await;
+            let responses = double.wait_response(id, 2).await;
+            assert_eq!(private_answer(&responses), None, "hand-over {round}: the tap was refused: {responses:?}");
+            (responses, shown_at.elapsed())
+        };
+        let ((), (responses, after)) = futures_util::join!(busy(), tap);
+        let in_place = responses.iter().any(|r| r.kind == ResponseKind::EditOriginal && !r.components.is_empty());
+        if in_place {
+            taps.in_place += 1;
+            taps.before_the_answer += usize::from(after < late);
+        }
+        assert_newest_keeps_its_buttons(double, db, late, &format!("hand-over {round} ({taps:?})")).await;
+        play_on(double, db, me).await;
+    }
+    taps
+}
+
+/// The person plays their turn on by taps until a tap hands it to the computer (a new message).
+async fn play_on(double: &Double, db: &TempDb, me: &Member) {
+    for _ in 0..40 {
+        let message = settle(double, db, "the person's turn").await.expect("the game goes on");
+        let before = posts(double).len();
+        let id = tap_a_step(double, db, me, &message).await;
+        let responses = double.wait_response(id, 2).await;
+        assert_eq!(private_answer(&responses), None, "a tap was refused: {responses:?}");
+        // A hand-over is posted before the tapped message loses its buttons (the second answer).
+        if posts(double).len() > before {
+            return;
+        }
+    }
+    panic!("the person's turn never ends");
+}
+
+/// Discord shows the computer's turn at once but confirms it to the bot 1.2 s later, and
+/// confirms edits as late; the person taps at once. (Before the fix the bot took the buttons off
+/// the message it had just updated, in 3-6 hand-overs of 14.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tap_before_discord_confirms_the_post_keeps_the_buttons() {
+    let double = Double::start().await;
+    let db = TempDb::new("race-discord");
+    let _bot = start_bot(&double, &db).await;
+    let late = Duration::from_millis(1200);
+    double.answer_late(LateAnswers { posts: late, edits: late });
+    let me = against_a_computer(&double).await;
+    let taps = tap_every_hand_over(&double, &db, &me, late, || async {}).await;
+    eprintln!("Discord answering late: {taps:?}");
+    assert!(taps.before_the_answer >= 3, "most taps fell in the window: {taps:?}");
+    double.assert_no_unexpected();
+}
+
+/// The same with a slow database (PostgreSQL): another transaction holds the table of the bot's
+/// messages for a second from the moment the computer's turn appears, so the bot's record of
+/// that post waits while the person's step goes through. (Discord confirms posts 0.1 s late, so
+/// that the record comes after the lock.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tap_while_the_database_is_slow_keeps_the_buttons() {
+    let Some(db) = TempDb::postgres("race_database").await else { return };
+    let double = Double::start().await;
+    let _bot = start_bot(&double, &db).await;
+    let held = Duration::from_secs(1);
+    double.answer_late(LateAnswers { posts: Duration::from_millis(100), edits: Duration::ZERO });
+    let me = against_a_computer(&double).await;
+    let locker = Service::open(&db.url()).await.expect("the database");
+    let locker = &locker;
+    let busy = move || async move {
+        let mut tx = locker.store().pool().begin().await.expect("a transaction");
+        sqlx::query("LOCK TABLE messages IN EXCLUSIVE MODE").execute(&mut *tx).await.expect("the lock");
+        tokio::time::sleep(held).await;
+        tx.commit().await.expect("let go");
+    };
+    let taps = tap_every_hand_over(&double, &db, &me, held, busy).await;
+    eprintln!("a slow database: {taps:?}");
+    assert!(taps.in_place >= 3, "most taps were shown in place: {taps:?}");
+    double.assert_no_unexpected();
+}

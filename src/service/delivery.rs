@@ -101,6 +101,10 @@ impl Service {
     /// version.
     pub async fn delivered(&self, game: GameId, version: i64, message: Option<u64>) -> Result<Vec<(GameId, u64, u64)>> {
         let mut tx = self.store.begin_write().await?;
+        // The game's row first, as every step takes it (on PostgreSQL it locks the row): a
+        // delivery and a step of one game take turns and never wait for each other's rows of
+        // the outbox, messages and schedule in opposite orders (a deadlock).
+        store::game(&mut tx, game).await?;
         store::remove_post(&mut tx, game, version, store::CHANNEL).await?;
         if let Some(message) = message {
             store::record_message(&mut tx, game, message, "choices", version).await?;

@@ -702,13 +702,13 @@ pub async fn messages_to_retire(
 }
 
 /// Which messages `messages_to_retire` picks ($1: one game or NULL, $3: quiet since or NULL):
-/// every one except those showing the open game's current version. A message at the current
-/// version is never retired, not even for a newer one of the same version: a retirement decided
-/// now is carried out later, and by then a step may have been taken on it (its buttons carry
-/// the current version) and shown in place on it. A message of an older version can never
-/// become current again: versions only go up, and a step on it is refused as stale.
+/// every one except the newest showing the open game's current version. (Two show it only when
+/// a step's message was posted again after its process died before editing the clicked message:
+/// the older then shows an older step.)
 const RETIRABLE: &str = "m.retired = 0 AND ($1 IS NULL OR m.game_id = $1) AND ($3 IS NULL OR g.updated_at < $3)
-           AND NOT (g.status IN ('lobby', 'active') AND m.version = g.version)";
+           AND NOT (g.status IN ('lobby', 'active') AND m.version = g.version AND NOT EXISTS (
+                SELECT 1 FROM messages newer
+                WHERE newer.game_id = m.game_id AND newer.retired = 0 AND newer.version = m.version AND newer.message_id > m.message_id))";
 
 /// Like `messages_to_retire` over all quiet games, but takes the messages for this process
 /// until `claimed_until` (unix ms), so that with several processes each edit is made by one.
@@ -739,13 +739,15 @@ pub async fn claim_retirements(
         .collect()
 }
 
-/// The buttons of a message were taken off (or it is gone). Not recorded for a message that
-/// shows the open game's current version by now: it is not retired, whatever an edit decided
-/// before did (it must keep its buttons, and the record must say it has them).
+/// The buttons of a message were taken off (or it is gone). Not recorded for a message that is
+/// by now the newest showing the open game's current version (a step was shown in place on it
+/// meanwhile): the record must say it has buttons, whatever an edit decided before did.
 pub async fn mark_retired(conn: &mut AnyConnection, id: GameId, message_id: u64) -> Result<(), sqlx::Error> {
     sqlx::query(
         "UPDATE messages SET retired = 1 WHERE game_id = $1 AND message_id = $2 AND NOT EXISTS (
-             SELECT 1 FROM games g WHERE g.id = messages.game_id AND g.status IN ('lobby', 'active') AND g.version = messages.version)",
+             SELECT 1 FROM games g WHERE g.id = messages.game_id AND g.status IN ('lobby', 'active') AND g.version = messages.version
+             AND NOT EXISTS (SELECT 1 FROM messages newer WHERE newer.game_id = messages.game_id AND newer.retired = 0
+                 AND newer.version = messages.version AND newer.message_id > messages.message_id))",
     )
     .bind(id)
     .bind(message_id as i64)

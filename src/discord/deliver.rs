@@ -48,7 +48,7 @@ pub async fn deliver(http: &serenity::Http, service: &Service, mut reply: Reply,
 /// to the channel. Closed direct messages end it (the player sees their cards with the game's
 /// own private command); a passing failure leaves it owed, for the sweeper.
 async fn deliver_private(http: &serenity::Http, service: &Service, user: u64, reply: &Reply) -> Option<serenity::MessageId> {
-    let Some((game, version)) = reply.game else { return None };
+    let (game, version) = reply.game?;
     let (posted, settled) = match post_direct(http, user, reply).await {
         Ok(message) => (Some(message), true),
         Err(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r))) if r.status_code.as_u16() == 403 => {

@@ -2,22 +2,24 @@
 //! from the store up. A leaf: it imports nothing of the crate.
 
 /// Which game a table plays. Closed: a new game is a new variant, and every `match` on this
-/// enum says what it does for that game. Catan: Seafarers (`crates/seafarers`) joins as the
-/// second variant.
+/// enum says what it does for that game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum GameKind {
     /// Carcassonne: South Seas.
     SouthSeas,
+    /// Catan: Seafarers (`crates/seafarers`).
+    Seafarers,
 }
 
 impl GameKind {
     /// Every game, in the order they are offered.
-    pub const ALL: [GameKind; 1] = [GameKind::SouthSeas];
+    pub const ALL: [GameKind; 2] = [GameKind::SouthSeas, GameKind::Seafarers];
 
     /// The name stored for the game (never changes once stored).
     pub fn as_str(self) -> &'static str {
         match self {
             GameKind::SouthSeas => "southseas",
+            GameKind::Seafarers => "seafarers",
         }
     }
 
@@ -26,10 +28,20 @@ impl GameKind {
         GameKind::ALL.into_iter().find(|kind| kind.as_str() == name)
     }
 
+    /// The strengths of the game's computer players.
+    pub fn strengths(self) -> &'static [Strength] {
+        match self {
+            GameKind::SouthSeas => &Strength::ALL,
+            // The Seafarers engine has a random and a greedy player; no search yet.
+            GameKind::Seafarers => &[Strength::Easy, Strength::Medium],
+        }
+    }
+
     /// The game's name for players.
     pub fn title(self) -> &'static str {
         match self {
             GameKind::SouthSeas => "Carcassonne: South Seas",
+            GameKind::Seafarers => "Catan: Seafarers",
         }
     }
 }

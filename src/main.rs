@@ -172,7 +172,7 @@ fn serve(args: ServeArgs) -> Result<ExitCode> {
     runtime()?.block_on(async {
         let mut service = southseas::service::Service::open(&config.database_url)
             .await?
-            .with_images(games::southseas::images())
+            .with_images(games::Pictures::all())
             .with_instance(&config.instance);
         if let Some(speed) = fast_clock {
             tracing::warn!(speed, "FAST CLOCK, for acceptance testing only: reminders and deadlines come {speed} times sooner");

@@ -55,6 +55,10 @@ pub struct Reply {
     /// channel, not even when Discord refuses the direct message.
     #[serde(default)]
     pub private_to: Option<u64>,
+    /// An answer for the person who clicked alone (their cards, a builder of their discard):
+    /// an ephemeral message, never posted in the channel and never owed through the outbox.
+    #[serde(default)]
+    pub ephemeral: bool,
     /// The private posts a change owes along with this message, each already in the outbox:
     /// the handler that made the change delivers them right after it.
     #[serde(skip)]
@@ -163,6 +167,8 @@ pub enum Command {
     Status,
     /// Seat a computer player (medium) in the lobby.
     AddComputer,
+    /// The clicker's own cards, privately (a game with hidden cards).
+    Hand,
     /// A code of the game's own (South Seas: `games/southseas/codes.rs`).
     Game(String),
 }
@@ -179,6 +185,7 @@ impl Command {
             Command::Board => "board".into(),
             Command::Status => "status".into(),
             Command::AddComputer => "bot".into(),
+            Command::Hand => "hand".into(),
             Command::Game(code) => code.clone(),
         }
     }
@@ -195,6 +202,7 @@ impl Command {
             "board" => Command::Board,
             "status" => Command::Status,
             "bot" => Command::AddComputer,
+            "hand" => Command::Hand,
             MENU_CODE => return None,
             _ if !code.is_empty() && code.len() <= MAX_ID_CHARS && !code.contains(char::is_whitespace) => Command::Game(code.into()),
             _ => return None,
@@ -252,6 +260,7 @@ mod tests {
             Command::Board,
             Command::Status,
             Command::AddComputer,
+            Command::Hand,
             Command::Game("t-3,12,3".into()),
         ];
         for c in commands {

@@ -183,7 +183,10 @@ async fn on_component(ctx: &serenity::Context, data: &Data, ci: &serenity::Compo
         _ => None,
     };
     let command = id.and_then(|id| id.command.or_else(|| value.as_deref().and_then(Command::parse)));
-    let private = matches!(command, Some(Command::Board | Command::Status));
+    let private = matches!(command, Some(Command::Board | Command::Status | Command::Hand));
+    // A click on a message only the clicker sees (a builder of their discard): never recorded
+    // as one of the game's messages, and a step taken on it is a new channel message.
+    let on_ephemeral = ci.message.flags.is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL));
     if private {
         ci.create_response(
             &ctx.http,
@@ -201,7 +204,11 @@ async fn on_component(ctx: &serenity::Context, data: &Data, ci: &serenity::Compo
         ci.create_followup(&ctx.http, serenity::CreateInteractionResponseFollowup::new().content(message).ephemeral(true)).await?;
         return Ok(());
     }
-    let result = data.service.click_on(place, &actor, &ci.data.custom_id, value.as_deref(), ci.message.id.get()).await;
+    let result = if on_ephemeral {
+        data.service.click(place, &actor, &ci.data.custom_id, value.as_deref()).await
+    } else {
+        data.service.click_on(place, &actor, &ci.data.custom_id, value.as_deref(), ci.message.id.get()).await
+    };
     let mut reply = match result {
         Ok(reply) => reply,
         Err(error) => {
@@ -220,6 +227,29 @@ async fn on_component(ctx: &serenity::Context, data: &Data, ci: &serenity::Compo
         }
         let reply = Reply { mention: None, more_mentions: Vec::new(), buttons: Vec::new(), menu: None, ..reply };
         ci.edit_response(&ctx.http, convert::edit(&reply)).await?;
+        return Ok(());
+    }
+    if reply.ephemeral {
+        // For the clicker alone: in place of the private message they clicked, or a new one.
+        let text = convert::private_text(&reply.text);
+        if on_ephemeral {
+            ci.edit_response(&ctx.http, serenity::EditInteractionResponse::new().content(text).components(convert::components(&reply)))
+                .await?;
+        } else {
+            let followup =
+                serenity::CreateInteractionResponseFollowup::new().content(text).components(convert::components(&reply)).ephemeral(true);
+            ci.create_followup(&ctx.http, followup).await?;
+        }
+        return Ok(());
+    }
+    if on_ephemeral && reply.game.is_some() && !reply.components_only {
+        // A step taken on a private message: the table hears of it in a new message, and the
+        // private message keeps no buttons.
+        let done = serenity::EditInteractionResponse::new().content("✅ Done: see the channel.").components(Vec::new());
+        if let Err(e) = ci.edit_response(&ctx.http, done).await {
+            tracing::warn!("could not close a private message: {e}");
+        }
+        deliver::deliver(&ctx.http, &data.service, reply, deliver::Via::New(ci.channel_id)).await;
         return Ok(());
     }
     if reply.components_only {

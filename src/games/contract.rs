@@ -6,7 +6,7 @@
 //!
 //! Nothing here touches the database, Discord or async: a room is tested without either.
 
-use super::{ComputerPlan, State};
+use super::{ComputerPlan, Move, State};
 use crate::common::{Reply, Result, Table};
 use crate::kinds::GameKind;
 use crate::store::GameRecord;
@@ -74,10 +74,12 @@ pub trait Rules: Sized + Send + Sync + 'static {
 
     /// The game's first state, from its stored record and seats.
     fn setup(table: &Table) -> Result<Self::Game>;
-    /// The stored form of an action (never changes once stored; see the engine's `record`).
-    fn encode(action: &Self::Move) -> String;
-    /// An action from its stored form.
-    fn decode(code: &str) -> std::result::Result<Self::Move, String>;
+    /// The stored form of `seat`'s action (never changes once stored; see the engine's
+    /// `record`). A game whose engine records the seat itself writes it into the form.
+    fn encode(seat: usize, action: &Self::Move) -> String;
+    /// An action from its stored form, with the seat the form names (None: the form has none,
+    /// and the log's seat column tells).
+    fn decode(code: &str) -> std::result::Result<(Option<usize>, Self::Move), String>;
     /// Applies a logged step during replay, without narrating it.
     fn replay_step(game: &mut Self::Game, seat: Option<usize>, action: &Self::Move) -> std::result::Result<(), String>;
 
@@ -86,6 +88,11 @@ pub trait Rules: Sized + Send + Sync + 'static {
     /// The seats that owe a decision now (several at once in some games); empty when the game
     /// is over.
     fn waiting(game: &Self::Game) -> Vec<usize>;
+    /// The seats that may act now though nobody waits for them (answers to a trade offer): the
+    /// computer answers for its own; people get no reminder. None by default.
+    fn may_answer(_game: &Self::Game) -> Vec<usize> {
+        Vec::new()
+    }
     fn is_over(game: &Self::Game) -> bool;
     /// What the seat the game waits for must do, in a few words ("place tile K2 (`/place`)").
     fn task(game: &Self::Game, seat: usize) -> String;
@@ -102,8 +109,13 @@ pub trait Rules: Sized + Send + Sync + 'static {
     fn reply(game: &Self::Game, table: &Table, version: i64, header: Vec<String>, story: Self::Story) -> Reply;
     /// What the change told each seat privately (their cards, what they drew or were robbed
     /// of), as posts for that seat alone; none by default (South Seas hides nothing).
-    fn private_posts(_game: &Self::Game, _table: &Table, _version: i64) -> Vec<(usize, Reply)> {
+    fn private_posts(_game: &Self::Game, _table: &Table, _version: i64, _story: &Self::Story) -> Vec<(usize, Reply)> {
         Vec::new()
+    }
+    /// What `seat` alone may see now (their cards, what they can build and afford), answered
+    /// privately to their own request; None for a game that hides nothing.
+    fn private_view(_played: &Played<Self>, _table: &Table, _version: i64, _seat: usize) -> Option<Reply> {
+        None
     }
     /// Whether the last step may be taken back, judged on the game before it: None if so,
     /// else why not, for the player.
@@ -113,8 +125,8 @@ pub trait Rules: Sized + Send + Sync + 'static {
 
     // ----- reading players
 
-    /// What a player typed, read against the game.
-    fn read_typed(game: &Self::Game, typed: &Self::Typed) -> std::result::Result<Self::Move, String>;
+    /// What the player at `seat` typed, read against the game.
+    fn read_typed(game: &Self::Game, table: &Table, seat: usize, typed: &Self::Typed) -> std::result::Result<Self::Move, String>;
     /// One of the game's own button codes (None: not one of its codes).
     fn read_code(code: &str) -> Option<Click<Self::Move>>;
     /// A view the game's buttons ask for (`Click::View`), for the player at `seat`.
@@ -146,6 +158,8 @@ pub trait Rules: Sized + Send + Sync + 'static {
 
     fn wrap(played: Played<Self>) -> State;
     fn unwrap(state: &State) -> Option<&Played<Self>>;
+    fn wrap_move(action: Self::Move) -> Move;
+    fn unwrap_move(action: &Move) -> Option<Self::Move>;
 }
 
 impl<G: Rules> Played<G> {

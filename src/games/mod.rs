@@ -7,12 +7,14 @@
 //! one `match` per entry point ([`with_game!`]), as shakmaty's `VariantPosition` does.
 
 pub mod contract;
+pub mod seafarers;
 pub mod southseas;
 
 use crate::common::{Image, Picture, Reply, Result, Table};
 pub use crate::kinds::{GameKind, Strength};
 use crate::store::{ActionRecord, GameRecord, OnTimeout};
 use contract::{Logged, Played, Rules};
+use seafarers::Seafarers;
 use southseas::SouthSeas;
 
 /// Runs `$body` with `$played` bound to the game's own `Played<G>` and `$G` to its rules type,
@@ -27,6 +29,11 @@ macro_rules! with_game {
                 type $G = $crate::games::southseas::SouthSeas;
                 $body
             }
+            $crate::games::State::Seafarers($played) => {
+                #[allow(dead_code)]
+                type $G = $crate::games::seafarers::Seafarers;
+                $body
+            }
         }
     };
 }
@@ -34,8 +41,11 @@ pub(crate) use with_game;
 
 /// A game's state at a version, as its engine rebuilt it: one variant per game, like
 /// [`GameKind`]. The service caches it and hands it back to the game's room.
+// Sizes differ by game; a state lives behind an `Arc` in the cache, so boxing buys nothing.
+#[allow(clippy::large_enum_variant)]
 pub enum State {
     SouthSeas(Played<SouthSeas>),
+    Seafarers(Played<Seafarers>),
 }
 
 /// Rebuilds a game's state from its stored log, by its game's rules.
@@ -44,8 +54,15 @@ fn replay<G: Rules>(table: &Table, records: Vec<ActionRecord>) -> Result<State> 
     let log = records
         .into_iter()
         .map(|r| {
-            let action = G::decode(&r.action).map_err(|e| crate::common::internal(format!("game {id}: stored action {}: {e}", r.seq)))?;
-            Ok(Logged { seq: r.seq, user_id: r.user_id, seat: r.seat, action })
+            let (seat, action) =
+                G::decode(&r.action).map_err(|e| crate::common::internal(format!("game {id}: stored action {}: {e}", r.seq)))?;
+            // A form that names its seat must agree with the log's seat column.
+            if let (Some(a), Some(b)) = (seat, r.seat)
+                && a != b
+            {
+                return Err(crate::common::internal(format!("game {id}: stored action {} is for seat {a}, logged for seat {b}", r.seq)));
+            }
+            Ok(Logged { seq: r.seq, user_id: r.user_id, seat: seat.or(r.seat), action })
         })
         .collect::<Result<Vec<_>>>()?;
     Ok(G::wrap(Played::replay(table, log)?))
@@ -63,6 +80,7 @@ impl State {
     pub(crate) fn replay(table: &Table, log: Vec<ActionRecord>) -> Result<State> {
         match table.record.kind {
             GameKind::SouthSeas => replay::<SouthSeas>(table, log),
+            GameKind::Seafarers => replay::<Seafarers>(table, log),
         }
     }
 
@@ -71,6 +89,7 @@ impl State {
     pub(crate) fn begin(table: &Table, version: i64) -> Result<(State, Reply)> {
         match table.record.kind {
             GameKind::SouthSeas => begin::<SouthSeas>(table, version),
+            GameKind::Seafarers => begin::<Seafarers>(table, version),
         }
     }
 
@@ -92,6 +111,11 @@ impl State {
     /// The seats that owe a decision now.
     pub(crate) fn waiting(&self) -> Vec<usize> {
         with_game!(self, G, played => G::waiting(&played.game))
+    }
+
+    /// What `seat` alone may see now, if the game hides anything.
+    pub(crate) fn private_view(&self, table: &Table, version: i64, seat: usize) -> Option<Reply> {
+        with_game!(self, G, played => G::private_view(played, table, version, seat))
     }
 
     /// What the player at `seat` must do, in a few words ("place tile K2 (`/place`)").
@@ -120,6 +144,13 @@ pub struct ComputerPlan {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Move {
     SouthSeas(southseas_engine::Action),
+    Seafarers(seafarers_engine::Action),
+}
+
+impl From<seafarers_engine::Action> for Move {
+    fn from(action: seafarers_engine::Action) -> Move {
+        Move::Seafarers(action)
+    }
 }
 
 impl From<southseas_engine::Action> for Move {
@@ -132,6 +163,7 @@ impl From<southseas_engine::Action> for Move {
 pub(crate) fn lobby_rules(record: &GameRecord) -> String {
     match record.kind {
         GameKind::SouthSeas => SouthSeas::lobby_rules(record),
+        GameKind::Seafarers => Seafarers::lobby_rules(record),
     }
 }
 
@@ -160,6 +192,7 @@ pub trait NewGame {
 #[derive(Clone, Default)]
 pub struct Pictures {
     pub(crate) southseas: Option<southseas::ImageMaker>,
+    pub(crate) seafarers: Option<seafarers::ImageMaker>,
 }
 
 /// Drawing a reply's pictures: CPU work, run off the async workers.
@@ -167,31 +200,43 @@ pub(crate) type Drawing = Box<dyn FnOnce() -> Vec<Image> + Send>;
 
 impl From<Option<southseas::ImageMaker>> for Pictures {
     fn from(southseas: Option<southseas::ImageMaker>) -> Pictures {
-        Pictures { southseas }
+        Pictures { southseas, seafarers: None }
     }
 }
 
 impl From<southseas::ImageMaker> for Pictures {
     fn from(southseas: southseas::ImageMaker) -> Pictures {
-        Pictures { southseas: Some(southseas) }
+        Pictures { southseas: Some(southseas), seafarers: None }
+    }
+}
+
+impl From<seafarers::ImageMaker> for Pictures {
+    fn from(seafarers: seafarers::ImageMaker) -> Pictures {
+        Pictures { southseas: None, seafarers: Some(seafarers) }
     }
 }
 
 impl Pictures {
+    /// Every game's pictures, as the bot draws them.
+    pub fn all() -> Pictures {
+        Pictures { southseas: Some(southseas::images()), seafarers: Some(seafarers::images()) }
+    }
+
     /// These pictures, and `other`'s where it has some.
     pub(crate) fn with(self, other: Pictures) -> Pictures {
-        Pictures { southseas: other.southseas.or(self.southseas) }
+        Pictures { southseas: other.southseas.or(self.southseas), seafarers: other.seafarers.or(self.seafarers) }
     }
 
     /// No game draws anything.
     pub(crate) fn is_empty(&self) -> bool {
-        self.southseas.is_none()
+        self.southseas.is_none() && self.seafarers.is_none()
     }
 
     /// The drawing of `picture` for a game's state, if its game has a picture maker.
     pub(crate) fn drawing(&self, state: &State, table: &Table, picture: Picture) -> Option<Drawing> {
         match state {
             State::SouthSeas(played) => self.southseas.as_ref().map(|make| southseas::drawing(make, &played.game, table, picture)),
+            State::Seafarers(played) => self.seafarers.as_ref().map(|make| seafarers::drawing(make, &played.game, table, picture)),
         }
     }
 }

@@ -31,6 +31,31 @@ impl Service {
         Ok(Reply { text: super::reply::truncate(&text, 2000), game: Some((table.record.id, table.record.version)), ..Reply::default() })
     }
 
+    /// The player's own cards and what they can do with them, for them alone (`/hand`, the
+    /// "My hand" button): in a game that hides nothing, says so.
+    pub async fn hand(&self, place: Place, actor: &super::Actor) -> Result<Reply> {
+        self.hand_in(place, actor, None).await
+    }
+
+    pub(crate) async fn hand_in(&self, place: Place, actor: &super::Actor, game_id: Option<store::GameId>) -> Result<Reply> {
+        let mut conn = self.store.pool().acquire().await?;
+        let table = match game_id {
+            Some(id) => self.table_by_id(&mut conn, place, id).await?,
+            None => self.latest_table(&mut conn, place).await?,
+        };
+        if table.record.status == Status::Lobby {
+            return user("The game hasn't started yet: nobody holds cards.");
+        }
+        let Some(seat) = table.seat_of(actor.user_id) else {
+            return user("You are not playing in this game, so you hold no cards. You can watch with `/board` and `/status`.");
+        };
+        let loaded = self.load(&mut conn, &table).await?;
+        match loaded.state.private_view(&table, table.record.version, seat) {
+            Some(reply) => Ok(reply),
+            None => user(format!("{} hides nothing: everything is on the board (`/board`, `/status`).", table.record.kind.title())),
+        }
+    }
+
     pub async fn board(&self, place: Place) -> Result<Reply> {
         let mut conn = self.store.pool().acquire().await?;
         let table = self.latest_table(&mut conn, place).await?;

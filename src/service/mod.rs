@@ -150,6 +150,7 @@ impl Service {
             Command::Abandon => self.abandon_in(place, actor, Some(id.game)).await,
             Command::AddComputer => self.add_computer_in(place, actor, Some(id.game), crate::games::Strength::Medium).await,
             Command::Undo => self.undo_in(place, actor, Some(id.game), Some(id.version)).await,
+            Command::Hand => self.hand_in(place, actor, Some(id.game)).await,
             // The game's own codes: its room reads them (a step, or another view of the step).
             Command::Game(code) => self.act_in(place, actor, id.game, id.version, &code).await,
         }

@@ -99,6 +99,19 @@ impl Service {
     /// up is back now. Returns the earliest deadline of the people waiting, if the game has a
     /// limit.
     pub(crate) async fn reschedule(&self, conn: &mut AnyConnection, table: &mut Table, waiting: &[usize]) -> Result<Option<i64>> {
+        self.reschedule_with(conn, table, waiting, &[]).await
+    }
+
+    /// As [`Service::reschedule`], with the seats that may act though nobody waits for them
+    /// (`answering`: those a trade offer is open to): the computer answers for its own at once;
+    /// people get no reminder and no deadline for it.
+    pub(crate) async fn reschedule_with(
+        &self,
+        conn: &mut AnyConnection,
+        table: &mut Table,
+        waiting: &[usize],
+        answering: &[usize],
+    ) -> Result<Option<i64>> {
         let id = table.record.id;
         let now = self.now_ms();
         if table.record.status != Status::Active || waiting.is_empty() {
@@ -116,7 +129,7 @@ impl Service {
         }
         let version = table.record.version;
         let user_at = |seat: usize| table.user_at(seat).unwrap_or(0);
-        let computer = waiting.iter().copied().find(|&seat| table.computer_at(seat).is_some()).map(user_at);
+        let computer = waiting.iter().chain(answering).copied().find(|&seat| table.computer_at(seat).is_some()).map(user_at);
         let people: Vec<u64> = waiting.iter().copied().filter(|&seat| table.computer_at(seat).is_none()).map(user_at).collect();
         // One read; writes only where the wait changes hands (a step within a turn costs no
         // write: every step holds the game's write lock, and round trips add up under load).

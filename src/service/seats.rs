@@ -67,6 +67,10 @@ impl Service {
         if table.seats.len() >= r.max_players {
             return user(format!("The game is full ({} players).", r.max_players));
         }
+        if !r.kind.strengths().contains(&strength) {
+            let offered: Vec<&str> = r.kind.strengths().iter().map(|s| s.as_str()).collect();
+            return user(format!("{} has {} computer players (no {strength} one yet).", r.kind.title(), offered.join(" and ")));
+        }
         let Some(id) = COMPUTER_IDS.clone().find(|id| !table.seats.iter().any(|s| s.user_id == *id)) else {
             return user("There is no room for another computer player.");
         };

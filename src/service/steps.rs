@@ -8,7 +8,7 @@ use super::{Actor, Loaded, Place, Reply, Result, Service, ServiceError, Table, a
 use crate::common::reply::escape;
 use crate::common::{COMPUTER_USER, is_computer_id};
 use crate::games::contract::{Click, Logged, Played, Rules, Step};
-use crate::games::{Move, NewGame, State, with_game};
+use crate::games::{Move, NewGame, with_game};
 use crate::store::{self, GameId, GameRecord, Status};
 use sqlx::{Any, Transaction};
 use std::sync::Arc;
@@ -28,9 +28,13 @@ impl Service {
     pub async fn act(&self, place: Place, actor: &Actor, action: impl Into<Move>) -> Result<Reply> {
         let mut tx = self.store.begin_write().await?;
         let (table, loaded) = self.current(&mut tx, place, None, None).await?;
-        match (action.into(), &loaded.state) {
-            (Move::SouthSeas(action), State::SouthSeas(played)) => self.take_step(tx, table, played, actor, action).await,
-        }
+        let action = action.into();
+        with_game!(&loaded.state, G, played => {
+            let Some(action) = G::unwrap_move(&action) else {
+                return user(format!("This channel's game is {}: that step is for another game.", table.record.kind.title()));
+            };
+            self.take_step(tx, table, played, actor, action).await
+        })
     }
 
     /// A click on one of a game's own buttons or menu options (`code`), against the game and
@@ -84,8 +88,8 @@ impl Service {
         let loaded = self.load(&mut tx, &table).await?;
         let played = G::unwrap(&loaded.state).ok_or_else(|| internal(format!("game {}: state of another game", table.record.id)))?;
         // Whose turn first: a player out of turn is told so, whatever they typed.
-        seat_to_act::<G>(&table, &played.game, actor)?;
-        let action = G::read_typed(&played.game, &typed).map_err(ServiceError::User)?;
+        let seat = seat_to_act::<G>(&table, &played.game, actor)?;
+        let action = G::read_typed(&played.game, &table, seat, &typed).map_err(ServiceError::User)?;
         self.take_step(tx, table, played, actor, action).await
     }
 
@@ -122,13 +126,13 @@ impl Service {
         header: Vec<String>,
     ) -> Result<Reply> {
         let user_of = |seat: usize| table.user_at(seat).filter(|&id| is_computer_id(id)).unwrap_or(COMPUTER_USER);
-        match &loaded.state {
-            State::SouthSeas(played) => {
-                let steps: Vec<Step<_>> =
-                    moves.iter().map(|&(seat, Move::SouthSeas(action))| Step { seat, user_id: user_of(seat), action }).collect();
-                self.apply_steps(tx, table, played, &steps, header, None).await
-            }
-        }
+        with_game!(&loaded.state, G, played => {
+            let steps: Vec<Step<_>> = moves
+                .iter()
+                .filter_map(|(seat, action)| Some(Step { seat: *seat, user_id: user_of(*seat), action: G::unwrap_move(action)? }))
+                .collect();
+            self.apply_steps(tx, table, played, &steps, header, None).await
+        })
     }
 
     /// The moves the computer makes now under `plan` (none when a person must act): chosen off
@@ -146,11 +150,9 @@ impl Service {
                 Vec::new()
             })
         }
-        match &loaded.state {
-            State::SouthSeas(played) => {
-                choose(played, table, plan).await.into_iter().map(|(seat, action)| (seat, Move::SouthSeas(action))).collect()
-            }
-        }
+        with_game!(&loaded.state, G, played => {
+            choose(played, table, plan).await.into_iter().map(|(seat, action)| (seat, G::wrap_move(action))).collect()
+        })
     }
 
     /// Applies `steps` to the loaded game as one change: each logged with its seat, narrated in
@@ -172,20 +174,21 @@ impl Service {
         for step in steps {
             G::apply(&mut game, &table, step.seat, &step.action, &mut story)?;
             let seq = log.len() as i64 + 1;
-            store::append_action(&mut tx, table.record.id, seq, step.user_id, step.seat, &G::encode(&step.action)).await?;
+            store::append_action(&mut tx, table.record.id, seq, step.user_id, step.seat, &G::encode(step.seat, &step.action)).await?;
             log.push(Logged { seq, user_id: step.user_id, seat: Some(step.seat), action: step.action });
         }
         let over = G::is_over(&game);
         let status = if over { Status::Finished } else { Status::Active };
         let version = store::touch(&mut tx, table.record.id, status).await?;
         let mut table = Table { record: GameRecord { version, status, ..table.record }, seats: table.seats };
-        let deadline = self.reschedule(&mut tx, &mut table, &G::waiting(&game)).await?;
+        let deadline = self.reschedule_with(&mut tx, &mut table, &G::waiting(&game), &G::may_answer(&game)).await?;
+        let private = G::private_posts(&game, &table, version, &story);
         let mut reply = G::reply(&game, &table, version, header, story);
         add_deadline(&mut reply, deadline);
         // A new message when someone else must act now (it pings them) or the game ended.
-        reply.new_message = over || actor.is_none() || reply.mention != actor;
+        reply.new_message = over || actor.is_none() || reply.mention != actor || !reply.more_mentions.is_empty();
         self.queue(&mut tx, &table, &reply).await?;
-        reply.private = self.queue_private_posts(&mut tx, &table, G::private_posts(&game, &table, version)).await?;
+        reply.private = self.queue_private_posts(&mut tx, &table, private).await?;
         let after = Arc::new(Loaded { version, state: G::wrap(Played { game, log }) });
         tx.commit().await?;
         self.remember(&table, &after);
@@ -245,10 +248,12 @@ impl Service {
         let deadline = self.reschedule(&mut tx, &mut table, &G::waiting(&before.game)).await?;
         let seat = last.seat.or_else(|| table.seat_of(actor.user_id)).unwrap_or(0);
         let line = G::undone(&before.game, &table, seat, &last.action);
-        let mut reply = G::reply(&before.game, &table, version, vec![line], G::Story::default());
+        let story = G::Story::default();
+        let private = G::private_posts(&before.game, &table, version, &story);
+        let mut reply = G::reply(&before.game, &table, version, vec![line], story);
         add_deadline(&mut reply, deadline);
         self.queue(&mut tx, &table, &reply).await?;
-        reply.private = self.queue_private_posts(&mut tx, &table, G::private_posts(&before.game, &table, version)).await?;
+        reply.private = self.queue_private_posts(&mut tx, &table, private).await?;
         let after = Arc::new(Loaded { version, state: G::wrap(before) });
         tx.commit().await?;
         self.remember(&table, &after);

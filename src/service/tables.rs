@@ -48,7 +48,7 @@ impl Service {
         Ok(Table { seats: store::seats(conn, record.id).await?, record })
     }
 
-    async fn table_by_id(&self, conn: &mut AnyConnection, place: Place, id: GameId) -> Result<Table> {
+    pub(crate) async fn table_by_id(&self, conn: &mut AnyConnection, place: Place, id: GameId) -> Result<Table> {
         let Some(record) = store::game(conn, id).await? else {
             return user("That game no longer exists.");
         };

@@ -15,6 +15,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("src/common/", 2),
     ("src/games/", 3),
     ("src/games/southseas/commands.rs", 5),
+    ("src/games/seafarers/commands.rs", 5),
     ("src/service/", 4),
     ("src/discord/", 5),
     ("src/config.rs", 6),

@@ -13,6 +13,7 @@ mod layers;
 mod lifecycle;
 mod pinned;
 mod process;
+mod seafarers;
 mod service;
 mod shards;
 mod support;

@@ -5,6 +5,7 @@
 use super::{acknowledge, actor, place_of, respond};
 use crate::discord::missing_permissions;
 use crate::discord::types::{Context, Error};
+use crate::games::seafarers::SeafarersOptions;
 use crate::games::southseas::commands::RetrieveChoice;
 use crate::games::southseas::{DEFAULT_TURN_LIMIT_SECS, GameOptions};
 use crate::games::{GameKind, Strength};
@@ -25,22 +26,59 @@ fn app_permissions(ctx: Context<'_>) -> Option<serenity::Permissions> {
 pub enum GameChoice {
     #[name = "Carcassonne: South Seas"]
     SouthSeas,
+    #[name = "Catan: Seafarers"]
+    Seafarers,
 }
 
 impl GameChoice {
     fn kind(self) -> GameKind {
         match self {
             GameChoice::SouthSeas => GameKind::SouthSeas,
+            GameChoice::Seafarers => GameKind::Seafarers,
+        }
+    }
+}
+
+/// The scenarios of Catan: Seafarers, as `/new` offers them (ids of the engine's ruleset).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum ScenarioChoice {
+    #[name = "Heading for New Shores (3-4 players, 13 points)"]
+    NewShores,
+    #[name = "The Four Islands (3-4 players, 12 points)"]
+    FourIslands,
+    #[name = "Ocean Land: explore the fog (3-4 players, 12 points)"]
+    OceanLand,
+    #[name = "Through the Desert (3-4 players, 12 points)"]
+    ThroughTheDesert,
+    #[name = "A New World: random islands (3-4 players, 12 points)"]
+    NewWorld,
+    #[name = "Catan without the sea (3-4 players, 10 points)"]
+    Base,
+}
+
+impl ScenarioChoice {
+    fn id(self) -> &'static str {
+        match self {
+            ScenarioChoice::NewShores => "new-shores",
+            ScenarioChoice::FourIslands => "four-islands",
+            ScenarioChoice::OceanLand => "ocean-land",
+            ScenarioChoice::ThroughTheDesert => "through-the-desert",
+            ScenarioChoice::NewWorld => "new-world",
+            ScenarioChoice::Base => "base",
         }
     }
 }
 
 /// Open a game in this channel (Carcassonne: South Seas unless you choose another).
+// A slash command's options are its arguments: two games' options make nine.
+#[allow(clippy::too_many_arguments)]
 #[poise::command(slash_command, guild_only)]
 pub(crate) async fn new(
     ctx: Context<'_>,
     #[description = "Which game (default: Carcassonne: South Seas)"] game: Option<GameChoice>,
-    #[description = "When may players take an islander back? (default: empty-supply)"] retrieve: Option<RetrieveChoice>,
+    #[description = "Catan: Seafarers: which scenario (default: Heading for New Shores)"] scenario: Option<ScenarioChoice>,
+    #[description = "Catan: Seafarers: play with the pirate (default: no)"] pirate: Option<bool>,
+    #[description = "South Seas: when may players take an islander back? (default: empty-supply)"] retrieve: Option<RetrieveChoice>,
     #[description = "Most players (2-5, default 5)"]
     #[min = 2]
     #[max = 5]
@@ -56,9 +94,31 @@ pub(crate) async fn new(
     if let Some(message) = missing_permissions(app_permissions(ctx)) {
         return respond(ctx, Err(ServiceError::User(message))).await;
     }
-    let result = match game.map_or(GameKind::SouthSeas, GameChoice::kind) {
+    let kind = game.map_or(GameKind::SouthSeas, GameChoice::kind);
+    let result = match kind {
+        GameKind::SouthSeas if scenario.is_some() || pirate.is_some() => {
+            Err(ServiceError::User("`scenario` and `pirate` are options of Catan: Seafarers: add `game: Catan: Seafarers`.".into()))
+        }
+        GameKind::Seafarers if retrieve.is_some() => {
+            Err(ServiceError::User("`retrieve` is an option of Carcassonne: South Seas, not of Catan: Seafarers.".into()))
+        }
         GameKind::SouthSeas => {
             let options = southseas_options(retrieve, min_players, max_players, turn_limit, on_timeout);
+            ctx.data().service.create(place_of(ctx), &actor(ctx), options).await
+        }
+        GameKind::Seafarers => {
+            let options = SeafarersOptions {
+                scenario: scenario.unwrap_or(ScenarioChoice::NewShores).id().to_string(),
+                pirate: pirate.unwrap_or(false),
+                min_players: min_players.map(usize::from),
+                max_players: max_players.map(usize::from),
+                seed: None,
+                turn_limit_secs: turn_limit.map_or(DEFAULT_TURN_LIMIT_SECS, TurnLimit::seconds),
+                on_timeout: match on_timeout {
+                    Some(TimeoutChoice::Replace) => OnTimeout::Replace,
+                    _ => OnTimeout::PlayTurn,
+                },
+            };
             ctx.data().service.create(place_of(ctx), &actor(ctx), options).await
         }
     };
@@ -209,6 +269,22 @@ mod tests {
         assert_eq!(offered, hosted);
         for (i, kind) in GameKind::ALL.into_iter().enumerate() {
             assert_eq!(GameChoice::from_index(i).map(GameChoice::kind), Some(kind));
+        }
+    }
+
+    #[test]
+    fn new_offers_every_seafarers_scenario_as_its_file_says() {
+        let ruleset = seafarers_engine::Ruleset::CURRENT;
+        let mut offered: Vec<&str> =
+            (0..ScenarioChoice::list().len()).filter_map(ScenarioChoice::from_index).map(ScenarioChoice::id).collect();
+        offered.sort();
+        let mut ids = ruleset.scenario_ids();
+        ids.sort();
+        assert_eq!(offered, ids);
+        for (i, choice) in ScenarioChoice::list().iter().enumerate() {
+            let scenario = ruleset.scenario(ScenarioChoice::from_index(i).unwrap().id()).unwrap();
+            let said = format!("{}-{} players, {} points", scenario.min_players, scenario.max_players, scenario.target);
+            assert!(choice.name.contains(&said), "{} says {said}", choice.name);
         }
     }
 }

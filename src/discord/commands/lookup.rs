@@ -12,6 +12,14 @@ pub(crate) async fn board(ctx: Context<'_>) -> Result<(), Error> {
     respond_private(ctx, result).await
 }
 
+/// Your cards and what you can do with them (only to you).
+#[poise::command(slash_command, guild_only)]
+pub(crate) async fn hand(ctx: Context<'_>) -> Result<(), Error> {
+    acknowledge(ctx).await?;
+    let result = ctx.data().service.hand(place_of(ctx), &super::actor(ctx)).await;
+    respond_private(ctx, result).await
+}
+
 /// Wares, ships, islanders and scores of every player (only to you).
 #[poise::command(slash_command, guild_only)]
 pub(crate) async fn status(ctx: Context<'_>) -> Result<(), Error> {

@@ -10,6 +10,7 @@ mod seats;
 
 pub(crate) use super::respond::{acknowledge, actor, place_of, respond, respond_private};
 use super::{Data, Error};
+use crate::games::seafarers::commands as seafarers;
 use crate::games::southseas::commands as southseas;
 
 pub fn all() -> Vec<poise::Command<Data, Error>> {
@@ -26,6 +27,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         southseas::pay(),
         southseas::endturn(),
         southseas::undo(),
+        seafarers::seafarers(),
         lobby::abandon(),
         seats::away(),
         seats::back(),
@@ -34,6 +36,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         seats::settings(),
         lookup::board(),
         lookup::status(),
+        lookup::hand(),
         southseas::tiles(),
         southseas::ships(),
         lookup::history(),

@@ -9,7 +9,7 @@ use super::typed::{self, Step};
 use super::{GameOptions, computer};
 use crate::common::{Button, Command, ComponentId, Reply, Result, ServiceError, Style, Table, internal, user};
 use crate::games::contract::{Click, Played, Rules};
-use crate::games::{ComputerPlan, State};
+use crate::games::{ComputerPlan, Move, State};
 use crate::kinds::GameKind;
 use crate::store::GameRecord;
 use southseas_engine::{Action, Event, Game, Options, Phase, Ruleset, ScoreReason, Setup, record};
@@ -36,12 +36,13 @@ impl Rules for SouthSeas {
         Game::from_setup(setup_of(table)?).map_err(|e| ServiceError::Internal(e.into()))
     }
 
-    fn encode(action: &Action) -> String {
+    fn encode(_seat: usize, action: &Action) -> String {
+        // One player acts at a time: the seat is the log's column, not part of the form.
         record::encode_action(action)
     }
 
-    fn decode(code: &str) -> std::result::Result<Action, String> {
-        record::decode_action(code).map_err(|e| e.to_string())
+    fn decode(code: &str) -> std::result::Result<(Option<usize>, Action), String> {
+        record::decode_action(code).map(|action| (None, action)).map_err(|e| e.to_string())
     }
 
     fn replay_step(game: &mut Game, seat: Option<usize>, action: &Action) -> std::result::Result<(), String> {
@@ -133,7 +134,7 @@ impl Rules for SouthSeas {
         format!("↩️ {} undid {}.", names(table).of(seat), text::step_in_words(before, last))
     }
 
-    fn read_typed(game: &Game, (step, input): &(Step, String)) -> std::result::Result<Action, String> {
+    fn read_typed(game: &Game, _table: &Table, _seat: usize, (step, input): &(Step, String)) -> std::result::Result<Action, String> {
         typed::parse(game, *step, input)
     }
 
@@ -230,6 +231,18 @@ impl Rules for SouthSeas {
     fn unwrap(state: &State) -> Option<&Played<SouthSeas>> {
         match state {
             State::SouthSeas(played) => Some(played),
+            _ => None,
+        }
+    }
+
+    fn wrap_move(action: Action) -> Move {
+        Move::SouthSeas(action)
+    }
+
+    fn unwrap_move(action: &Move) -> Option<Action> {
+        match action {
+            Move::SouthSeas(action) => Some(*action),
+            _ => None,
         }
     }
 }

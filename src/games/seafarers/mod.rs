@@ -1,0 +1,77 @@
+//! Catan: Seafarers' room: everything of the bot that names this game, around its rules engine
+//! (`seafarers-engine`): its steps through the host's contract, the spots of a turn lettered
+//! for players, what the bot says about the game, the hex board's pictures, the computer
+//! players, and its slash command.
+
+pub mod codes;
+pub mod commands;
+pub mod computer;
+pub mod render;
+pub mod replies;
+pub mod rules;
+pub mod spots;
+pub mod text;
+pub mod typed;
+
+pub use rules::Seafarers;
+
+use crate::common::{self as service, Table};
+use crate::games::Drawing;
+use crate::store::OnTimeout;
+use seafarers_engine::Game;
+use std::sync::Arc;
+
+/// Options for a new Seafarers game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeafarersOptions {
+    /// The scenario's id (`base`, `new-shores`, ...).
+    pub scenario: String,
+    /// The optional pirate variant.
+    pub pirate: bool,
+    /// None: the scenario's own limits.
+    pub min_players: Option<usize>,
+    pub max_players: Option<usize>,
+    /// Fixed seed (tests, demo); None draws one.
+    pub seed: Option<u64>,
+    /// How long each player has for a turn, in seconds (0: no limit).
+    pub turn_limit_secs: i64,
+    pub on_timeout: OnTimeout,
+}
+
+impl Default for SeafarersOptions {
+    fn default() -> Self {
+        SeafarersOptions {
+            scenario: "new-shores".into(),
+            pirate: false,
+            min_players: None,
+            max_players: None,
+            seed: None,
+            turn_limit_secs: crate::games::southseas::DEFAULT_TURN_LIMIT_SECS,
+            on_timeout: OnTimeout::PlayTurn,
+        }
+    }
+}
+
+/// Makes a reply's picture of a Seafarers game. Kept behind a function so the service does
+/// not depend on how pictures are drawn, and tests can skip them.
+pub type ImageMaker = Arc<dyn Fn(&Game, &render::BoardView, service::Picture) -> Vec<service::Image> + Send + Sync>;
+
+/// The pictures of a Seafarers reply: the phone view of the turn (`board.png`) with the spots
+/// of the player to act lettered, or the whole board for `/board`.
+pub fn images() -> ImageMaker {
+    Arc::new(|game, view, picture| {
+        let png = match picture {
+            service::Picture::Turn => render::phone_png(game, view),
+            service::Picture::FullBoard => render::full_board_png(game, view),
+        };
+        vec![service::Image { name: "board.png".into(), png }]
+    })
+}
+
+/// A reply's picture of a game: the spots of whoever acts are lettered as its buttons say.
+pub(crate) fn drawing(make: &ImageMaker, game: &Game, table: &Table, picture: service::Picture) -> Drawing {
+    let names = replies::names(table);
+    let view = render::BoardView { names, spots: spots::Labels::of_turn(game).spots() };
+    let (make, game) = (Arc::clone(make), game.clone());
+    Box::new(move || make(&game, &view, picture))
+}

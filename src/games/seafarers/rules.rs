@@ -1,0 +1,346 @@
+//! Catan: Seafarers through the host's contract ([`Rules`]): its setup from the stored record,
+//! a step applied and narrated (publicly, and privately to the players a hidden card concerns),
+//! who owes a decision (several players at once on a seven or gold), the undo rule, the views
+//! its buttons ask for. Pure: the service runs the transaction around it.
+
+use super::codes::{Code, Pick};
+use super::replies::{self, names_of, turn_reply};
+use super::spots::Labels;
+use super::text;
+use super::{SeafarersOptions, computer};
+use crate::common::{Reply, Result, ServiceError, Table, internal, user};
+use crate::games::contract::{Click, Played, Rules};
+use crate::games::{ComputerPlan, Move, State};
+use crate::kinds::GameKind;
+use crate::store::GameRecord;
+use seafarers_engine::{Action, Event, Game, Options, Phase, Ruleset, ScenarioMap, Setup, record};
+use std::sync::Arc;
+
+/// Catan: Seafarers, as the host sees it.
+pub struct Seafarers;
+
+/// What one change of a Seafarers game tells: its public narration, what each seat alone is
+/// told, and who was pinged already for the decision they still owe.
+#[derive(Default)]
+pub struct Story {
+    lines: Vec<String>,
+    private: Vec<(usize, String)>,
+    pinged: Vec<usize>,
+}
+
+/// A game's stored options: `SCENARIO OPTIONS`, the scenario's id and the engine's options
+/// record (`new-shores 1:pirate=no`). Never changes once stored.
+pub(crate) fn encode_stored_options(scenario: &str, options: &Options) -> String {
+    format!("{scenario} {}", record::encode_options(options))
+}
+
+/// The scenario (of the current ruleset's ids) and options of a stored game.
+pub(crate) fn stored_options(text: &str) -> std::result::Result<(Arc<ScenarioMap>, Options), String> {
+    stored_options_in(Ruleset::CURRENT, text)
+}
+
+fn stored_options_in(ruleset: Ruleset, text: &str) -> std::result::Result<(Arc<ScenarioMap>, Options), String> {
+    let (scenario, options) = text.split_once(' ').ok_or_else(|| format!("stored options `{text}` have no scenario"))?;
+    let scenario = ruleset.scenario(scenario).map_err(|e| e.to_string())?;
+    let options = record::decode_options(options).map_err(|e| e.to_string())?;
+    Ok((scenario, options))
+}
+
+/// The game's setup, from what is stored: its ruleset, scenario, options, players and seed.
+pub(crate) fn setup_of(table: &Table) -> Result<Setup> {
+    let r = &table.record;
+    let ruleset = u32::try_from(r.ruleset)
+        .ok()
+        .and_then(Ruleset::from_id)
+        .ok_or_else(|| internal(format!("game {}: Seafarers ruleset {} is unknown to this version", r.id, r.ruleset)))?;
+    let (scenario, options) = stored_options_in(ruleset, &r.options).map_err(|e| internal(format!("game {}: {e}", r.id)))?;
+    Setup::new(scenario, table.seats.len(), r.seed, options).map_err(|e| internal(format!("game {}: {e}", r.id)))
+}
+
+impl Rules for Seafarers {
+    const KIND: GameKind = GameKind::Seafarers;
+    type Game = Game;
+    type Move = Action;
+    type Typed = String;
+    type Story = Story;
+
+    fn setup(table: &Table) -> Result<Game> {
+        Game::from_setup(setup_of(table)?).map_err(|e| ServiceError::Internal(e.into()))
+    }
+
+    fn encode(seat: usize, action: &Action) -> String {
+        record::encode(seat as u8, action)
+    }
+
+    fn decode(code: &str) -> std::result::Result<(Option<usize>, Action), String> {
+        record::decode(code).map(|(seat, action)| (Some(usize::from(seat)), action)).map_err(|e| e.to_string())
+    }
+
+    fn replay_step(game: &mut Game, seat: Option<usize>, action: &Action) -> std::result::Result<(), String> {
+        let seat = seat.ok_or("a Seafarers action is always stored with its seat")?;
+        game.apply(seat, action).map(|_| ()).map_err(|e| e.to_string())
+    }
+
+    fn waiting(game: &Game) -> Vec<usize> {
+        game.to_act()
+    }
+
+    fn may_answer(game: &Game) -> Vec<usize> {
+        let Some(offer) = game.offer() else { return Vec::new() };
+        (0..game.player_count())
+            .filter(|&s| {
+                s as u8 != offer.from && offer.to.is_none_or(|t| t as usize == s) && !offer.answers.iter().any(|a| a.0 as usize == s)
+            })
+            .collect()
+    }
+
+    fn is_over(game: &Game) -> bool {
+        game.is_over()
+    }
+
+    fn task(game: &Game, seat: usize) -> String {
+        text::task(game, seat)
+    }
+
+    fn opening(game: &Game, table: &Table, version: i64) -> Reply {
+        let names = names_of(table);
+        let scenario = game.scenario();
+        let mut lines = vec![format!("⛵ **{}** begins! First to **{} points** wins. Setup order:", scenario.name, game.target())];
+        let (first, players) = (game.active_player(), table.seats.len());
+        for k in 0..players {
+            let seat = (first + k) % players;
+            lines.push(format!("{}. {}", k + 1, names.long(seat)));
+        }
+        lines.push("Each player places a settlement and a road or ship, then again in reverse order. Your cards stay private: tap **My hand** (or `/hand`) to see yours.".into());
+        lines.extend(text::narrate(game, &names, game.opening_events()));
+        turn_reply(game, table, version, lines, &[])
+    }
+
+    fn apply(game: &mut Game, table: &Table, seat: usize, action: &Action, story: &mut Story) -> Result<()> {
+        let names = names_of(table);
+        let owing_before = matches!(game.phase(), Phase::Discard | Phase::Gold).then(|| (game.phase(), game.to_act()));
+        let events = game.apply(seat, action).map_err(|e| ServiceError::User(text::refusal(&e)))?;
+        story.lines.extend(text::narrate(game, &names, &events));
+        for s in 0..game.player_count() {
+            story.private.extend(text::private_lines(&names, &events, s).into_iter().map(|line| (s, line)));
+        }
+        // Those still owing the same decision were pinged when it was asked of them.
+        story.pinged = match owing_before {
+            Some((phase, owed)) if phase == game.phase() => owed,
+            _ => Vec::new(),
+        };
+        Ok(())
+    }
+
+    fn reply(game: &Game, table: &Table, version: i64, mut header: Vec<String>, story: Story) -> Reply {
+        header.extend(story.lines);
+        turn_reply(game, table, version, header, &story.pinged)
+    }
+
+    fn private_posts(_game: &Game, table: &Table, version: i64, story: &Story) -> Vec<(usize, Reply)> {
+        let mut posts: Vec<(usize, Reply)> = Vec::new();
+        for (seat, line) in &story.private {
+            match posts.iter_mut().find(|(s, _)| s == seat) {
+                Some((_, post)) => {
+                    post.text.push('\n');
+                    post.text.push_str(line);
+                }
+                None => {
+                    let text = format!("Game #{} ({}):\n{line}", table.record.id, GameKind::Seafarers.title());
+                    posts.push((*seat, Reply { text, game: Some((table.record.id, version)), ..Reply::default() }));
+                }
+            }
+        }
+        posts
+    }
+
+    fn private_view(played: &Played<Seafarers>, table: &Table, version: i64, seat: usize) -> Option<Reply> {
+        Some(replies::hand(&played.game, table, version, seat))
+    }
+
+    fn undo_refusal(before: &Game, last: &Action) -> Option<String> {
+        let seat = before.to_act().first().copied().unwrap_or(before.active_player());
+        // The seat of the last step: whoever could take it.
+        let seat = (0..before.player_count()).find(|&s| before.clone().apply(s, last).is_ok()).unwrap_or(seat);
+        let events = match before.clone().apply(seat, last) {
+            Ok(events) => events,
+            Err(e) => return Some(format!("That step can't be undone ({e}).")),
+        };
+        if events.iter().any(Event::reveals_chance) {
+            return Some("That step can't be undone: it revealed something left to chance (dice, a card, a hex).".into());
+        }
+        if events.iter().any(|e| matches!(e, Event::Traded { .. } | Event::GameOver { .. })) {
+            return Some("That step can't be undone: a trade made (or a game won) stands.".into());
+        }
+        if matches!(last, Action::EndTurn) {
+            return Some("That step can't be undone: the turn has passed.".into());
+        }
+        None
+    }
+
+    fn undone(before: &Game, table: &Table, seat: usize, last: &Action) -> String {
+        let names = names_of(table);
+        let labels = Labels::for_seat(before, seat);
+        format!("↩️ {} took back: {}.", names.of(seat), text::action_label(before, &names, &labels, last))
+    }
+
+    fn read_typed(game: &Game, table: &Table, seat: usize, typed: &String) -> std::result::Result<Action, String> {
+        super::typed::read(game, &names_of(table), seat, typed)
+    }
+
+    fn read_code(code: &str) -> Option<Click<Action>> {
+        Code::parse(code).map(Code::click)
+    }
+
+    fn view(played: &Played<Seafarers>, table: &Table, version: i64, seat: usize, view: &str) -> Result<Reply> {
+        let game = &played.game;
+        match Code::parse(view) {
+            Some(Code::Menu(kind, page)) => replies::menu_view(game, table, version, seat, kind, page),
+            Some(Code::Back) => Ok(replies::back_view(game, table, version)),
+            Some(Code::Pick(pick @ (Pick::Discard(_) | Pick::Gold(_) | Pick::Offer(..)))) => {
+                replies::pick_view(game, table, version, seat, pick)
+            }
+            Some(Code::Act(_)) | None => user("That button isn't one I know. Use `/status` to see the game."),
+        }
+    }
+
+    fn may_act(game: &Game, table: &Table, seat: usize) -> Result<()> {
+        if game.is_over() {
+            return user("The game is over.");
+        }
+        if game.to_act().contains(&seat) || Seafarers::may_answer(game).contains(&seat) {
+            return Ok(());
+        }
+        let names = names_of(table);
+        let waiting: Vec<String> = game.to_act().iter().map(|&s| names.of(s)).collect();
+        let active = game.active_player();
+        if table.computer_at(active).is_some() && !matches!(game.phase(), Phase::Discard | Phase::Gold) {
+            return user(format!(
+                "It's not your turn: the computer is playing for {} right now. I'll ping you when it's yours.",
+                names.of(active)
+            ));
+        }
+        user(format!(
+            "It's not your turn: waiting for {} to {}.",
+            waiting.join(" and "),
+            text::task(game, game.to_act().first().copied().unwrap_or(active))
+        ))
+    }
+
+    fn moved_on(played: &Played<Seafarers>, table: &Table) -> String {
+        let names = names_of(table);
+        format!("That button is from an earlier step: the game has moved on. Now: {}", replies::prompt(&played.game, table, &names))
+    }
+
+    fn status(played: &Played<Seafarers>, table: &Table) -> String {
+        let game = &played.game;
+        let names = names_of(table);
+        let mut lines = vec![format!("⛵ **{}** — game #{}, turn {}", game.scenario().name, table.record.id, game.turn())];
+        if let Some([a, b]) = game.last_roll() {
+            lines.push(format!("🎲 Last roll: {} ({a} + {b})", a + b));
+        }
+        lines.push(replies::standings(game, &names, false));
+        lines.push(replies::prompt(game, table, &names));
+        lines.join("\n")
+    }
+
+    fn board_caption(played: &Played<Seafarers>, table: &Table) -> String {
+        let names = names_of(table);
+        let pieces: Vec<String> = (0..played.game.player_count()).map(|s| names.long(s)).collect();
+        format!("⛵ {} — {}", played.game.scenario().name, pieces.join(" · "))
+    }
+
+    fn history(played: &Played<Seafarers>, table: &Table, n: usize) -> Result<Vec<String>> {
+        let names = names_of(table);
+        let mut game = Seafarers::setup(table)?;
+        let mut out = Vec::new();
+        let start = played.log.len().saturating_sub(n);
+        for (i, step) in played.log.iter().enumerate() {
+            let seat = step.seat.ok_or_else(|| internal(format!("game {}: a step without its seat", table.record.id)))?;
+            let events = game.apply(seat, &step.action).map_err(|e| internal(format!("game {}: {e}", table.record.id)))?;
+            if i >= start {
+                let lines = text::narrate(&game, &names, &events);
+                out.push(if lines.is_empty() { format!("{}: {}", names.of(seat), step.action) } else { lines.join(" ") });
+            }
+        }
+        Ok(out)
+    }
+
+    fn lobby_rules(record: &GameRecord) -> String {
+        replies::lobby_rules(record)
+    }
+
+    fn computer_moves(played: &Played<Seafarers>, table: &Table, plan: &ComputerPlan) -> Vec<(usize, Action)> {
+        computer::moves(&played.game, &table.seats, plan, table.record.seed, played.log.len())
+    }
+
+    fn wrap(played: Played<Seafarers>) -> State {
+        State::Seafarers(played)
+    }
+
+    fn unwrap(state: &State) -> Option<&Played<Seafarers>> {
+        match state {
+            State::Seafarers(played) => Some(played),
+            _ => None,
+        }
+    }
+
+    fn wrap_move(action: Action) -> Move {
+        Move::Seafarers(action)
+    }
+
+    fn unwrap_move(action: &Move) -> Option<Action> {
+        match action {
+            Move::Seafarers(action) => Some(*action),
+            _ => None,
+        }
+    }
+}
+
+/// A new Seafarers lobby's stored opening, from `/new`'s options (checked here).
+impl crate::games::NewGame for SeafarersOptions {
+    fn opening(self) -> Result<crate::games::Opening> {
+        let ruleset = Ruleset::CURRENT;
+        let Ok(scenario) = ruleset.scenario(&self.scenario) else {
+            return user(format!("There is no scenario `{}`: choose one of {}.", self.scenario, ruleset.scenario_ids().join(", ")));
+        };
+        let (lo, hi) = (scenario.min_players, scenario.max_players);
+        let min = self.min_players.unwrap_or(lo);
+        let max = self.max_players.unwrap_or(hi);
+        if !(lo..=hi).contains(&min) || !(min..=hi).contains(&max) {
+            return user(format!(
+                "{} is for {lo} to {hi} players: choose limits in that range, the minimum not above the maximum.",
+                scenario.name
+            ));
+        }
+        if self.pirate && scenario.pirate.is_none() {
+            return user(format!("{} has no pirate: play it without the pirate option.", scenario.name));
+        }
+        Ok(crate::games::Opening {
+            kind: GameKind::Seafarers,
+            ruleset: ruleset.id().into(),
+            options: encode_stored_options(&scenario.id, &Options { pirate: self.pirate }),
+            seed: self.seed,
+            min_players: min,
+            max_players: max,
+            turn_limit_secs: self.turn_limit_secs,
+            on_timeout: self.on_timeout,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stored_options_are_pinned() {
+        assert_eq!(encode_stored_options("new-shores", &Options { pirate: false }), "new-shores 1:pirate=no");
+        assert_eq!(encode_stored_options("four-islands", &Options { pirate: true }), "four-islands 1:pirate=yes");
+        let (scenario, options) = stored_options("ocean-land 1:pirate=yes").unwrap();
+        assert_eq!((scenario.id.as_str(), options.pirate), ("ocean-land", true));
+        for bad in ["", "new-shores", "atlantis 1:pirate=no", "new-shores 2:pirate=no", "new-shores  1:pirate=no"] {
+            assert!(stored_options(bad).is_err(), "{bad}");
+        }
+    }
+}

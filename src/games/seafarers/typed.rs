@@ -1,0 +1,137 @@
+//! What players type into `/seafarers`: a step in the words of the turn's buttons ("road 4",
+//! "settlement B", "roll", "discard 2 brick 2 ore"), or the code of one of the suggestions
+//! the command offers as they type. Read against the game; never panics on outside input.
+
+use super::codes::Code;
+use super::spots::Labels;
+use super::text::{self, Names};
+use seafarers_engine::{Action, Game};
+
+/// The words of a label or of typed text, lower case, without icons and punctuation; the
+/// filler word after the kind of step ("road **at** 4", "robber **to** C") dropped. Only there:
+/// a spot may be named AT or TO.
+fn words(s: &str) -> Vec<String> {
+    let mut words: Vec<String> = s.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect();
+    if words.len() >= 3 && matches!(words[1].as_str(), "at" | "to") {
+        words.remove(1);
+    }
+    words
+}
+
+/// The head of a label: the words before its description in parentheses.
+fn head(label: &str) -> Vec<String> {
+    words(label.split('(').next().unwrap_or(label))
+}
+
+/// Every step `seat` may take now, with its words.
+pub fn steps(game: &Game, names: &Names, seat: usize) -> Vec<(Action, String)> {
+    let labels = Labels::for_seat(game, seat);
+    game.legal_actions(seat).into_iter().map(|a| (a, text::action_label(game, names, &labels, &a))).collect()
+}
+
+/// The steps that match what was typed, best first: the exact words of a step's head, then a
+/// head that starts with the typed words, then a label holding every typed word.
+pub fn matches(game: &Game, names: &Names, seat: usize, typed: &str) -> Vec<(Action, String)> {
+    let all = steps(game, names, seat);
+    let typed_words = words(typed);
+    if typed_words.is_empty() {
+        return all;
+    }
+    let exact: Vec<_> = all.iter().filter(|(_, l)| head(l) == typed_words).cloned().collect();
+    if !exact.is_empty() {
+        return exact;
+    }
+    let prefix: Vec<_> = all.iter().filter(|(_, l)| head(l).starts_with(&typed_words)).cloned().collect();
+    if !prefix.is_empty() {
+        return prefix;
+    }
+    all.into_iter()
+        .filter(|(_, l)| {
+            let w = words(l);
+            typed_words.iter().all(|t| w.iter().any(|x| x.starts_with(t.as_str())))
+        })
+        .collect()
+}
+
+/// The one step that `typed` names for `seat`, or why not, for the player.
+pub fn read(game: &Game, names: &Names, seat: usize, typed: &str) -> Result<Action, String> {
+    let typed = typed.trim();
+    if typed.is_empty() {
+        return Err("Type a step, or pick one of the suggestions: for example `roll`, `settlement B`, `road 4`, `end turn`.".into());
+    }
+    if let Some(Code::Act(action)) = Code::parse(typed) {
+        return Ok(action);
+    }
+    let found = matches(game, names, seat, typed);
+    let shown = typed.chars().take(40).collect::<String>().replace('`', "'");
+    match found.as_slice() {
+        [(action, _)] => Ok(*action),
+        [] => Err(format!(
+            "`{shown}` isn't one of your steps now: you can {}. Pick from the suggestions as you type.",
+            text::task(game, seat)
+        )),
+        many => {
+            let some: Vec<&str> = many.iter().take(5).map(|(_, l)| l.as_str()).collect();
+            Err(format!(
+                "`{shown}` could be {} steps ({}{}): add the spot's letter or number, as on the picture.",
+                many.len(),
+                some.join("; "),
+                if many.len() > 5 { "; …" } else { "" }
+            ))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use seafarers_engine::{Options, Ruleset};
+
+    fn game() -> (Game, Names) {
+        let scenario = Ruleset::CURRENT.scenario("base").unwrap();
+        (Game::new(scenario, 3, 7, Options::default()).unwrap(), Names::new(vec!["Ana".into(), "Bo".into(), "Cy".into()]))
+    }
+
+    #[test]
+    fn a_settlement_is_read_by_its_letter() {
+        let (game, names) = game();
+        let seat = game.active_player();
+        let labels = Labels::for_seat(&game, seat);
+        let (v, letter) = labels.vertices[3].clone();
+        assert_eq!(read(&game, &names, seat, &format!("settlement {letter}")), Ok(Action::BuildSettlement { at: v }));
+        assert_eq!(read(&game, &names, seat, &format!("  Settlement at {letter} ")), Ok(Action::BuildSettlement { at: v }));
+    }
+
+    #[test]
+    fn a_spot_named_at_is_not_a_filler_word() {
+        // Four Islands, seed 3: the first player's spots run past Z, to AT.
+        let scenario = Ruleset::CURRENT.scenario("four-islands").unwrap();
+        let game = Game::new(scenario, 3, 3, Options::default()).unwrap();
+        let names = Names::new(vec!["Ana".into(), "Bo".into(), "Cy".into()]);
+        let seat = game.active_player();
+        let labels = Labels::for_seat(&game, seat);
+        let (at, _) = labels.vertices.iter().find(|(_, l)| l == "AT").cloned().expect("a spot AT");
+        assert_eq!(read(&game, &names, seat, "settlement AT"), Ok(Action::BuildSettlement { at }));
+        assert_eq!(read(&game, &names, seat, "settlement at at"), Ok(Action::BuildSettlement { at }));
+        assert!(read(&game, &names, seat, "settlement").is_err(), "many spots: ambiguous");
+    }
+
+    #[test]
+    fn nonsense_and_ambiguity_get_an_answer_not_a_step() {
+        let (game, names) = game();
+        let seat = game.active_player();
+        for typed in ["", "   ", "fly to the moon", "settlement ZZZ", "`; DROP TABLE games", "é", "roll"] {
+            assert!(read(&game, &names, seat, typed).is_err(), "{typed}");
+        }
+        let why = read(&game, &names, seat, "settlement").unwrap_err();
+        assert!(why.contains("letter or number"), "{why}");
+    }
+
+    #[test]
+    fn a_suggestions_code_is_read_back() {
+        let (game, names) = game();
+        let seat = game.active_player();
+        let (action, _) = steps(&game, &names, seat)[0];
+        assert_eq!(read(&game, &names, seat, &Code::Act(action).code()), Ok(action));
+    }
+}

@@ -1,0 +1,462 @@
+//! Catan: Seafarers at the table, through the service: whole games of every scenario played by
+//! taps alone (two people and a computer), hidden cards that never reach a public message,
+//! several people owing a discard at once (each pinged once, each with their own deadline,
+//! each deadline taken once), trades offered, answered and confirmed, and bad input.
+
+use crate::support::{PLACE, TempDb, on_both_databases, player};
+use seafarers_engine::{Action, Bot, Game, Options, Phase, Resources, Ruleset, Setup, Strategy};
+use southseas::games::Strength;
+use southseas::games::seafarers::codes::{Code, Pick};
+use southseas::games::seafarers::{Seafarers, SeafarersOptions};
+use southseas::service::clock::ManualClock;
+use southseas::service::{Actor, Command, ComponentId, Reply, Service, ServiceError};
+use southseas::store::{self, OnTimeout, Store};
+use std::time::Duration;
+
+const HOUR: Duration = Duration::from_secs(3600);
+
+async fn open(db: &TempDb, clock: &ManualClock) -> Service {
+    Service::new(Store::open(&db.url()).await.expect("database opens"), None).with_clock(clock.clone())
+}
+
+fn options(scenario: &str, seed: u64, limit: Duration) -> SeafarersOptions {
+    SeafarersOptions {
+        scenario: scenario.into(),
+        seed: Some(seed),
+        turn_limit_secs: limit.as_secs() as i64,
+        on_timeout: OnTimeout::PlayTurn,
+        ..SeafarersOptions::default()
+    }
+}
+
+/// Discord took every message owed so far (the bot's delivery, which these tests leave out).
+async fn all_posted(service: &Service) {
+    let mut conn = service.store().pool().acquire().await.expect("connection");
+    let owed: Vec<(i64, i64)> = sqlx::query_as("SELECT game_id, version FROM outbox").fetch_all(&mut *conn).await.expect("outbox");
+    drop(conn);
+    for (game, version) in owed {
+        service.delivered(game, version, None).await.expect("delivered");
+    }
+}
+
+/// What a table of players saw: every public message and every private post, in order.
+#[derive(Default)]
+struct Seen {
+    public: Vec<Reply>,
+    private: Vec<Reply>,
+    ephemeral: Vec<Reply>,
+}
+
+impl Seen {
+    fn take(&mut self, mut reply: Reply) -> Reply {
+        if reply.ephemeral {
+            self.ephemeral.push(reply.clone());
+            return reply;
+        }
+        self.private.extend(std::mem::take(&mut reply.private));
+        if !reply.components_only {
+            self.public.push(reply.clone());
+        }
+        reply
+    }
+
+    /// The newest public message: the one whose buttons a player taps.
+    fn current(&self) -> &Reply {
+        self.public.last().expect("a message")
+    }
+}
+
+async fn click(service: &Service, actor: &Actor, id: &str, value: Option<&str>) -> Result<Reply, ServiceError> {
+    service.click(PLACE, actor, id, value).await
+}
+
+fn code_of(id: &str) -> Option<Code> {
+    match ComponentId::parse(id)?.command? {
+        Command::Game(code) => Code::parse(&code),
+        _ => None,
+    }
+}
+
+/// Taps the way to `action` on `message`, as a player would: a button, a menu option, a menu
+/// behind a button (page after page), or a private builder of cards. Panics if no taps lead
+/// there: every legal step must be reachable by taps.
+async fn tap(service: &Service, seen: &mut Seen, actor: &Actor, message: &Reply, action: Action) -> Reply {
+    let want = Code::Act(action);
+    let buttons: Vec<_> = message.buttons.iter().flatten().cloned().collect();
+    if let Some(b) = buttons.iter().find(|b| code_of(&b.id) == Some(want)) {
+        return seen.take(click(service, actor, &b.id, None).await.expect("the step is taken"));
+    }
+    if let Some(reply) = through_menu(service, seen, actor, message, want).await {
+        return reply;
+    }
+    for b in &buttons {
+        match code_of(&b.id) {
+            Some(Code::Menu(..)) => {
+                let view = click(service, actor, &b.id, None).await.expect("a menu opens");
+                assert!(view.components_only, "a menu is another view of the same message");
+                if let Some(reply) = through_menu(service, seen, actor, &view, want).await {
+                    return reply;
+                }
+            }
+            Some(Code::Pick(pick)) => {
+                let target = match (pick, action) {
+                    (Pick::Discard(_), Action::Discard { cards }) | (Pick::Gold(_), Action::ChooseGold { cards }) => cards,
+                    _ => continue,
+                };
+                let mut view = click(service, actor, &b.id, None).await.expect("a builder opens");
+                assert!(view.ephemeral, "a builder of cards is for the player alone: {}", view.text);
+                loop {
+                    let next = view.buttons.iter().flatten().find(|b| match code_of(&b.id) {
+                        Some(Code::Act(a)) => a == action,
+                        Some(Code::Pick(Pick::Discard(r) | Pick::Gold(r))) => target.contains(&r) && r.total() > 0,
+                        _ => false,
+                    });
+                    let Some(next) = next.cloned() else { panic!("the builder offers no way to {action:?}: {view:?}") };
+                    let reply = click(service, actor, &next.id, None).await.expect("a tap in the builder");
+                    if !reply.ephemeral {
+                        return seen.take(reply);
+                    }
+                    view = reply;
+                }
+            }
+            _ => {}
+        }
+    }
+    panic!(
+        "no taps lead to {action:?} on:\n{}\n{:#?}",
+        message.text,
+        message.buttons.iter().flatten().map(|b| &b.label).collect::<Vec<_>>()
+    );
+}
+
+/// Picks `want` from the message's menu, paging as needed.
+async fn through_menu(service: &Service, seen: &mut Seen, actor: &Actor, message: &Reply, want: Code) -> Option<Reply> {
+    let mut menu = message.menu.clone()?;
+    let mut visited = Vec::new();
+    loop {
+        if let Some(o) = menu.options.iter().find(|o| Code::parse(&o.value) == Some(want)) {
+            return Some(seen.take(click(service, actor, &menu.id, Some(&o.value)).await.expect("the step is taken")));
+        }
+        assert!(menu.options.len() <= 25, "Discord's limit of 25 options");
+        let next = menu.options.iter().find(|o| matches!(Code::parse(&o.value), Some(Code::Menu(..))) && !visited.contains(&o.value))?;
+        visited.push(next.value.clone());
+        let view = click(service, actor, &menu.id, Some(&next.value)).await.expect("the next page");
+        menu = view.menu?;
+    }
+}
+
+/// The computer plays until a person is asked (the scheduler's work, done by hand here).
+async fn computers(service: &Service, seen: &mut Seen) {
+    for _ in 0..500 {
+        all_posted(service).await;
+        let replies = service.run_due().await.expect("run due");
+        if replies.is_empty() {
+            return;
+        }
+        for r in replies {
+            seen.take(r);
+        }
+    }
+    panic!("the computer never stops");
+}
+
+async fn seat_of(service: &Service, actor: &Actor) -> Option<usize> {
+    service.snapshot::<Seafarers>(PLACE, actor.user_id).await.expect("snapshot").2
+}
+
+/// Plays a started game to its end: people choose as the engine's `strategy` would and tap
+/// their way to it. Returns what everyone saw and the final game.
+async fn play_to_the_end(service: &Service, people: &[Actor], seen: &mut Seen, strategy: Strategy) -> Game {
+    let mut seats = Vec::new();
+    for a in people {
+        seats.push((seat_of(service, a).await.expect("seated"), a.clone()));
+    }
+    for step in 0..20_000u64 {
+        computers(service, seen).await;
+        let (game, _, _, _) = service.snapshot::<Seafarers>(PLACE, 0).await.expect("snapshot");
+        if game.is_over() {
+            return game;
+        }
+        let Some((seat, actor)) = game.to_act().into_iter().find_map(|s| seats.iter().find(|(x, _)| *x == s).cloned()) else {
+            panic!("nobody is asked, and the computer does not move: {:?}", game.phase());
+        };
+        let action = Bot::new(strategy, step).choose(&game, seat).expect("a legal step");
+        let message = seen.current().clone();
+        tap(service, seen, &actor, &message, action).await;
+    }
+    panic!("the game never ends");
+}
+
+/// Everything public says no more than what everyone may know: no stolen card's kind, no
+/// bought card's kind; the private posts carry them to their players alone.
+fn assert_private_things_stay_private(seen: &Seen) {
+    for r in &seen.public {
+        assert!(r.private_to.is_none() && !r.ephemeral);
+        for secret in ["You stole", "stole 1 ", "You bought", "Your hand"] {
+            assert!(!r.text.contains(secret), "public message tells a secret ({secret}):\n{}", r.text);
+        }
+    }
+    for r in &seen.private {
+        assert!(r.private_to.is_some(), "a private post is addressed to one player: {}", r.text);
+        assert!(r.buttons.is_empty() && r.menu.is_none());
+    }
+}
+
+/// Two people and a computer play every scenario to its end, by taps alone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_scenario_plays_to_its_end_by_taps_alone() {
+    for (i, scenario) in Ruleset::CURRENT.scenario_ids().into_iter().enumerate() {
+        let db = TempDb::new(&format!("seafarers-{scenario}"));
+        let service = open(&db, &ManualClock::at(1_800_000_000_000)).await;
+        let people = vec![player(0), player(1)];
+        let mut seen = Seen::default();
+        seen.take(service.create(PLACE, &people[0], options(scenario, 40 + i as u64, 24 * HOUR)).await.expect("create"));
+        seen.take(service.join(PLACE, &people[1]).await.expect("join"));
+        seen.take(service.add_computer(PLACE, &people[0], Strength::Medium).await.expect("a computer sits down"));
+        let lobby = seen.current().text.clone();
+        assert!(lobby.contains("Scenario:") && lobby.contains("points"), "the lobby says what is played: {lobby}");
+        seen.take(service.start(PLACE, &people[0]).await.expect("start"));
+        let game = play_to_the_end(&service, &people, &mut seen, Strategy::Greedy).await;
+        let last = seen.current();
+        assert!(last.text.contains("wins!"), "{scenario}: the end says who won: {}", last.text);
+        let mut pinged = last.more_mentions.clone();
+        pinged.extend(last.mention);
+        for p in &people {
+            assert!(pinged.contains(&p.user_id), "{scenario}: every person is pinged at the end");
+        }
+        assert!(game.winner().is_some());
+        assert_private_things_stay_private(&seen);
+        for r in &seen.public {
+            assert!(r.text.chars().count() <= 2000, "Discord's limit");
+            assert!(r.buttons.len() <= 5 && r.buttons.iter().all(|row| row.len() <= 5), "5 rows of 5 buttons");
+            assert!(r.buttons.iter().flatten().all(|b| b.id.len() <= 100 && b.label.chars().count() <= 80));
+        }
+        let hand = service.hand(PLACE, &people[0]).await.expect("my hand");
+        assert!(hand.ephemeral && hand.text.contains("Your hand"), "{}", hand.text);
+    }
+}
+
+/// A person plays the engine's greedy choices; which seed lets a seven find at least two
+/// people with more than seven cards early on (the engine alone, as the service will play it).
+fn seven_for_two(scenario: &str) -> (u64, usize) {
+    for seed in 0..400u64 {
+        let setup = Setup::new(Ruleset::CURRENT.scenario(scenario).unwrap(), 3, seed, Options::default()).unwrap();
+        let mut game = Game::from_setup(setup).unwrap();
+        for step in 0..3000u64 {
+            if game.is_over() {
+                break;
+            }
+            if game.phase() == Phase::Discard && game.pending_discards().len() >= 2 {
+                return (seed, step as usize);
+            }
+            let seat = game.to_act()[0];
+            let action = Bot::new(Strategy::Random, step).choose(&game, seat).unwrap();
+            game.apply(seat, &action).unwrap();
+        }
+    }
+    panic!("no seed found");
+}
+
+on_both_databases! {
+/// On a seven, two people owe a discard at once: both are pinged in one new message, each has
+/// a reminder and a deadline of their own; one discards by taps (nobody is pinged again); the
+/// other's time runs out and the computer discards for them, exactly once.
+async fn a_seven_asks_two_people_to_discard_at_once(db) {
+    let (seed, steps) = seven_for_two("base");
+    let clock = ManualClock::at(1_800_000_000_000);
+    let service = open(&db, &clock).await;
+    let people = vec![player(0), player(1), player(2)];
+    let mut seen = Seen::default();
+    seen.take(service.create(PLACE, &people[0], options("base", seed, HOUR)).await.expect("create"));
+    for p in &people[1..] {
+        seen.take(service.join(PLACE, p).await.expect("join"));
+    }
+    seen.take(service.start(PLACE, &people[0]).await.expect("start"));
+    let mut by_seat = vec![people[0].clone(); 3];
+    for p in &people {
+        by_seat[seat_of(&service, p).await.unwrap()] = p.clone();
+    }
+    for step in 0..steps as u64 {
+        let (game, _, _, _) = service.snapshot::<Seafarers>(PLACE, 0).await.unwrap();
+        let seat = game.to_act()[0];
+        let action = Bot::new(Strategy::Random, step).choose(&game, seat).unwrap();
+        let message = seen.current().clone();
+        tap(&service, &mut seen, &by_seat[seat], &message, action).await;
+    }
+    let (game, _, _, _) = service.snapshot::<Seafarers>(PLACE, 0).await.unwrap();
+    assert_eq!(game.phase(), Phase::Discard);
+    let owing: Vec<usize> = game.to_act();
+    assert!(owing.len() >= 2);
+    let seven = seen.current().clone();
+    let mut pinged = seven.more_mentions.clone();
+    pinged.extend(seven.mention);
+    pinged.sort();
+    let mut expected: Vec<u64> = owing.iter().map(|&s| by_seat[s].user_id).collect();
+    expected.sort();
+    assert_eq!(pinged, expected, "everyone who owes a discard is pinged in one message: {}", seven.text);
+    assert!(seven.new_message);
+    // Each has a reminder and a deadline of their own.
+    let mut conn = service.store().pool().acquire().await.unwrap();
+    let game_id = seven.game.unwrap().0;
+    let due = store::due_items(&mut conn, game_id).await.unwrap();
+    drop(conn);
+    for &user in &expected {
+        let kinds: Vec<_> = due.iter().filter(|d| d.user_id == user).map(|d| d.kind).collect();
+        assert_eq!(kinds.len(), 2, "a reminder and a deadline for {user}: {due:?}");
+    }
+    // The first discards by taps, privately built; nobody is pinged again.
+    all_posted(&service).await;
+    clock.advance(Duration::from_secs(600));
+    let first = owing[0];
+    let n = game.pending_discards().iter().find(|d| d.0 as usize == first).unwrap().1;
+    let mut cards = Resources::default();
+    let hand = game.player(first).hand;
+    for r in seafarers_engine::Resource::ALL {
+        let take = hand.get(r).min(n - cards.total() as u8);
+        *cards.get_mut(r) += take;
+    }
+    let after = tap(&service, &mut seen, &by_seat[first], &seven, Action::Discard { cards }).await;
+    assert_eq!(after.mention, None, "the others were pinged already: {}", after.text);
+    assert!(after.more_mentions.is_empty());
+    assert!(after.text.contains("discarded"), "{}", after.text);
+    // The others' time runs out: the computer discards for each, once.
+    all_posted(&service).await;
+    clock.advance(HOUR);
+    let mut timed_out = Vec::new();
+    for _ in 0..10 {
+        all_posted(&service).await;
+        let replies = service.run_due().await.unwrap();
+        if replies.is_empty() {
+            break;
+        }
+        for r in replies {
+            timed_out.extend(r.text.lines().filter(|l| l.contains("time ran out")).map(str::to_string));
+            seen.take(r);
+        }
+    }
+    for &seat in &owing[1..] {
+        let name = &by_seat[seat].name;
+        assert_eq!(timed_out.iter().filter(|l| l.contains(name.as_str())).count(), 1, "{name}'s deadline is taken once: {timed_out:?}");
+    }
+    assert!(!timed_out.iter().any(|l| l.contains(by_seat[first].name.as_str())), "the one who discarded has no deadline left");
+    let (game, _, _, _) = service.snapshot::<Seafarers>(PLACE, 0).await.unwrap();
+    assert_ne!(game.phase(), Phase::Discard, "every discard is made");
+    assert_private_things_stay_private(&seen);
+}
+
+/// A trade offered by taps, answered by the others (a computer declines by itself) and
+/// confirmed by the offerer; a forged or stale answer changes nothing.
+async fn a_trade_is_offered_answered_and_confirmed(db) {
+    let clock = ManualClock::at(1_800_000_000_000);
+    let service = open(&db, &clock).await;
+    let people = vec![player(0), player(1)];
+    let mut seen = Seen::default();
+    seen.take(service.create(PLACE, &people[0], options("new-shores", 5, 24 * HOUR)).await.expect("create"));
+    seen.take(service.join(PLACE, &people[1]).await.expect("join"));
+    seen.take(service.add_computer(PLACE, &people[0], Strength::Easy).await.expect("computer"));
+    seen.take(service.start(PLACE, &people[0]).await.expect("start"));
+    let mut seats = Vec::new();
+    for p in &people {
+        seats.push((seat_of(&service, p).await.unwrap(), p.clone()));
+    }
+    // Play greedily until a person's main phase where both people hold cards.
+    for step in 0..5000u64 {
+        computers(&service, &mut seen).await;
+        let (game, _, _, _) = service.snapshot::<Seafarers>(PLACE, 0).await.unwrap();
+        assert!(!game.is_over());
+        let seat = game.to_act()[0];
+        let me = seats.iter().find(|(s, _)| *s == seat).cloned();
+        if let Some((_, ref actor)) = me
+            && game.phase() == Phase::Main
+            && game.offer().is_none()
+        {
+            let other = seats.iter().find(|(s, _)| *s != seat).cloned().unwrap();
+            let give = seafarers_engine::Resource::ALL.into_iter().find(|&r| game.player(seat).hand.get(r) > 0);
+            let want = seafarers_engine::Resource::ALL.into_iter().find(|&r| game.player(other.0).hand.get(r) > 0 && Some(r) != give);
+            if let (Some(give), Some(want)) = (give, want) {
+                let (give, want) = (Resources::one(give, 1), Resources::one(want, 1));
+                // The builder, by taps: open it, add one card to give and one to want, offer to everyone.
+                let message = seen.current().clone();
+                let open_builder = message.buttons.iter().flatten().find(|b| matches!(code_of(&b.id), Some(Code::Pick(Pick::Offer(..))))).expect("an offer button").clone();
+                let mut view = click(&service, actor, &open_builder.id, None).await.unwrap();
+                assert!(view.ephemeral);
+                for target in [Code::Pick(Pick::Offer(give, Resources::default())), Code::Pick(Pick::Offer(give, want))] {
+                    let b = view.buttons.iter().flatten().find(|b| code_of(&b.id) == Some(target)).expect("a builder button").clone();
+                    view = click(&service, actor, &b.id, None).await.unwrap();
+                }
+                let offer = Code::Act(Action::OfferTrade { give, want, to: None });
+                let b = view.buttons.iter().flatten().find(|b| code_of(&b.id) == Some(offer)).expect("offer to everyone").clone();
+                let offered = seen.take(click(&service, actor, &b.id, None).await.unwrap());
+                assert!(offered.text.contains("offers"), "{}", offered.text);
+                computers(&service, &mut seen).await;
+                // The other person accepts on the public message.
+                let message = seen.current().clone();
+                let accept = message.buttons.iter().flatten().find(|b| code_of(&b.id) == Some(Code::Act(Action::AnswerTrade { accept: true }))).expect("accept").clone();
+                let accepted = seen.take(click(&service, &other.1, &accept.id, None).await.unwrap());
+                assert_eq!(accepted.mention, Some(actor.user_id), "the offerer is pinged to confirm: {}", accepted.text);
+                // A repeated answer is refused and changes nothing.
+                assert!(matches!(click(&service, &other.1, &accept.id, None).await, Err(ServiceError::User(_))));
+                computers(&service, &mut seen).await;
+                let message = seen.current().clone();
+                let confirm = Code::Act(Action::ConfirmTrade { with: other.0 as u8 });
+                let b = message.buttons.iter().flatten().find(|b| code_of(&b.id) == Some(confirm)).expect("confirm").clone();
+                let traded = seen.take(click(&service, actor, &b.id, None).await.unwrap());
+                assert!(traded.text.contains("gave"), "{}", traded.text);
+                let (after, _, _, _) = service.snapshot::<Seafarers>(PLACE, 0).await.unwrap();
+                assert_eq!(after.player(seat).hand.total(), game.player(seat).hand.total());
+                assert!(after.player(seat).hand.contains(&want));
+                assert_private_things_stay_private(&seen);
+                return;
+            }
+        }
+        let (_, actor) = seats.iter().find(|(s, _)| *s == seat).cloned().expect("a person acts");
+        let action = Bot::new(Strategy::Greedy, step).choose(&game, seat).unwrap();
+        let message = seen.current().clone();
+        tap(&service, &mut seen, &actor, &message, action).await;
+    }
+    panic!("no chance to trade");
+}
+}
+
+/// Nonsense typed or forged gets a private answer and changes nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn nonsense_and_forged_steps_change_nothing() {
+    let db = TempDb::new("seafarers-nonsense");
+    let service = open(&db, &ManualClock::at(1_800_000_000_000)).await;
+    let people = vec![player(0), player(1), player(2)];
+    service.create(PLACE, &people[0], options("four-islands", 3, 24 * HOUR)).await.unwrap();
+    for p in &people[1..] {
+        service.join(PLACE, p).await.unwrap();
+    }
+    let started = service.start(PLACE, &people[0]).await.unwrap();
+    let (game, version, _, _) = service.snapshot::<Seafarers>(PLACE, 0).await.unwrap();
+    let id = started.game.unwrap().0;
+    let active = game.active_player();
+    let mut actor_of = Vec::new();
+    for p in &people {
+        actor_of.push((seat_of(&service, p).await.unwrap(), p.clone()));
+    }
+    let me = actor_of.iter().find(|(s, _)| *s == active).unwrap().1.clone();
+    let other = actor_of.iter().find(|(s, _)| *s != active).unwrap().1.clone();
+    for typed in ["", "fly", "settlement ZZ", "end turn", "ss:1:1:aroll", "aroll", "`", "settlement"] {
+        let r = service.act_typed::<Seafarers>(PLACE, &me, typed.to_string()).await;
+        assert!(matches!(r, Err(ServiceError::User(_))), "{typed}: {r:?}");
+    }
+    let r = service.act_typed::<Seafarers>(PLACE, &other, "settlement A".to_string()).await;
+    match r {
+        Err(ServiceError::User(m)) => assert!(m.contains("not your turn"), "{m}"),
+        other => panic!("{other:?}"),
+    }
+    for code in ["a", "aroll", "asettle_99,99,N", "pd1.1.1.1.1", "mt9", "po0.0.0.0.0/1.0.0.0.0", "k", "hand"] {
+        let id = format!("ss:{id}:{version}:{code}");
+        let r = service.click(PLACE, &me, &id, None).await;
+        if let Ok(reply) = &r {
+            assert!(reply.components_only || reply.ephemeral, "{code} only shows something: {reply:?}");
+        }
+    }
+    let (after, v2, _, _) = service.snapshot::<Seafarers>(PLACE, 0).await.unwrap();
+    assert_eq!(v2, version, "nothing changed");
+    assert_eq!(after.phase(), game.phase());
+    let r = service.hand(PLACE, &player(9)).await;
+    assert!(matches!(r, Err(ServiceError::User(m)) if m.contains("not playing")));
+}

@@ -6,6 +6,7 @@ mod discord_double_selftest;
 mod discord_e2e;
 mod discord_lifecycle;
 mod discord_race;
+mod discord_seafarers;
 mod fuzz;
 mod golden;
 mod hardening;

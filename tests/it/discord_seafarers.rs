@@ -187,7 +187,7 @@ async fn a_seafarers_game_by_taps_through_discord() {
     double.wait_response(id, 2).await;
     let start = double
         .wait_for("a Start button", |d| {
-            d.messages_with_components(dd::CHANNEL_ID).iter().flat_map(custom_ids).filter(|c| c.ends_with(":start")).next_back()
+            d.messages_with_components(dd::CHANNEL_ID).iter().flat_map(custom_ids).rfind(|c| c.ends_with(":start"))
         })
         .await;
     double.wait_callback(double.interact(dd::button(&start, &alice)).await).await;

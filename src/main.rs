@@ -78,7 +78,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Serve(args) => serve(args),
         Command::Register => register(),
         Command::Demo(args) => {
-            let out = runtime()?.block_on(demo::run(&args, Some(games::southseas::images())))?;
+            let out = match args.game.as_str() {
+                "southseas" => runtime()?.block_on(demo::run(&args, Some(games::southseas::images())))?,
+                "seafarers" => runtime()?.block_on(demo::run_seafarers(&args, Some(games::seafarers::images())))?,
+                other => anyhow::bail!("--game must be southseas or seafarers, not `{other}`"),
+            };
             println!(
                 "Demo game finished: {} actions, {} board images.\n  transcript: {}\n  boards:     {}/turn-*.png and final.png",
                 out.actions,

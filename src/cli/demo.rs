@@ -11,7 +11,14 @@ use std::path::{Path, PathBuf};
 
 #[derive(clap::Args, Clone, Debug)]
 pub struct DemoArgs {
-    /// Players (2 to 5).
+    /// Which game: southseas or seafarers.
+    #[arg(long, default_value = "southseas")]
+    pub game: String,
+    /// Catan: Seafarers' scenario (new-shores, four-islands, ocean-land, through-the-desert,
+    /// new-world, base).
+    #[arg(long, default_value = "new-shores")]
+    pub scenario: String,
+    /// Players (South Seas 2 to 5; Seafarers 3 or 4).
     #[arg(long, default_value_t = 3)]
     pub players: usize,
     /// Seed of the game (tile and ship order, seats); random when not given.
@@ -104,6 +111,84 @@ pub async fn run(args: &DemoArgs, images: Option<ImageMaker>) -> Result<DemoOutp
             None
         };
         log(&actor.name, &what_they_did(&game, &action), &reply, image.as_deref());
+    }
+    let transcript_path = args.out.join("transcript.md");
+    std::fs::write(&transcript_path, transcript).with_context(|| format!("cannot write {}", transcript_path.display()))?;
+    service.store().close().await;
+    Ok(DemoOutput { folder: args.out.clone(), transcript: transcript_path, images: written, actions })
+}
+
+/// A whole Catan: Seafarers game between greedy computer players, through the service as a
+/// table of people would play it (each decision taken as its player's step), written as for
+/// South Seas: a transcript, each turn's picture, the final board.
+pub async fn run_seafarers(args: &DemoArgs, images: Option<crate::games::seafarers::ImageMaker>) -> Result<DemoOutput> {
+    use crate::games::seafarers::{Seafarers, SeafarersOptions};
+    anyhow::ensure!((3..=4).contains(&args.players), "--players must be 3 or 4 for Catan: Seafarers");
+    std::fs::create_dir_all(&args.out).with_context(|| format!("cannot create {}", args.out.display()))?;
+    let db = args.out.join("demo.db");
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+    }
+    let mut service = Service::open(&format!("sqlite://{}", db.display())).await?;
+    if let Some(images) = images {
+        service = service.with_images(images);
+    }
+    let actors: Vec<Actor> =
+        NAMES.iter().take(args.players).enumerate().map(|(i, n)| Actor { user_id: 100 + i as u64, name: n.to_string() }).collect();
+    let seed = args.seed.unwrap_or_else(|| std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_secs()));
+    let mut transcript = String::new();
+    let _ = writeln!(transcript, "# Catan: Seafarers demo game ({}, seed {seed}, {} players, greedy bots)\n", args.scenario, args.players);
+    let mut log = |who: &str, command: &str, reply: &Reply, image: Option<&str>| {
+        let _ = writeln!(transcript, "**{who}** `{command}`\n");
+        for line in mention_as_name(reply, &actors).lines() {
+            let _ = writeln!(transcript, "> {line}");
+        }
+        if let Some(name) = image {
+            let _ = writeln!(transcript, "\n![board]({name})");
+        }
+        let _ = writeln!(transcript);
+    };
+    let options = SeafarersOptions { scenario: args.scenario.clone(), seed: Some(seed), ..SeafarersOptions::default() };
+    let reply = service.create(PLACE, &actors[0], options).await.map_err(anyhow::Error::new)?;
+    log(&actors[0].name, "/new game: Catan: Seafarers", &reply, None);
+    for a in &actors[1..] {
+        let reply = service.join(PLACE, a).await.map_err(anyhow::Error::new)?;
+        log(&a.name, "Join", &reply, None);
+    }
+    let mut reply = service.start(PLACE, &actors[0]).await.map_err(anyhow::Error::new)?;
+    let mut written = 0;
+    let image = write_images(&service, &mut reply, &args.out, "turn-000.png", &mut written).await?;
+    log(&actors[0].name, "Start", &reply, image.as_deref());
+    let mut seats = Vec::new();
+    for a in &actors {
+        seats.push(service.snapshot::<Seafarers>(PLACE, a.user_id).await.map_err(anyhow::Error::new)?.2.context("seated")?);
+    }
+    let mut actions = 0;
+    loop {
+        let (game, _, _, names) = service.snapshot::<Seafarers>(PLACE, 0).await.map_err(anyhow::Error::new)?;
+        let Some(&seat) = game.to_act().first() else { break };
+        let actor = actors[seats.iter().position(|&s| s == seat).context("nobody sits at the seat")?].clone();
+        let mut bot = seafarers_engine::Bot::new(seafarers_engine::Strategy::Greedy, seed ^ actions as u64);
+        let action = bot.choose(&game, seat).context("a decision is owed")?;
+        let turn = game.turn();
+        reply = service.act(PLACE, &actor, action).await.map_err(anyhow::Error::new)?;
+        actions += 1;
+        let (after, _, _, _) = service.snapshot::<Seafarers>(PLACE, 0).await.map_err(anyhow::Error::new)?;
+        let image = if after.is_over() {
+            write_images(&service, &mut reply, &args.out, "final.png", &mut written).await?
+        } else if after.turn() != turn {
+            write_images(&service, &mut reply, &args.out, &format!("turn-{:03}.png", after.turn()), &mut written).await?
+        } else {
+            None
+        };
+        let names = crate::games::seafarers::text::Names::new(names);
+        let labels = crate::games::seafarers::spots::Labels::for_seat(&game, seat);
+        log(
+            &actor.name,
+            &format!("[{}]", crate::games::seafarers::text::action_label(&game, &names, &labels, &action)),
+            &reply,
+            image.as_deref(),
+        );
     }
     let transcript_path = args.out.join("transcript.md");
     std::fs::write(&transcript_path, transcript).with_context(|| format!("cannot write {}", transcript_path.display()))?;

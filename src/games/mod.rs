@@ -7,6 +7,7 @@
 //! one `match` per entry point ([`with_game!`]), as shakmaty's `VariantPosition` does.
 
 pub mod contract;
+pub mod seafarers;
 pub mod southseas;
 
 use crate::common::{Image, Picture, Reply, Result, Table};

@@ -163,7 +163,7 @@ pub fn draw(img: &mut RgbImage, top: u32, game: &Game, frame: &Frame, letters: &
         c.pirate(h);
     }
     c.chips(game);
-    c.routes(game, letters);
+    c.routes(game);
     c.buildings(game, letters);
     c.ship_letters(game, letters);
     c.spots(spots);
@@ -343,7 +343,7 @@ impl Canvas<'_> {
         text_centered(self.img, &draw::fonts().bold, 0.5 * u, x, y + 0.22 * u, pal::WHITE, "☠");
     }
 
-    fn routes(&mut self, game: &Game, letters: &[char]) {
+    fn routes(&mut self, game: &Game) {
         let u = self.f.u;
         for (e, route) in game.routes() {
             let mid = edge_mid(e);

@@ -54,6 +54,7 @@ pub const PANEL: Rgb8 = [246, 242, 232];
 pub const CARD_EDGE: Rgb8 = [205, 196, 176];
 
 /// Every terrain a piece may stand on or next to, for the contrast test.
+#[cfg(test)]
 pub const TERRAINS: [Rgb8; 10] = [SEA, FOREST, PASTURE, FIELDS, HILLS, MOUNTAINS, DESERT, GOLD, FOG, OFF_MAP];
 
 pub fn terrain(t: Option<Terrain>) -> Rgb8 {

@@ -235,6 +235,15 @@ impl Canvas<'_> {
                 let bb = (a.0.min(b.0) - lw, a.1.min(b.1) - lw, a.0.max(b.0) + lw, a.1.max(b.1) + lw);
                 fill(self.img, bb, c, 1.0, |x, y| sd_capsule(x, y, a.0, a.1, b.0, b.1, lw / 2.0));
             }
+            if game.terrain_at(h) == Some(Terrain::Gold) && self.visible(hex_centre(h), s) {
+                // A gold field's cue besides its colour (close to the fields'): a ring inside it.
+                let (cx, cy) = self.px(hex_centre(h));
+                let ring: Vec<(f32, f32)> =
+                    corners(h).iter().map(|&p| self.px(p)).map(|(x, y)| (cx + (x - cx) * 0.8, cy + (y - cy) * 0.8)).collect();
+                let lw = 0.07 * s;
+                let bb = (cx - s, cy - s, cx + s, cy + s);
+                fill(self.img, bb, pal::GOLD_RING, 1.0, |x, y| sd_polygon(x, y, &ring).abs() - lw / 2.0);
+            }
             if game.terrain_at(h).is_none() {
                 let (x, y) = self.px(hex_centre(h));
                 text_centered(self.img, &draw::fonts().bold, self.f.u * 0.9, x, y, pal::FOG_INK, "?");

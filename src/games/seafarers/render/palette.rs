@@ -31,6 +31,7 @@ pub const HILLS: Rgb8 = [170, 110, 80];
 pub const MOUNTAINS: Rgb8 = [140, 140, 150];
 pub const DESERT: Rgb8 = [226, 206, 150];
 pub const GOLD: Rgb8 = [250, 210, 30];
+pub const GOLD_RING: Rgb8 = [176, 120, 0];
 /// A hex not discovered yet (Ocean Land).
 pub const FOG: Rgb8 = [92, 100, 116];
 pub const FOG_INK: Rgb8 = [196, 202, 214];

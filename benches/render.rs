@@ -59,5 +59,33 @@ fn full(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, phone, full);
+/// Seafarers (`cargo bench --bench render -- seafarers`): the phone view and the full board of
+/// the end of a greedy 4-player game of The Four Islands, the widest map.
+fn seafarers(c: &mut Criterion) {
+    use southseas::games::seafarers::render as sf;
+    let scenario = seafarers_engine::Ruleset::CURRENT.scenario("four-islands").expect("a scenario");
+    let options = seafarers_engine::Options { pirate: scenario.pirate.is_some() };
+    let mut game = seafarers_engine::Game::new(scenario, 4, 11, options).expect("a game");
+    let mut bots: Vec<seafarers_engine::Bot> =
+        (0..4).map(|s| seafarers_engine::Bot::new(seafarers_engine::Strategy::Greedy, 11 * 31 + s)).collect();
+    while let Some(&p) = game.to_act().first() {
+        let action = bots[p].choose(&game, p).expect("a legal action");
+        game.apply(p, &action).expect("legal");
+    }
+    let view = sf::BoardView { names: ["Ana", "Bo", "Cy", "Di"].iter().map(|s| s.to_string()).collect(), spots: Vec::new() };
+    for (name, draw, png) in [
+        ("seafarers_phone_4p_endgame", sf::phone_image as fn(&_, &_) -> _, sf::phone_png as fn(&_, &_) -> _),
+        ("seafarers_full_4p_endgame", sf::full_board_image, sf::full_board_png),
+    ] {
+        let img = draw(&game, &view);
+        eprintln!("{name}: {}x{} px, {} bytes as PNG", img.width(), img.height(), sf::encode_png(&img).len());
+        let mut g = c.benchmark_group(name);
+        g.bench_function("encode", |b| b.iter(|| sf::encode_png(black_box(&img))));
+        g.bench_function("draw+encode", |b| b.iter(|| png(black_box(&game), &view)));
+        g.bench_function("draw", |b| b.iter(|| draw(black_box(&game), &view)));
+        g.finish();
+    }
+}
+
+criterion_group!(benches, phone, full, seafarers);
 criterion_main!(benches);

@@ -503,10 +503,7 @@ pub(crate) fn lobby_rules(record: &GameRecord) -> String {
     match super::rules::stored_options(&record.options) {
         Ok((scenario, options)) => {
             let pirate = if options.pirate { "; with the pirate" } else { "" };
-            format!(
-                "Scenario: **{}** ({}–{} players, first to {} points{pirate})",
-                scenario.name, scenario.min_players, scenario.max_players, scenario.target
-            )
+            format!("Scenario: **{}**, first to {} points{pirate}", scenario.name, scenario.target)
         }
         Err(_) => "Scenario: ?".into(),
     }

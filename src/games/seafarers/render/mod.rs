@@ -1,16 +1,54 @@
-//! Placeholder until the hex board renderer lands (same interface).
+//! Pictures of a Catan: Seafarers board: the **phone view** ([`phone_png`]), the picture of a
+//! turn message, made to be read at Discord's inline width on a phone (400 px); and the
+//! **full board** ([`full_board_png`]) for `/board`. Both are the board above a panel of the
+//! players (`panel.rs`).
+//!
+//! The phone view shows the part of the board that matters: every lettered spot of the turn
+//! and the pieces around them, or the whole board when there are no spots or they are spread
+//! out. It is [`PHONE_W`] px wide and its hexes never get so small that a number token, a spot
+//! label or a piece's letter is under 12 px tall once the picture is scaled to 400 px
+//! (`tests.rs` measures it).
+//!
+//! Every piece carries its player's colour (four Okabe–Ito colours that stay apart under the
+//! three colour-vision deficiencies, `palette.rs`) and their letter ([`letters`]); a city is
+//! also a different shape. Nothing hidden is drawn: the panel shows counts of cards, never
+//! their kinds, and nothing of the development deck but what was played.
+//!
+//! Rendering reads the engine's public queries and returns PNG bytes; it does no I/O and keeps
+//! no state, so the same game gives the same bytes.
+//!
+//! ```
+//! use southseas::games::seafarers::render::{BoardView, phone_png};
+//! use seafarers_engine::{Game, Options, Ruleset};
+//!
+//! let scenario = Ruleset::CURRENT.scenario("new-shores").unwrap();
+//! let game = Game::new(scenario, 3, 7, Options::default()).unwrap();
+//! let png = phone_png(&game, &BoardView::default());
+//! assert_eq!(&png[1..4], b"PNG");
+//! ```
 
-use seafarers_engine::{Edge, Game, Hex, Vertex};
+mod board;
+mod palette;
+mod panel;
+
+#[cfg(test)]
+mod tests;
+
+use crate::draw;
+pub use crate::draw::encode_png;
+pub use board::Frame;
+use image::RgbImage;
+use seafarers_engine::Game;
 
 /// Where a lettered choice of this turn lies on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SpotAt {
-    Vertex(Vertex),
-    Edge(Edge),
-    Hex(Hex),
+    Vertex(seafarers_engine::Vertex),
+    Edge(seafarers_engine::Edge),
+    Hex(seafarers_engine::Hex),
 }
 
-/// A legal choice of this turn, drawn as its label on the board.
+/// A legal choice of this turn, drawn as its label (1–3 chars, e.g. "A", "AB") on the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Spot {
     pub label: String,
@@ -20,28 +58,128 @@ pub struct Spot {
 /// What to draw beside the game itself.
 #[derive(Clone, Debug, Default)]
 pub struct BoardView {
+    /// Players' names by seat.
     pub names: Vec<String>,
+    /// The legal spots of this turn, lettered (may be empty).
     pub spots: Vec<Spot>,
 }
 
-pub fn phone_png(_game: &Game, _view: &BoardView) -> Vec<u8> {
-    Vec::new()
-}
+/// Width of the phone view: twice Discord's inline width on a phone.
+pub const PHONE_W: u32 = 800;
+/// Pixels per hex radius at which the phone view's pieces, tokens and labels reach their full
+/// size; a closer view makes the hexes larger, not the letters.
+pub const PIECE_PX: f32 = 60.0;
+/// The smallest piece size: spot labels, numbers and piece letters are 12 px tall at 400 px
+/// wide: text is `0.8·u` px, and DejaVu's capitals are 0.626 of a text size (`ab_glyph`
+/// sizes are ascent + descent, 1.164 em; capitals are 0.729 em): 25 px of 800.
+pub const MIN_PIECE_PX: f32 = 50.0;
+/// The closest view (pixels per hex radius): a hex at most 190 px wide of the 800.
+const MAX_S: f32 = 110.0;
+/// Tallest board area of the phone view.
+const MAX_BOARD_H: f32 = 1000.0;
+/// Smallest close-up, in board units (hex radii): about four hexes across, three rows down.
+const MIN_CROP: (f32, f32) = (7.0, 6.0);
+/// Pixels per hex radius of the full board, and its piece size: a picture to open, larger
+/// than a phone's width, with room between the pieces.
+pub const FULL_S: f32 = 76.0;
+const FULL_U: f32 = 46.0;
 
-pub fn full_board_png(_game: &Game, _view: &BoardView) -> Vec<u8> {
-    Vec::new()
-}
-
-pub fn letters(names: &[String]) -> Vec<char> {
-    let mut used = Vec::new();
-    for name in names {
-        let initial = name.chars().find(|c| c.is_alphabetic()).map(|c| c.to_ascii_uppercase()).filter(|c| c.is_ascii_uppercase());
-        let letter = initial.filter(|c| !used.contains(c)).unwrap_or_else(|| ('A'..='Z').find(|c| !used.contains(c)).unwrap_or('?'));
-        used.push(letter);
+/// The box of the board the phone view shows, and at what scale.
+pub fn phone_frame(game: &Game, view: &BoardView) -> Frame {
+    let map = board::map_bbox(game);
+    let content = board::content_bbox(game, &view.spots);
+    let crop = match board::bbox_of(view.spots.iter().map(|s| board::spot_point(s.at))) {
+        None => content,
+        Some(b) => {
+            // The spots and a ring of hexes around them, at least MIN_CROP.
+            let b = board::grown(b, 1.6);
+            let (cx, cy) = ((b.0 + b.2) / 2.0, (b.1 + b.3) / 2.0);
+            let (hw, hh) = (((b.2 - b.0) / 2.0).max(MIN_CROP.0 / 2.0), ((b.3 - b.1) / 2.0).max(MIN_CROP.1 / 2.0));
+            let b = board::intersect((cx - hw, cy - hh, cx + hw, cy + hh), map);
+            let area = |b: board::Bbox| (b.2 - b.0) * (b.3 - b.1);
+            // Spread out: as well show everything.
+            if area(b) > 0.6 * area(content) { content } else { b }
+        }
+    };
+    let (w, h) = (crop.2 - crop.0, crop.3 - crop.1);
+    let s = (PHONE_W as f32 / w).min(MAX_BOARD_H / h).min(MAX_S);
+    // The full width of the picture, centred on the crop, kept on the map where it can be.
+    let want = PHONE_W as f32 / s;
+    let mut x0 = (crop.0 + crop.2) / 2.0 - want / 2.0;
+    if want <= map.2 - map.0 {
+        x0 = x0.clamp(map.0, map.2 - want);
     }
-    used
+    let frame = Frame::new((x0, crop.1, x0 + want, crop.3), s, s.clamp(MIN_PIECE_PX, PIECE_PX));
+    Frame { w: PHONE_W, ..frame }
 }
 
+/// The box of the whole board and its scale, for [`full_board_png`].
+pub fn full_frame(game: &Game) -> Frame {
+    let mut map = board::map_bbox(game);
+    let min_w = PHONE_W as f32 / FULL_S;
+    if map.2 - map.0 < min_w {
+        let grow = (min_w - (map.2 - map.0)) / 2.0;
+        map = (map.0 - grow, map.1, map.2 + grow, map.3);
+    }
+    Frame::new(map, FULL_S, FULL_U)
+}
+
+fn image(game: &Game, view: &BoardView, frame: &Frame) -> RgbImage {
+    let letters = letters(&view.names_or_default(game.player_count()));
+    let h = frame.h + panel::height(game);
+    let mut img = draw::solid(frame.w, h, palette::PANEL);
+    board::draw(&mut img, 0, game, frame, &letters, &view.spots);
+    panel::draw(&mut img, frame.h, frame.w, game, &view.names, &letters);
+    img
+}
+
+impl BoardView {
+    /// The names by seat, empty where none was given.
+    fn names_or_default(&self, players: usize) -> Vec<String> {
+        (0..players).map(|s| self.names.get(s).cloned().unwrap_or_default()).collect()
+    }
+}
+
+/// The phone view, not yet encoded (for benchmarks and pixel tests).
+pub fn phone_image(game: &Game, view: &BoardView) -> RgbImage {
+    image(game, view, &phone_frame(game, view))
+}
+
+/// The full board, not yet encoded.
+pub fn full_board_image(game: &Game, view: &BoardView) -> RgbImage {
+    image(game, view, &full_frame(game))
+}
+
+/// The phone picture of a turn: the part of the board that matters (every spot in
+/// `view.spots` and the pieces around them, or the whole board when no spots are given or
+/// they are spread out), large enough that number tokens, harbours, pieces and spot labels are
+/// readable at 400 px wide; plus a panel: each player's colour+letter, public points, card
+/// count, development card count, knights, longest trade route / largest army holders, pieces
+/// left; the dice of the last roll.
+pub fn phone_png(game: &Game, view: &BoardView) -> Vec<u8> {
+    encode_png(&phone_image(game, view))
+}
+
+/// The whole board (`/board`), same panel.
+pub fn full_board_png(game: &Game, view: &BoardView) -> Vec<u8> {
+    encode_png(&full_board_image(game, view))
+}
+
+/// Each seat's letter: the player's own initial where free, else another free letter
+/// (deterministic): the name's next letters, then the seat colour's letter (R, B, W, K),
+/// then A–Z.
+pub fn letters(names: &[String]) -> Vec<char> {
+    let mut out: Vec<char> = Vec::with_capacity(names.len());
+    for (seat, name) in names.iter().enumerate() {
+        let own = name.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_uppercase);
+        let colour = palette::COLOUR_LETTERS.get(seat).copied();
+        let letter = own.chain(colour).chain('A'..='Z').find(|c| !out.contains(c)).unwrap_or('?');
+        out.push(letter);
+    }
+    out
+}
+
+/// Each seat's colour (RGB), for texts that describe it.
 pub fn colour_name(seat: usize) -> &'static str {
-    ["orange", "sky blue", "bluish green", "vermilion"].get(seat).copied().unwrap_or("grey")
+    palette::PLAYER_NAMES[seat % palette::PLAYER_NAMES.len()]
 }

@@ -1,0 +1,572 @@
+//! The board: hexes, number tokens, harbours, unexplored hexes, the robber and the pirate,
+//! routes, buildings, island chips and the lettered spots of the turn.
+//!
+//! Board units: a hex's circumradius is 1, hex `(q, r)` is centred at `(√3·(q + r/2), 1.5·r)`
+//! (pointy-top, as `seafarers_engine::geometry` names corners and sides). A [`Frame`] maps a
+//! box of board units to pixels.
+
+use super::palette as pal;
+use super::{Spot, SpotAt};
+use crate::draw::{self, Rgb8, Surface, fill, fill_layers, sd_capsule, sd_circle, sd_polygon, text_centered, text_width};
+use image::RgbImage;
+use seafarers_engine::{Edge, Game, Hex, Terrain, Vertex};
+
+const SQRT3: f32 = 1.732_050_8;
+
+/// Where a box of the board (in board units) lies in the picture.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Frame {
+    /// Top-left of the box shown, in board units.
+    pub x0: f32,
+    pub y0: f32,
+    /// Pixels per board unit (a hex's circumradius).
+    pub s: f32,
+    /// Size of the pieces, tokens and labels, in pixels (`s` up to a ceiling: a close-up makes
+    /// the hexes larger, not the letters).
+    pub u: f32,
+    /// Size of the board area in pixels.
+    pub w: u32,
+    pub h: u32,
+}
+
+/// A box in board units: (x0, y0, x1, y1).
+pub type Bbox = (f32, f32, f32, f32);
+
+pub fn hex_centre(h: Hex) -> (f32, f32) {
+    (SQRT3 * (h.q as f32 + h.r as f32 / 2.0), 1.5 * h.r as f32)
+}
+
+pub fn vertex_point(v: Vertex) -> (f32, f32) {
+    let (x, y) = hex_centre(v.hex);
+    (x, if v.top { y - 1.0 } else { y + 1.0 })
+}
+
+pub fn edge_ends(e: Edge) -> [(f32, f32); 2] {
+    e.vertices().map(vertex_point)
+}
+
+pub fn edge_mid(e: Edge) -> (f32, f32) {
+    let [a, b] = edge_ends(e);
+    ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0)
+}
+
+/// The six corners of a hex in board units, clockwise from the top.
+fn corners(h: Hex) -> [(f32, f32); 6] {
+    let (x, y) = hex_centre(h);
+    let k = SQRT3 / 2.0;
+    [(x, y - 1.0), (x + k, y - 0.5), (x + k, y + 0.5), (x, y + 1.0), (x - k, y + 0.5), (x - k, y - 0.5)]
+}
+
+/// The hex whose area holds the point (board units).
+fn hex_at(x: f32, y: f32) -> Hex {
+    let qf = SQRT3 / 3.0 * x - y / 3.0;
+    let rf = 2.0 / 3.0 * y;
+    let sf = -qf - rf;
+    let (mut q, mut r, s) = (qf.round(), rf.round(), sf.round());
+    let (dq, dr, ds) = ((q - qf).abs(), (r - rf).abs(), (s - sf).abs());
+    if dq > dr && dq > ds {
+        q = -r - s;
+    } else if dr > ds {
+        r = -q - s;
+    }
+    Hex::new(q.clamp(-128.0, 127.0) as i8, r.clamp(-128.0, 127.0) as i8)
+}
+
+impl Frame {
+    /// The box `bbox` at `s` pixels per unit; pieces sized `u`.
+    pub fn new(bbox: Bbox, s: f32, u: f32) -> Frame {
+        let w = ((bbox.2 - bbox.0) * s).round().max(1.0) as u32;
+        let h = ((bbox.3 - bbox.1) * s).round().max(1.0) as u32;
+        Frame { x0: bbox.0, y0: bbox.1, s, u, w, h }
+    }
+
+    /// A board point in pixels.
+    pub fn px(&self, (x, y): (f32, f32)) -> (f32, f32) {
+        ((x - self.x0) * self.s, (y - self.y0) * self.s)
+    }
+
+    /// Whether a board point lies inside the picture, `pad` pixels in from its border.
+    pub fn shows(&self, p: (f32, f32), pad: f32) -> bool {
+        let (x, y) = self.px(p);
+        x >= pad && y >= pad && x <= self.w as f32 - pad && y <= self.h as f32 - pad
+    }
+}
+
+/// The box of every intersection of the map: the whole board (the outer half of the sea
+/// frame, where nothing can stand, is left out).
+pub fn map_bbox(game: &Game) -> Bbox {
+    let pts = game.topology().vertices.iter().map(|&v| vertex_point(v));
+    grown(bbox_of(pts).unwrap_or((-1.0, -1.0, 1.0, 1.0)), 0.55)
+}
+
+/// The box of what there is to see: land and unexplored hexes, harbours, pieces, the robber
+/// and the pirate, and the spots.
+pub fn content_bbox(game: &Game, spots: &[Spot]) -> Bbox {
+    let mut pts: Vec<(f32, f32)> = Vec::new();
+    for h in game.hexes() {
+        if h.terrain != Some(Terrain::Sea) {
+            pts.extend(corners(h.hex));
+        }
+    }
+    for (e, _) in game.harbours() {
+        let (x, y) = harbour_anchor(game, e).0;
+        pts.extend([(x - 0.8, y - 0.7), (x + 0.8, y + 0.7)]);
+    }
+    pts.extend(game.buildings().iter().map(|(v, _)| vertex_point(*v)));
+    pts.extend(game.routes().iter().map(|(e, _)| edge_mid(*e)));
+    for h in [game.robber(), game.pirate()].into_iter().flatten() {
+        let (x, y) = hex_centre(h);
+        pts.extend([(x - 0.6, y - 0.7), (x + 0.6, y + 0.7)]);
+    }
+    pts.extend(spots.iter().map(|s| spot_point(s.at)));
+    let b = grown(bbox_of(pts.into_iter()).unwrap_or_else(|| map_bbox(game)), 0.45);
+    intersect(b, map_bbox(game))
+}
+
+pub fn spot_point(at: SpotAt) -> (f32, f32) {
+    match at {
+        SpotAt::Vertex(v) => vertex_point(v),
+        SpotAt::Edge(e) => edge_mid(e),
+        SpotAt::Hex(h) => hex_label_point(h),
+    }
+}
+
+fn hex_label_point(h: Hex) -> (f32, f32) {
+    let (x, y) = hex_centre(h);
+    (x, y - 0.5)
+}
+
+pub fn bbox_of(pts: impl Iterator<Item = (f32, f32)>) -> Option<Bbox> {
+    pts.fold(None, |b, (x, y)| Some(b.map_or((x, y, x, y), |(a, b, c, d): Bbox| (a.min(x), b.min(y), c.max(x), d.max(y)))))
+}
+
+pub fn grown(b: Bbox, d: f32) -> Bbox {
+    (b.0 - d, b.1 - d, b.2 + d, b.3 + d)
+}
+
+pub fn intersect(a: Bbox, b: Bbox) -> Bbox {
+    let r = (a.0.max(b.0), a.1.max(b.1), a.2.min(b.2), a.3.min(b.3));
+    if r.2 > r.0 && r.3 > r.1 { r } else { b }
+}
+
+/// Everything on the board, in order: hexes, tokens, harbours, the robber and the pirate,
+/// chips, routes, buildings, spots. `img` holds the board area at (0, `top`).
+pub fn draw(img: &mut RgbImage, top: u32, game: &Game, frame: &Frame, letters: &[char], spots: &[Spot]) {
+    let mut c = Canvas { img, top: top as f32, f: *frame };
+    c.hexes(game);
+    c.tokens(game, spots);
+    c.harbours(game);
+    if let Some(h) = game.robber() {
+        c.robber(h, spots);
+    }
+    if let Some(h) = game.pirate() {
+        c.pirate(h);
+    }
+    c.chips(game);
+    c.routes(game);
+    c.buildings(game, letters);
+    c.ship_letters(game, letters);
+    c.spots(spots);
+}
+
+/// The picture and where the board lies in it.
+struct Canvas<'a> {
+    img: &'a mut RgbImage,
+    top: f32,
+    f: Frame,
+}
+
+impl Canvas<'_> {
+    fn px(&self, p: (f32, f32)) -> (f32, f32) {
+        let (x, y) = self.f.px(p);
+        (x, y + self.top)
+    }
+
+    fn visible(&self, p: (f32, f32), reach: f32) -> bool {
+        let (x, y) = self.px(p);
+        x > -reach && x < self.f.w as f32 + reach && y > self.top - reach && y < self.top + self.f.h as f32 + reach
+    }
+
+    /// Paints each pixel of the board area with the colour of its hex, a span at a time.
+    fn hexes(&mut self, game: &Game) {
+        let topo = game.topology();
+        let colour = |h: Hex| topo.hex_index(h).map_or(pal::OFF_MAP, |_| pal::terrain(game.terrain_at(h)));
+        let (w, s) = (self.f.w, self.f.s);
+        let (w_img, h_img) = self.img.dims();
+        let y_top = self.top as u32;
+        for py in 0..self.f.h {
+            let y_img = py + y_top;
+            if y_img >= h_img {
+                break;
+            }
+            let by = (py as f32 + 0.5) / s + self.f.y0;
+            let mut px = 0u32;
+            while px < w.min(w_img) {
+                let bx = (px as f32 + 0.5) / s + self.f.x0;
+                let hex = hex_at(bx, by);
+                let (cx, cy) = hex_centre(hex);
+                let dy = (by - cy).abs();
+                let half = if dy <= 0.5 { SQRT3 / 2.0 } else { SQRT3 * (1.0 - dy) };
+                // The first pixel whose centre lies beyond this hex's right side.
+                let end = (((cx + half - self.f.x0) * s - 0.5).floor() as i64 + 1).clamp(px as i64 + 1, w.min(w_img) as i64) as u32;
+                self.img.fill_span(px, end, y_img, colour(hex), 1.0);
+                px = end;
+            }
+        }
+        // The sides between hexes where land is: thin light lines; the coast a little darker.
+        let lw = (0.045 * s).max(1.5);
+        for (i, &h) in topo.hexes.iter().enumerate() {
+            let land = game.terrain_at(h) != Some(Terrain::Sea);
+            let cs = corners(h);
+            for k in 0..6 {
+                let side = seafarers_engine::Side::ALL[k];
+                let n = h.neighbour(side);
+                let n_index = topo.hex_index(n);
+                let n_land = n_index.is_some() && game.terrain_at(n) != Some(Terrain::Sea);
+                if !(land || n_land) || n_index.is_some_and(|j| j < i) {
+                    continue;
+                }
+                // Side k of the corner list: NE = corners 0-1, E = 1-2, SE = 2-3, ...
+                let (a, b) = (self.px(cs[k]), self.px(cs[(k + 1) % 6]));
+                if !self.visible(cs[k], s) {
+                    continue;
+                }
+                let c = if land && n_land { pal::HEX_LINE } else { draw::shade(pal::SEA, 0.8) };
+                let bb = (a.0.min(b.0) - lw, a.1.min(b.1) - lw, a.0.max(b.0) + lw, a.1.max(b.1) + lw);
+                fill(self.img, bb, c, 1.0, |x, y| sd_capsule(x, y, a.0, a.1, b.0, b.1, lw / 2.0));
+            }
+            if game.terrain_at(h) == Some(Terrain::Gold) && self.visible(hex_centre(h), s) {
+                // A gold field's cue besides its colour (close to the fields'): a ring inside it.
+                let (cx, cy) = self.px(hex_centre(h));
+                let ring: Vec<(f32, f32)> =
+                    corners(h).iter().map(|&p| self.px(p)).map(|(x, y)| (cx + (x - cx) * 0.8, cy + (y - cy) * 0.8)).collect();
+                let lw = 0.07 * s;
+                let bb = (cx - s, cy - s, cx + s, cy + s);
+                fill(self.img, bb, pal::GOLD_RING, 1.0, |x, y| sd_polygon(x, y, &ring).abs() - lw / 2.0);
+            }
+            if game.terrain_at(h).is_none() {
+                let (x, y) = self.px(hex_centre(h));
+                text_centered(self.img, &draw::fonts().bold, self.f.u * 0.9, x, y, pal::FOG_INK, "?");
+            }
+        }
+    }
+
+    fn tokens(&mut self, game: &Game, spots: &[Spot]) {
+        let u = self.f.u;
+        let r = 0.52 * u;
+        for h in game.hexes() {
+            let Some(n) = h.number else { continue };
+            let centre = token_point(h.hex, spots);
+            if !self.visible(centre, u) {
+                continue;
+            }
+            let (x, y) = self.px(centre);
+            let red = matches!(n, 6 | 8);
+            let edge = if red { pal::TOKEN_RED } else { pal::OUTLINE };
+            let ow = if red { 0.09 * u } else { 0.04 * u };
+            fill_layers(
+                self.img,
+                (x - r - ow, y - r - ow, x + r + ow, y + r + ow),
+                &[(edge, 1.0, ow), (pal::TOKEN, 1.0, 0.0)],
+                |px, py| sd_circle(px, py, x, y, r),
+            );
+            let ink = if red { pal::TOKEN_RED } else { pal::INK };
+            number(self.img, n, x, y - 0.08 * u, u, ink);
+            // The pips: how many of the 36 rolls make this number.
+            let pips = seafarers_engine::pip(n) as usize;
+            let (dot, gap) = (0.045 * u, 0.12 * u);
+            for k in 0..pips {
+                let dx = (k as f32 - (pips as f32 - 1.0) / 2.0) * gap;
+                let (cx, cy) = (x + dx, y + 0.34 * u);
+                fill(self.img, (cx - dot, cy - dot, cx + dot, cy + dot), ink, 1.0, |px, py| sd_circle(px, py, cx, cy, dot));
+            }
+        }
+    }
+
+    fn harbours(&mut self, game: &Game) {
+        let u = self.f.u;
+        let bold = &draw::fonts().bold;
+        let size = 0.5 * u;
+        for (e, kind) in game.harbours() {
+            let (anchor, _) = harbour_anchor(game, e);
+            if !self.visible(anchor, 2.0 * u) {
+                continue;
+            }
+            let (x, y) = self.px(anchor);
+            // Two piers from the marker to the intersections that use the harbour.
+            for end in edge_ends(e) {
+                let (ex, ey) = self.px(end);
+                let (tx, ty) = (ex + (x - ex) * 0.15, ey + (y - ey) * 0.15);
+                let lw = 0.09 * u;
+                fill(self.img, (x.min(tx) - lw, y.min(ty) - lw, x.max(tx) + lw, y.max(ty) + lw), pal::PIER, 1.0, |px, py| {
+                    sd_capsule(px, py, x, y, tx, ty, lw)
+                });
+            }
+            let (rate, what) = pal::harbour_lines(kind);
+            let bg = match kind {
+                seafarers_engine::Harbour::Generic => pal::WHITE,
+                seafarers_engine::Harbour::Special(r) => pal::resource(r),
+            };
+            let ink = pal::letter_on(bg);
+            let tw = text_width(bold, size, rate).max(text_width(bold, size, what));
+            let (hw, hh) = (tw / 2.0 + 0.14 * u, 0.62 * u);
+            let ow = 0.05 * u;
+            fill_layers(
+                self.img,
+                (x - hw - ow, y - hh - ow, x + hw + ow, y + hh + ow),
+                &[(pal::OUTLINE, 1.0, ow), (bg, 1.0, 0.0)],
+                |px, py| draw::sd_box(px, py, x, y, hw, hh, 0.2 * u),
+            );
+            text_centered(self.img, bold, size, x, y - 0.27 * u, ink, rate);
+            text_centered(self.img, bold, size, x, y + 0.29 * u, ink, what);
+        }
+    }
+
+    fn robber(&mut self, h: Hex, spots: &[Spot]) {
+        let u = self.f.u;
+        let (cx, cy) = hex_centre(h);
+        let lifted = spots.iter().any(|s| s.at == SpotAt::Hex(h));
+        // Beside the token, leaning on it: the number stays readable.
+        let at = if lifted { (cx - 0.55, cy + 0.2) } else { (cx - 0.5, cy + 0.05) };
+        if !self.visible(at, u) {
+            return;
+        }
+        let (x, y) = self.px(at);
+        let ow = 0.06 * u;
+        let head = 0.17 * u;
+        let body = [(x - 0.26 * u, y + 0.42 * u), (x + 0.26 * u, y + 0.42 * u), (x + 0.14 * u, y - 0.08 * u), (x - 0.14 * u, y - 0.08 * u)];
+        let bb = (x - 0.3 * u - ow, y - 0.45 * u - ow, x + 0.3 * u + ow, y + 0.45 * u + ow);
+        fill_layers(self.img, bb, &[(pal::WHITE, 1.0, ow), (pal::ROBBER, 1.0, 0.0)], |px, py| {
+            sd_polygon(px, py, &body).min(sd_circle(px, py, x, y - 0.22 * u, head))
+        });
+    }
+
+    fn pirate(&mut self, h: Hex) {
+        let u = self.f.u;
+        let at = hex_centre(h);
+        if !self.visible(at, u) {
+            return;
+        }
+        let (x, y) = self.px(at);
+        ship_shape(self.img, x, y + 0.1 * u, 1.25 * u, pal::PIRATE, pal::WHITE);
+        text_centered(self.img, &draw::fonts().bold, 0.5 * u, x, y + 0.22 * u, pal::WHITE, "☠");
+    }
+
+    fn routes(&mut self, game: &Game) {
+        let u = self.f.u;
+        for (e, route) in game.routes() {
+            let mid = edge_mid(e);
+            if !self.visible(mid, u) {
+                continue;
+            }
+            let seat = route.owner as usize;
+            let c = pal::PLAYERS[seat % pal::PLAYERS.len()];
+            let ol = pal::outline_of(c);
+            match route.kind {
+                seafarers_engine::RouteKind::Road => {
+                    let [a, b] = edge_ends(e).map(|p| self.px(p));
+                    // From 22% to 78% of the side: buildings stand at its ends.
+                    let (ax, ay) = (a.0 + (b.0 - a.0) * 0.2, a.1 + (b.1 - a.1) * 0.2);
+                    let (bx, by) = (a.0 + (b.0 - a.0) * 0.8, a.1 + (b.1 - a.1) * 0.8);
+                    road(self.img, (ax, ay), (bx, by), 0.12 * u, seat);
+                }
+                seafarers_engine::RouteKind::Ship => {
+                    let (x, y) = self.px(ship_point(game, e));
+                    ship_shape(self.img, x, y, u, c, ol);
+                }
+            }
+        }
+    }
+
+    /// Ships' letters, after every hull and building: ships on neighbouring sides overlap a
+    /// little, and neither a hull nor a building may hide a letter.
+    fn ship_letters(&mut self, game: &Game, letters: &[char]) {
+        let u = self.f.u;
+        for (e, route) in game.routes() {
+            let at = ship_point(game, e);
+            if route.kind != seafarers_engine::RouteKind::Ship || !self.visible(at, u) {
+                continue;
+            }
+            let seat = route.owner as usize;
+            let c = pal::PLAYERS[seat % pal::PLAYERS.len()];
+            let letter = letters.get(seat).copied().unwrap_or('?');
+            let (x, y) = self.px(at);
+            text_centered(self.img, &draw::fonts().bold, spot_text(u), x, y + 0.1 * u, pal::letter_on(c), &letter.to_string());
+        }
+    }
+
+    fn buildings(&mut self, game: &Game, letters: &[char]) {
+        let u = self.f.u;
+        for (v, b) in game.buildings() {
+            let p = vertex_point(v);
+            if !self.visible(p, u) {
+                continue;
+            }
+            let seat = b.owner as usize;
+            let c = pal::PLAYERS[seat % pal::PLAYERS.len()];
+            let ol = pal::outline_of(c);
+            let (x, y) = self.px(p);
+            let ow = 0.06 * u;
+            let shape: Vec<(f32, f32)> = if b.city {
+                // A house with a tower on its left: wider and taller than a settlement.
+                let (l, m, r, t, bt) = (x - 0.62 * u, x - 0.3 * u, x + 0.56 * u, y - 0.24 * u, y + 0.4 * u);
+                vec![(l, bt), (l, y - 0.5 * u), (l + 0.16 * u, y - 0.68 * u), (m, y - 0.5 * u), (m, t), (r, t), (r, bt)]
+            } else {
+                let (l, r, t, bt) = (x - 0.4 * u, x + 0.4 * u, y - 0.24 * u, y + 0.4 * u);
+                vec![(l, bt), (l, t), (x, t - 0.32 * u), (r, t), (r, bt)]
+            };
+            let bb = bbox_of(shape.iter().copied()).expect("a shape has corners");
+            fill_layers(self.img, grown(bb, ow + 1.0), &[(ol, 1.0, ow), (c, 1.0, 0.0)], |px, py| sd_polygon(px, py, &shape));
+            let letter = letters.get(seat).copied().unwrap_or('?');
+            let lx = if b.city { x + 0.13 * u } else { x };
+            text_centered(self.img, &draw::fonts().bold, spot_text(u), lx, y + 0.1 * u, pal::letter_on(c), &letter.to_string());
+            if b.city {
+                // The city's second cue beside its colour and letter: a window in the tower.
+                let (wx, wy) = (x - 0.44 * u, y - 0.22 * u);
+                let k = 0.07 * u;
+                fill(self.img, (wx - k, wy - k, wx + k, wy + k), ol, 1.0, |px, py| draw::sd_box(px, py, wx, wy, k, k, 0.0));
+            }
+        }
+    }
+
+    /// Special victory point chips: one coin per player and island, on the island's
+    /// representative hex, in a column by its west side; under the pieces, never over a letter.
+    fn chips(&mut self, game: &Game) {
+        let u = self.f.u;
+        for (seat, p) in game.players().iter().enumerate() {
+            for island in &p.chip_islands {
+                let (cx, cy) = hex_centre(*island);
+                let at = (cx - 0.62, cy - 0.45 + 0.3 * seat as f32);
+                if !self.visible(at, u) {
+                    continue;
+                }
+                let (x, y) = self.px(at);
+                let c = pal::PLAYERS[seat % pal::PLAYERS.len()];
+                let r = 0.22 * u;
+                let ow = 0.05 * u;
+                fill_layers(
+                    self.img,
+                    (x - r - ow, y - r - ow, x + r + ow, y + r + ow),
+                    &[(pal::GOLD, 1.0, ow), (c, 1.0, 0.0)],
+                    |px, py| sd_circle(px, py, x, y, r),
+                );
+                text_centered(self.img, &draw::fonts().bold, 0.3 * u, x, y, pal::letter_on(c), "★");
+            }
+        }
+    }
+
+    /// The spots' labels: first every label's ground, then every label's letters, so that
+    /// where labels crowd (the setup's every free intersection) no ground hides a letter.
+    fn spots(&mut self, spots: &[Spot]) {
+        let u = self.f.u;
+        let bold = &draw::fonts().bold;
+        let size = spot_text(u);
+        let (hh, ow) = (0.38 * u, 0.07 * u);
+        for layer in [0, 1] {
+            for s in spots {
+                let (x, y) = self.px(spot_point(s.at));
+                if layer == 1 {
+                    text_centered(self.img, bold, size, x, y, pal::INK, &s.label);
+                    continue;
+                }
+                let hw = (text_width(bold, size, &s.label) / 2.0 + 0.1 * u).max(hh);
+                let bb = (x - hw - ow, y - hh - ow, x + hw + ow, y + hh + ow);
+                fill_layers(self.img, bb, &[(pal::OUTLINE, 1.0, ow), (pal::SPOT, 1.0, 0.0)], |px, py| {
+                    draw::sd_box(px, py, x, y, hw, hh, hh)
+                });
+            }
+        }
+    }
+}
+
+/// A number token's number at `spot_text(u)`, its two digits set close so that "12" fits
+/// the token.
+fn number(img: &mut RgbImage, n: u8, x: f32, y: f32, u: f32, ink: Rgb8) {
+    let bold = &draw::fonts().bold;
+    let size = spot_text(u);
+    if n < 10 {
+        text_centered(img, bold, size, x, y, ink, &n.to_string());
+    } else {
+        let step = 0.21 * u;
+        text_centered(img, bold, size, x - step, y, ink, "1");
+        text_centered(img, bold, size, x + step, y, ink, &(n % 10).to_string());
+    }
+}
+
+/// The text size of spot labels, piece letters and numbers for a piece size `u`.
+pub fn spot_text(u: f32) -> f32 {
+    0.8 * u
+}
+
+/// Where a hex's number token goes: its centre, or lower when a spot label takes the top.
+fn token_point(h: Hex, spots: &[Spot]) -> (f32, f32) {
+    let (x, y) = hex_centre(h);
+    if spots.iter().any(|s| s.at == SpotAt::Hex(h)) { (x, y + 0.3) } else { (x, y) }
+}
+
+/// Where a ship is drawn: the middle of its side, moved away from a building at one end
+/// (a ship often leaves its own coastal settlement).
+pub fn ship_point(game: &Game, e: Edge) -> (f32, f32) {
+    let [a, b] = edge_ends(e);
+    let [va, vb] = e.vertices();
+    let t = match (game.building_at(va).is_some(), game.building_at(vb).is_some()) {
+        (true, false) => 0.7,
+        (false, true) => 0.3,
+        _ => 0.5,
+    };
+    (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t)
+}
+
+/// A harbour's marker: in its sea hex, pulled towards the coast; and that sea hex.
+fn harbour_anchor(game: &Game, e: Edge) -> ((f32, f32), Hex) {
+    let [a, b] = e.hexes();
+    let sea = if game.terrain_at(a) == Some(Terrain::Sea) { a } else { b };
+    let (cx, cy) = hex_centre(sea);
+    let (mx, my) = edge_mid(e);
+    ((cx + (mx - cx) * 0.3, cy + (my - cy) * 0.3), sea)
+}
+
+/// A road from `a` to `b` (pixels), `hw` half wide, in the seat's colour and with the seat's
+/// pattern, the road's second cue beside its colour (a road has no room for a letter):
+/// plain, a centre line, two cross ticks, or two dashes.
+pub fn road<S: Surface>(img: &mut S, a: (f32, f32), b: (f32, f32), hw: f32, seat: usize) {
+    let c = pal::PLAYERS[seat % pal::PLAYERS.len()];
+    let ol = pal::outline_of(c);
+    let ow = 0.45 * hw;
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let at = |t: f32| (a.0 + dx * t, a.1 + dy * t);
+    let bb = (a.0.min(b.0) - hw - ow, a.1.min(b.1) - hw - ow, a.0.max(b.0) + hw + ow, a.1.max(b.1) + hw + ow);
+    match seat % 4 {
+        3 => {
+            // Two dashes.
+            for (t0, t1) in [(0.0, 0.4), (0.6, 1.0)] {
+                let (p, q) = (at(t0), at(t1));
+                fill_layers(img, bb, &[(ol, 1.0, ow), (c, 1.0, 0.0)], |x, y| sd_capsule(x, y, p.0, p.1, q.0, q.1, hw));
+            }
+        }
+        k => {
+            fill_layers(img, bb, &[(ol, 1.0, ow), (c, 1.0, 0.0)], |x, y| sd_capsule(x, y, a.0, a.1, b.0, b.1, hw));
+            let mark = pal::letter_on(c);
+            if k == 1 {
+                let (p, q) = (at(0.12), at(0.88));
+                fill(img, bb, mark, 1.0, |x, y| sd_capsule(x, y, p.0, p.1, q.0, q.1, 0.32 * hw));
+            } else if k == 2 {
+                let len = (dx * dx + dy * dy).sqrt().max(1.0);
+                let (nx, ny) = (-dy / len * hw * 0.9, dx / len * hw * 0.9);
+                for t in [0.33, 0.67] {
+                    let (mx, my) = at(t);
+                    fill(img, bb, mark, 1.0, |x, y| sd_capsule(x, y, mx - nx, my - ny, mx + nx, my + ny, 0.22 * hw));
+                }
+            }
+        }
+    }
+}
+
+/// A ship: a hull wide enough for a letter and a small sail above it, `u` wide.
+fn ship_shape(img: &mut RgbImage, x: f32, y: f32, u: f32, c: Rgb8, ol: Rgb8) {
+    let hull = [(x - 0.47 * u, y - 0.22 * u), (x + 0.47 * u, y - 0.22 * u), (x + 0.32 * u, y + 0.42 * u), (x - 0.32 * u, y + 0.42 * u)];
+    let sail = [(x - 0.04 * u, y - 0.62 * u), (x + 0.3 * u, y - 0.24 * u), (x - 0.04 * u, y - 0.24 * u)];
+    let ow = 0.06 * u;
+    let bb = (x - 0.5 * u - ow, y - 0.66 * u - ow, x + 0.5 * u + ow, y + 0.46 * u + ow);
+    fill_layers(img, bb, &[(ol, 1.0, ow), (c, 1.0, 0.0)], |px, py| sd_polygon(px, py, &hull).min(sd_polygon(px, py, &sail)));
+}

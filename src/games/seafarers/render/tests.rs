@@ -1,0 +1,449 @@
+//! Renderer tests: colours under the three colour-vision deficiencies, text heights at 400 px,
+//! sizes over every scenario, determinism, spots anywhere on any map, and nothing hidden drawn.
+
+use super::board::{self, edge_mid, hex_centre, vertex_point};
+use super::*;
+use crate::cli::render::scaled;
+use seafarers_engine::{Action, Bot, Options, Ruleset, Strategy};
+
+// ----- games to draw -----------------------------------------------------------------------
+
+fn new_game(scenario: &str, players: usize, seed: u64) -> Option<Game> {
+    let sc = Ruleset::CURRENT.scenario(scenario).unwrap();
+    let pirate = sc.pirate.is_some();
+    Game::new(sc, players, seed, Options { pirate }).ok()
+}
+
+/// Plays greedy bots until `stop` says so or the game ends (or `max` actions).
+fn play(mut game: Game, seed: u64, max: usize, mut stop: impl FnMut(&Game) -> bool) -> Game {
+    let mut bots: Vec<Bot> = (0..game.player_count()).map(|s| Bot::new(Strategy::Greedy, seed * 31 + s as u64)).collect();
+    for _ in 0..max {
+        if game.is_over() || stop(&game) {
+            break;
+        }
+        let Some(&p) = game.to_act().first() else { break };
+        let Some(a) = bots[p].choose(&game, p) else { break };
+        game.apply(p, &a).unwrap();
+    }
+    game
+}
+
+/// A label for the `i`-th spot: A..Z, then AA, AB, ...
+fn label(i: usize) -> String {
+    if i < 26 {
+        ((b'A' + i as u8) as char).to_string()
+    } else {
+        format!("{}{}", (b'A' + (i / 26 - 1) as u8) as char, (b'A' + (i % 26) as u8) as char)
+    }
+}
+
+/// The spots of the first player to act, lettered as a room might letter them.
+fn spots_of(game: &Game) -> Vec<Spot> {
+    let Some(&p) = game.to_act().first() else { return Vec::new() };
+    let mut ats: Vec<SpotAt> = Vec::new();
+    for a in game.legal_actions(p) {
+        let at = match a {
+            Action::BuildSettlement { at } | Action::BuildCity { at } => SpotAt::Vertex(at),
+            Action::BuildRoad { at } | Action::BuildShip { at } | Action::PlaceHarbour { at } => SpotAt::Edge(at),
+            Action::MoveShip { to, .. } => SpotAt::Edge(to),
+            Action::MoveRobber { to, .. } | Action::MovePirate { to } => SpotAt::Hex(to),
+            _ => continue,
+        };
+        if !ats.contains(&at) {
+            ats.push(at);
+        }
+    }
+    ats.into_iter().enumerate().map(|(i, at)| Spot { label: label(i), at }).collect()
+}
+
+fn named(n: usize) -> BoardView {
+    BoardView { names: ["Ana", "Bo", "Cy", "Di"][..n].iter().map(|s| s.to_string()).collect(), spots: Vec::new() }
+}
+
+// ----- colours -----------------------------------------------------------------------------
+
+/// Machado, Oliveira and Fernandes (2009), severity 1.0: dichromat simulation in linear RGB.
+const MACHADO: [(&str, [[f32; 3]; 3]); 4] = [
+    ("normal", [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]),
+    ("protanopia", [[0.152286, 1.052583, -0.204868], [0.114503, 0.786281, 0.099216], [-0.003882, -0.048116, 1.051998]]),
+    ("deuteranopia", [[0.367322, 0.860646, -0.227968], [0.280085, 0.672501, 0.047413], [-0.011820, 0.042940, 0.968881]]),
+    ("tritanopia", [[1.255528, -0.076749, -0.178779], [-0.078411, 0.930809, 0.147602], [0.004733, 0.691367, 0.303900]]),
+];
+
+/// CIE L*a*b* (D65) of `c` as seen through `m`.
+fn lab(c: draw::Rgb8, m: &[[f32; 3]; 3]) -> [f32; 3] {
+    let lin = |v: u8| {
+        let v = v as f32 / 255.0;
+        if v <= 0.04045 { v / 12.92 } else { ((v + 0.055) / 1.055).powf(2.4) }
+    };
+    let l = c.map(lin);
+    let s: [f32; 3] = std::array::from_fn(|i| (m[i][0] * l[0] + m[i][1] * l[1] + m[i][2] * l[2]).clamp(0.0, 1.0));
+    let x = 0.4124 * s[0] + 0.3576 * s[1] + 0.1805 * s[2];
+    let y = 0.2126 * s[0] + 0.7152 * s[1] + 0.0722 * s[2];
+    let z = 0.0193 * s[0] + 0.1192 * s[1] + 0.9505 * s[2];
+    let f = |t: f32| if t > 0.008856 { t.cbrt() } else { 7.787 * t + 16.0 / 116.0 };
+    let (fx, fy, fz) = (f(x / 0.95047), f(y), f(z / 1.08883));
+    [116.0 * fy - 16.0, 500.0 * (fx - fy), 200.0 * (fy - fz)]
+}
+
+/// CIE76 colour difference as seen through `m`.
+fn delta_e(a: draw::Rgb8, b: draw::Rgb8, m: &[[f32; 3]; 3]) -> f32 {
+    let (a, b) = (lab(a, m), lab(b, m));
+    ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt()
+}
+
+#[test]
+fn player_colours_stay_apart_for_every_colour_vision() {
+    // Pieces are small at 400 px: two players' colours must differ at a glance, so far more
+    // than the ~2.3 of a just-noticeable difference. 40 is about the distance between
+    // saturated red and orange for normal vision; the palette reaches 57.
+    let mut closest = f32::MAX;
+    for (name, m) in &MACHADO {
+        for a in 0..4 {
+            for b in a + 1..4 {
+                let d = delta_e(palette::PLAYERS[a], palette::PLAYERS[b], m);
+                assert!(d >= 40.0, "{name}: {} and {} are only ΔE {d:.1} apart", colour_name(a), colour_name(b));
+                closest = closest.min(d);
+            }
+            // The spot labels are none of the players' colours either.
+            let d = delta_e(palette::PLAYERS[a], palette::SPOT, m);
+            assert!(d >= 20.0, "{name}: {} is ΔE {d:.1} from the spot labels", colour_name(a));
+        }
+    }
+    eprintln!("closest two players: ΔE {closest:.1}");
+}
+
+#[test]
+fn pieces_stand_out_from_every_terrain_by_fill_or_outline() {
+    // A piece lies over up to three hexes; it must stand out from each by its fill or by its
+    // outline (dark around light pieces, white around the black one): ΔE 20 for both.
+    // Ships lie on the sea: there the fill itself must stand out.
+    for (name, m) in &MACHADO {
+        for (seat, &c) in palette::PLAYERS.iter().enumerate() {
+            for &t in &palette::TERRAINS {
+                let best = delta_e(c, t, m).max(delta_e(palette::outline_of(c), t, m));
+                assert!(best >= 20.0, "{name}: {} piece on terrain {t:?}: ΔE {best:.1}", colour_name(seat));
+            }
+            let on_sea = delta_e(c, palette::SEA, m);
+            assert!(on_sea >= 20.0, "{name}: a {} ship on the sea: ΔE {on_sea:.1}", colour_name(seat));
+            // The letter on the piece: a contrast of lightness, whatever the colour vision.
+            let letter = delta_e(c, palette::letter_on(c), m);
+            assert!(letter >= 45.0, "{name}: the letter on a {} piece: ΔE {letter:.1}", colour_name(seat));
+        }
+    }
+}
+
+// ----- letters -----------------------------------------------------------------------------
+
+#[test]
+fn letters_are_initials_where_free_and_always_distinct() {
+    let v = |names: &[&str]| letters(&names.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+    assert_eq!(v(&["Ana", "Bo", "Cy", "Di"]), ['A', 'B', 'C', 'D']);
+    assert_eq!(v(&["anna", "Arne", "Al", "alice"]), ['A', 'R', 'L', 'I']);
+    assert_eq!(v(&["", "", "", ""]), ['R', 'B', 'W', 'K'], "unnamed seats: their colour's letter");
+    assert_eq!(v(&["Bob", "", "🐙", "bb"]), ['B', 'A', 'W', 'K'], "then the colour's letter");
+    assert_eq!(v(&["Rob", "R", "W", "K"]), ['R', 'B', 'W', 'K']);
+    assert_eq!(v(&["K", "K", "K", "K"]), ['K', 'B', 'W', 'A'], "then the alphabet");
+    assert_eq!(v(&["Ана", "小明"]), ['А', '小']);
+    for names in [["x", "x", "x", "x"], ["ab", "ba", "ab", "ba"]] {
+        let l = v(&names);
+        let mut d = l.clone();
+        d.sort_unstable();
+        d.dedup();
+        assert_eq!(d.len(), 4, "{names:?} → {l:?}");
+        assert_eq!(l, v(&names), "deterministic");
+    }
+    assert_eq!((0..4).map(colour_name).collect::<Vec<_>>(), ["red", "blue", "white", "black"]);
+}
+
+// ----- readability at 400 px ---------------------------------------------------------------
+
+/// Rows of `img` within the box holding a pixel that `ink` accepts: the height of what is
+/// written there.
+fn ink_rows(img: &RgbImage, (x0, y0, x1, y1): (f32, f32, f32, f32), ink: impl Fn([u8; 3]) -> bool) -> u32 {
+    let (w, h) = img.dimensions();
+    let (x0, x1) = (x0.max(0.0) as u32, (x1 as u32).min(w));
+    let (y0, y1) = (y0.max(0.0) as u32, (y1 as u32).min(h));
+    let rows: Vec<u32> = (y0..y1).filter(|&y| (x0..x1).any(|x| ink(img.get_pixel(x, y).0))).collect();
+    match (rows.first(), rows.last()) {
+        (Some(a), Some(b)) => b - a + 1,
+        _ => 0,
+    }
+}
+
+/// Ink: a pixel at least about half covered by dark text on a light ground...
+fn dark(p: [u8; 3]) -> bool {
+    draw::luminance(p) < 0.5
+}
+
+/// ... or by the red of a 6 or an 8 on a token.
+fn red_ink(p: [u8; 3]) -> bool {
+    p[0] as i32 - p[1] as i32 > 80
+}
+
+/// ... or, a third covered, by a white letter on a vermillion piece (luminance 0.47: the
+/// apex of an A covers little of its top rows).
+fn white(p: [u8; 3]) -> bool {
+    draw::luminance(p) > 0.62
+}
+
+/// The heights (px at 400 px wide) of a number token's digits, a spot label's letters and a
+/// settlement's, a city's and a ship's letters in the phone view of `game` with `spots`.
+fn measured(game: &Game, view: &BoardView) -> Vec<(String, f32)> {
+    let img = phone_image(game, view);
+    let f = phone_frame(game, view);
+    let k = 400.0 / img.width() as f32;
+    let u = f.u;
+    let mut out = Vec::new();
+    for h in game.hexes() {
+        let Some(n) = h.number else { continue };
+        let c = hex_centre(h.hex);
+        if !f.shows(c, u) || game.robber() == Some(h.hex) || view.spots.iter().any(|s| s.at == SpotAt::Hex(h.hex)) {
+            continue;
+        }
+        let (x, y) = f.px(c);
+        let ink = if matches!(n, 6 | 8) { red_ink } else { dark };
+        // The digits, above the pips.
+        let rows = ink_rows(&img, (x - 0.4 * u, y - 0.45 * u, x + 0.4 * u, y + 0.26 * u), ink);
+        out.push((format!("token {n} at {}", h.hex), rows as f32 * k));
+    }
+    for s in &view.spots {
+        let p = board::spot_point(s.at);
+        if !f.shows(p, u) {
+            continue;
+        }
+        let (x, y) = f.px(p);
+        let rows = ink_rows(&img, (x - 0.3 * u, y - 0.36 * u, x + 0.3 * u, y + 0.36 * u), dark);
+        out.push((format!("spot {}", s.label), rows as f32 * k));
+    }
+    // Pieces of seat 0 (vermillion, white letters): the white ink inside the body.
+    // (Spot labels lie over the pieces: a piece with a label on or next to it is skipped.)
+    let under_spot = |p: (f32, f32)| {
+        view.spots.iter().any(|s| {
+            let q = board::spot_point(s.at);
+            (p.0 - q.0).hypot(p.1 - q.1) * f.s < 1.3 * u
+        })
+    };
+    for (v, b) in
+        game.buildings().into_iter().filter(|(v, b)| b.owner == 0 && f.shows(vertex_point(*v), u) && !under_spot(vertex_point(*v)))
+    {
+        let (x, y) = f.px(vertex_point(v));
+        let lx = if b.city { x + 0.13 * u } else { x };
+        let rows = ink_rows(&img, (lx - 0.28 * u, y - 0.26 * u, lx + 0.28 * u, y + 0.42 * u), white);
+        out.push((format!("{} at {v}", if b.city { "city" } else { "settlement" }), rows as f32 * k));
+    }
+    let ship = |r: &seafarers_engine::Route| r.owner == 0 && r.kind == seafarers_engine::RouteKind::Ship;
+    // (A ship between two buildings has no room of its own: skipped.)
+    let between = |e: seafarers_engine::Edge| e.vertices().iter().all(|v| game.building_at(*v).is_some());
+    for (e, _) in
+        game.routes().into_iter().filter(|(e, r)| ship(r) && f.shows(edge_mid(*e), u) && !under_spot(edge_mid(*e)) && !between(*e))
+    {
+        let (x, y) = f.px(board::ship_point(game, e));
+        let rows = ink_rows(&img, (x - 0.3 * u, y - 0.2 * u, x + 0.3 * u, y + 0.45 * u), white);
+        out.push((format!("ship at {e}"), rows as f32 * k));
+    }
+    out
+}
+
+#[test]
+fn tokens_spot_labels_and_piece_letters_are_12_px_tall_at_400_px_wide() {
+    // A mid-game board of every scenario, shown whole (no spots) and with the spots of a turn.
+    let mut smallest = (f32::MAX, String::new());
+    let mut kinds = std::collections::BTreeSet::new();
+    for id in Ruleset::CURRENT.scenario_ids() {
+        let Some(game) = new_game(id, 4, 5) else { continue };
+        let game = play(game, 5, 400, |g| g.buildings().len() >= 12 && g.phase() == seafarers_engine::Phase::Main);
+        for view in [named(4), BoardView { spots: spots_of(&game), ..named(4) }] {
+            for (what, h) in measured(&game, &view) {
+                assert!(h >= 12.0, "{id}: {what} is {h:.1} px tall at 400 px wide");
+                kinds.insert(what.split(' ').next().unwrap().to_string());
+                if h < smallest.0 {
+                    smallest = (h, format!("{id}: {what}"));
+                }
+            }
+        }
+    }
+    for kind in ["token", "spot", "settlement", "ship"] {
+        assert!(kinds.contains(kind), "no {kind} was measured");
+    }
+    eprintln!("smallest: {smallest:?}; measured {kinds:?}");
+}
+
+#[test]
+fn setup_spots_over_the_whole_island_stay_12_px_after_a_real_downscale() {
+    // The densest turn: the first settlement, every free intersection lettered.
+    let game = new_game("four-islands", 4, 3).unwrap();
+    let view = BoardView { spots: spots_of(&game), ..named(4) };
+    assert!(view.spots.len() > 26, "two-letter labels: {}", view.spots.len());
+    let img = phone_image(&game, &view);
+    let small = scaled(&img, 400);
+    let f = phone_frame(&game, &view);
+    let k = 400.0 / img.width() as f32;
+    let mut tallest = 0;
+    for s in &view.spots {
+        let (x, y) = f.px(board::spot_point(s.at));
+        let (x, y, u) = (x * k, y * k, f.u * k);
+        let rows = ink_rows(&small, (x - 0.25 * u, y - 0.4 * u, x + 0.25 * u, y + 0.4 * u), |p| draw::luminance(p) < 0.55);
+        tallest = tallest.max(rows);
+        assert!(rows >= 12, "spot {} is {rows} px tall in the 400 px picture", s.label);
+    }
+    eprintln!("spots after scaling to 400 px: up to {tallest} px tall");
+}
+
+// ----- what the phone view shows -----------------------------------------------------------
+
+#[test]
+fn every_spot_is_in_the_picture_even_at_both_ends_of_the_board() {
+    for id in Ruleset::CURRENT.scenario_ids() {
+        let game = new_game(id, 3, 1).unwrap();
+        let topo = game.topology();
+        let vs = &topo.vertices;
+        let west = *vs.iter().min_by(|a, b| vertex_point(**a).0.total_cmp(&vertex_point(**b).0)).unwrap();
+        let east = *vs.iter().max_by(|a, b| vertex_point(**a).0.total_cmp(&vertex_point(**b).0)).unwrap();
+        let north = *topo.edges.iter().min_by(|a, b| edge_mid(**a).1.total_cmp(&edge_mid(**b).1)).unwrap();
+        let south = *topo.hexes.iter().max_by_key(|h| (h.r, h.q)).unwrap();
+        let sets: Vec<Vec<SpotAt>> = vec![
+            vec![SpotAt::Vertex(west), SpotAt::Vertex(east)],
+            vec![SpotAt::Edge(north), SpotAt::Hex(south)],
+            vec![SpotAt::Vertex(west)],
+            vec![SpotAt::Hex(south)],
+            spots_of(&game).into_iter().map(|s| s.at).collect(),
+        ];
+        for ats in sets {
+            let view = BoardView { spots: ats.iter().enumerate().map(|(i, &at)| Spot { label: label(i), at }).collect(), ..named(3) };
+            let f = phone_frame(&game, &view);
+            assert_eq!(f.w, PHONE_W);
+            for s in &view.spots {
+                assert!(f.shows(board::spot_point(s.at), 0.3 * f.u), "{id}: spot {:?} is outside the picture {f:?}", s.at);
+            }
+            let img = phone_image(&game, &view);
+            assert_eq!(img.width(), PHONE_W);
+        }
+    }
+}
+
+#[test]
+fn a_few_spots_close_together_get_a_close_up_and_none_the_whole_board() {
+    let game = play(new_game("new-shores", 4, 2).unwrap(), 2, 200, |g| g.phase() == seafarers_engine::Phase::Main);
+    let whole = phone_frame(&game, &named(4));
+    let content = board::content_bbox(&game, &[]);
+    assert!(whole.x0 <= content.0 + 1e-3 && whole.x0 + whole.w as f32 / whole.s >= content.2 - 1e-3, "no spots: everything in view");
+    let (e, _) = game.routes()[0];
+    let near = BoardView { spots: vec![Spot { label: "A".into(), at: SpotAt::Edge(e) }], ..named(4) };
+    let close = phone_frame(&game, &near);
+    assert!(close.s > whole.s * 1.5, "a close-up: {} px per hex radius against {}", close.s, whole.s);
+    assert!(close.u <= PIECE_PX, "pieces keep their size");
+}
+
+// ----- size, determinism, no panics --------------------------------------------------------
+
+#[test]
+fn every_scenario_draws_well_under_1_mb_at_the_start_and_the_end() {
+    let mut largest = (0, String::new());
+    for id in Ruleset::CURRENT.scenario_ids() {
+        for players in 3..=4 {
+            let Some(start) = new_game(id, players, 11) else { continue };
+            let end = play(start.clone(), 11, 20_000, |_| false);
+            assert!(end.is_over(), "{id}: the greedy game ends");
+            for (when, game) in [("start", &start), ("end", &end)] {
+                let view = BoardView { spots: spots_of(game), ..named(players) };
+                for (layout, png) in [("phone", phone_png(game, &view)), ("full", full_board_png(game, &view))] {
+                    assert!(png.len() < 700_000, "{id} {players}p {when} {layout}: {} bytes", png.len());
+                    if png.len() > largest.0 {
+                        largest = (png.len(), format!("{id} {players}p {when} {layout}"));
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("largest picture: {} bytes ({})", largest.0, largest.1);
+}
+
+#[test]
+fn the_same_game_gives_the_same_bytes() {
+    let game = play(new_game("through-the-desert", 4, 8).unwrap(), 8, 600, |_| false);
+    let view = BoardView { spots: spots_of(&game), ..named(4) };
+    assert_eq!(phone_png(&game, &view), phone_png(&game.clone(), &view.clone()));
+    assert_eq!(full_board_png(&game, &view), full_board_png(&game, &view));
+}
+
+#[test]
+fn every_step_of_games_on_every_map_draws_without_panic() {
+    // Every scenario, 2 to 4 players where the scenario takes them, a few seeds; a picture
+    // after every few actions, with the spots of the turn.
+    let mut drawn = 0;
+    for id in Ruleset::CURRENT.scenario_ids() {
+        for (players, seed) in [(2, 1), (3, 2), (4, 3), (3, 4)] {
+            let Some(mut game) = new_game(id, players, seed) else { continue };
+            let mut bots: Vec<Bot> = (0..players).map(|s| Bot::new(Strategy::Random, seed + s as u64)).collect();
+            for step in 0..3000 {
+                if step % 97 == 0 || game.is_over() {
+                    let view = BoardView { spots: spots_of(&game), names: vec!["مريم".into(), "小明".into()] };
+                    let img = phone_image(&game, &view);
+                    assert_eq!(img.width(), PHONE_W);
+                    assert!(img.height() < 1800, "{id}: {} px tall", img.height());
+                    drawn += 1;
+                }
+                if game.is_over() {
+                    break;
+                }
+                let p = game.to_act()[0];
+                let a = bots[p].choose(&game, p).unwrap();
+                game.apply(p, &a).unwrap();
+            }
+        }
+    }
+    assert!(drawn > 100, "{drawn} pictures");
+}
+
+// ----- hidden information ------------------------------------------------------------------
+
+#[test]
+fn hands_and_the_deck_order_never_show_only_their_counts() {
+    // The same board with hands of other kinds (same counts) and another deck order: the same
+    // picture, byte for byte. A hand of another size shows.
+    let game = |hands: &str, deck: &str| {
+        let text = format!("scenario = \"new-shores\"\nplayers = 3\nseed = 4\nhands = [{hands}]\ndeck = [{deck}]\n");
+        seafarers_engine::script::script(&text).unwrap().game
+    };
+    let a = game("\"brick=3 ore=1\", \"wool=2\", \"\"", "\"knight\", \"monopoly\"");
+    let b = game("\"grain=2 lumber=2\", \"ore=2\", \"\"", "\"victory_point\", \"road_building\"");
+    let c = game("\"grain=2 lumber=3\", \"ore=2\", \"\"", "\"knight\", \"monopoly\"");
+    let view = named(3);
+    assert_eq!(phone_png(&a, &view), phone_png(&b, &view));
+    assert_eq!(full_board_png(&a, &view), full_board_png(&b, &view));
+    assert_ne!(phone_png(&a, &view), phone_png(&c, &view), "a card count is public");
+}
+
+// ----- example pictures --------------------------------------------------------------------
+
+#[test]
+#[ignore = "writes example pictures to /tmp/seafarers-pics (full size and 400 px wide)"]
+fn example_pictures() {
+    let dir = std::path::Path::new("/tmp/seafarers-pics");
+    std::fs::create_dir_all(dir).unwrap();
+    let save = |name: &str, img: &RgbImage| {
+        std::fs::write(dir.join(format!("{name}.png")), encode_png(img)).unwrap();
+        std::fs::write(dir.join(format!("{name}-400px.png")), encode_png(&scaled(img, 400))).unwrap();
+    };
+    for id in Ruleset::CURRENT.scenario_ids() {
+        let game = new_game(id, 4, 7).unwrap();
+        save(&format!("{id}-start-phone"), &phone_image(&game, &BoardView { spots: spots_of(&game), ..named(4) }));
+        save(&format!("{id}-start-full"), &full_board_image(&game, &named(4)));
+    }
+    // Mid-game with ships and the pirate moved.
+    let mid = play(new_game("four-islands", 4, 9).unwrap(), 9, 4000, |g| {
+        g.phase() == seafarers_engine::Phase::Main
+            && g.routes().iter().filter(|(_, r)| r.kind == seafarers_engine::RouteKind::Ship).count() >= 5
+    });
+    save("four-islands-mid-full", &full_board_image(&mid, &named(4)));
+    save("four-islands-mid-phone", &phone_image(&mid, &BoardView { spots: spots_of(&mid), ..named(4) }));
+    let ocean = play(new_game("ocean-land", 4, 9).unwrap(), 9, 4000, |g| g.stats().discoveries >= 4);
+    save("ocean-land-explored-full", &full_board_image(&ocean, &named(4)));
+    save("ocean-land-explored-phone", &phone_image(&ocean, &BoardView { spots: spots_of(&ocean), ..named(4) }));
+    let end = play(new_game("new-shores", 4, 9).unwrap(), 9, 20_000, |_| false);
+    save("new-shores-end-full", &full_board_image(&end, &named(4)));
+    save("new-shores-end-phone", &phone_image(&end, &named(4)));
+    let robber = play(new_game("base", 3, 9).unwrap(), 9, 4000, |g| g.phase() == seafarers_engine::Phase::Robber);
+    save("base-robber-phone", &phone_image(&robber, &BoardView { spots: spots_of(&robber), ..named(3) }));
+}

@@ -226,6 +226,10 @@ async fn every_scenario_plays_to_its_end_by_taps_alone() {
         }
         assert!(game.winner().is_some());
         assert_private_things_stay_private(&seen);
+        assert!(
+            seen.private.iter().any(|r| r.text.contains("You bought") || r.text.contains("You stole") || r.text.contains("from you")),
+            "{scenario}: a card bought or stolen is told to its players by direct message"
+        );
         for r in &seen.public {
             assert!(r.text.chars().count() <= 2000, "Discord's limit");
             assert!(r.buttons.len() <= 5 && r.buttons.iter().all(|row| row.len() <= 5), "5 rows of 5 buttons");

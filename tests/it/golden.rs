@@ -354,3 +354,125 @@ async fn a_database_from_before_the_outbox_migrates_and_continues() {
     let reply = service.act(place, &who, bot.choose(&replayed).unwrap()).await.expect("the old game continues");
     assert_eq!(reply.game.unwrap().1, version + 1);
 }
+
+/// The stored Catan: Seafarers games, pinned from the first version that hosts the game: a
+/// lobby, a game in its setup, one in play waiting on a discard, one finished. Their database
+/// must open, replay to the same states and continue with the same steps in every later version.
+mod seafarers {
+    use super::{golden, place};
+    use seafarers_engine::{Bot, Strategy};
+    use southseas::games::seafarers::{Seafarers, SeafarersOptions};
+    use southseas::service::{Actor, Service};
+    use southseas::store;
+
+    const DATABASE: &str = "seafarers-2026-11-25.db";
+    const GAMES: &str = "seafarers-2026-11-25.json";
+    /// Channels 11.. hold (scenario, players, steps played); 11 is a lobby.
+    const CHANNELS: [(u64, &str, u64, usize); 4] =
+        [(11, "new-shores", 3, 0), (12, "ocean-land", 4, 9), (13, "four-islands", 3, 150), (14, "through-the-desert", 3, 100_000)];
+    const CONTINUE: usize = 30;
+
+    fn actor(channel: u64, n: u64) -> Actor {
+        Actor { user_id: channel * 100 + n, name: format!("S{channel}.{n}") }
+    }
+
+    /// A game as JSON: its stored record and seats and the engine's whole view of its state.
+    async fn describe(service: &Service, channel: u64) -> serde_json::Value {
+        let mut conn = service.store().pool().acquire().await.unwrap();
+        let record = store::latest_game_in_channel(&mut conn, channel).await.unwrap().expect("a game");
+        let seats: Vec<(String, Option<usize>)> =
+            store::seats(&mut conn, record.id).await.unwrap().into_iter().map(|s| (s.name, s.seat)).collect();
+        let actions: Vec<String> = store::actions(&mut conn, record.id).await.unwrap().into_iter().map(|a| a.action).collect();
+        drop(conn);
+        let state = match service.snapshot::<Seafarers>(place(channel), 0).await {
+            Ok((game, _, _, _)) => serde_json::to_value(game.full_view()).unwrap(),
+            Err(_) => serde_json::Value::Null,
+        };
+        serde_json::json!({
+            "status": record.status.as_str(), "version": record.version, "seed": record.seed, "options": record.options,
+            "ruleset": record.ruleset, "seats": seats, "actions": actions, "state": state,
+        })
+    }
+
+    async fn describe_all(service: &Service) -> serde_json::Value {
+        let mut out = serde_json::Map::new();
+        for (channel, scenario, _, _) in CHANNELS {
+            out.insert(format!("{channel}: {scenario}"), describe(service, channel).await);
+        }
+        serde_json::Value::Object(out)
+    }
+
+    /// Plays up to `steps` decisions with seeded greedy players (the same moves in every version).
+    async fn play(service: &Service, channel: u64, players: u64, steps: usize, seed: u64) {
+        let actors: Vec<Actor> = (0..players).map(|n| actor(channel, n)).collect();
+        for step in 0..steps {
+            let Ok((game, _, _, _)) = service.snapshot::<Seafarers>(place(channel), 0).await else { return };
+            let Some(&seat) = game.to_act().first() else { return };
+            let mut who = actors[0].clone();
+            for a in &actors {
+                if service.snapshot::<Seafarers>(place(channel), a.user_id).await.unwrap().2 == Some(seat) {
+                    who = a.clone();
+                }
+            }
+            let action = Bot::new(Strategy::Greedy, seed + step as u64).choose(&game, seat).unwrap();
+            service.act(place(channel), &who, action).await.unwrap();
+        }
+    }
+
+    async fn continue_all(service: &Service) {
+        for (channel, _, players, _) in &CHANNELS[1..3] {
+            play(service, *channel, *players, CONTINUE, 500 + channel).await;
+        }
+    }
+
+    #[tokio::test]
+    async fn stored_seafarers_games_open_replay_and_continue_identically() {
+        let db = crate::support::TempDb::new("golden-seafarers");
+        std::fs::copy(golden(DATABASE), &db.path).expect("copy the golden database");
+        let service = Service::open(&db.url()).await.expect("the database opens");
+        let expected: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(golden(GAMES)).unwrap()).unwrap();
+        assert_eq!(describe_all(&service).await, expected["opened"], "the stored games replay to the states they had");
+        continue_all(&service).await;
+        assert_eq!(describe_all(&service).await, expected["continued"], "and continue exactly as they did");
+        // Every step is stored in the engine's record with its seat, and the seat column agrees.
+        let rows: Vec<(String, Option<i64>)> =
+            sqlx::query_as("SELECT action, seat FROM actions").fetch_all(service.store().pool()).await.unwrap();
+        assert!(rows.len() > 300);
+        for (action, seat) in rows {
+            let (recorded, _) = seafarers_engine::record::decode(&action).expect("a version-1 record");
+            assert_eq!(Some(i64::from(recorded)), seat, "{action}");
+        }
+    }
+
+    /// Writes the Seafarers golden files, once: `cargo test --test it -- --ignored write_seafarers_golden_files`.
+    #[tokio::test]
+    #[ignore = "writes tests/data/golden; only when a new generation of stored games is pinned"]
+    async fn write_seafarers_golden_files() {
+        let path = golden(DATABASE);
+        assert!(!path.exists(), "{} exists: golden files are written once", path.display());
+        let db = crate::support::TempDb::new("golden-seafarers-write");
+        let service = Service::open(&db.url()).await.unwrap();
+        for (channel, scenario, players, steps) in CHANNELS {
+            let options = SeafarersOptions { scenario: scenario.into(), seed: Some(channel * 1000 + 3), ..SeafarersOptions::default() };
+            service.create(place(channel), &actor(channel, 0), options).await.unwrap();
+            for n in 1..players {
+                service.join(place(channel), &actor(channel, n)).await.unwrap();
+            }
+            if steps == 0 {
+                continue;
+            }
+            service.start(place(channel), &actor(channel, 0)).await.unwrap();
+            play(&service, channel, players, steps, channel * 10).await;
+        }
+        sqlx::query("DELETE FROM outbox WHERE version < (SELECT MAX(version) FROM outbox o WHERE o.game_id = outbox.game_id)")
+            .execute(service.store().pool())
+            .await
+            .unwrap();
+        let opened = describe_all(&service).await;
+        southseas::cli::backup::backup(&db.url(), &path).await.unwrap();
+        continue_all(&service).await;
+        let continued = describe_all(&service).await;
+        let described = serde_json::json!({ "opened": opened, "continued": continued });
+        std::fs::write(golden(GAMES), serde_json::to_string_pretty(&described).unwrap()).unwrap();
+    }
+}

@@ -5,9 +5,7 @@
 //! The engine has two players: random (easy) and greedy (medium). There is no hard player for
 //! Seafarers yet: the lobby does not offer one, and a seat stored as hard plays as medium.
 
-use super::rules::Seafarers;
 use crate::common::computer_plays;
-use crate::games::contract::Rules;
 use crate::games::{ComputerPlan, Strength};
 use crate::store::SeatRecord;
 use seafarers_engine::{Action, Bot, Game, Strategy};
@@ -54,7 +52,7 @@ pub(crate) fn moves(game: &Game, seats: &[SeatRecord], plan: &ComputerPlan, seed
             out.push((seat, action));
             continue 'steps;
         }
-        for seat in Seafarers::may_answer(&game) {
+        for seat in super::seats::answering(&game) {
             if player_at(&game, seats, plan, seat, first_turn).is_none() {
                 continue;
             }

@@ -6,9 +6,11 @@
 pub mod codes;
 pub mod commands;
 pub mod computer;
+pub mod options;
 pub mod render;
 pub mod replies;
 pub mod rules;
+pub mod seats;
 pub mod spots;
 pub mod text;
 pub mod typed;

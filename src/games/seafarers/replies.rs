@@ -500,7 +500,7 @@ pub(crate) fn fit_lines(lines: &[String], max: usize) -> String {
 
 /// The lobby's line about the game's options.
 pub(crate) fn lobby_rules(record: &GameRecord) -> String {
-    match super::rules::stored_options(&record.options) {
+    match super::options::decode(&record.options) {
         Ok((scenario, options)) => {
             let pirate = if options.pirate { "; with the pirate" } else { "" };
             format!("Scenario: **{}**, first to {} points{pirate}", scenario.name, scenario.target)

@@ -4,6 +4,7 @@
 //! its buttons ask for. Pure: the service runs the transaction around it.
 
 use super::codes::{Code, Pick};
+use super::options::{self, setup_of};
 use super::replies::{self, names_of, turn_reply};
 use super::spots::Labels;
 use super::text;
@@ -13,8 +14,7 @@ use crate::games::contract::{Click, Played, Rules};
 use crate::games::{ComputerPlan, Move, State};
 use crate::kinds::GameKind;
 use crate::store::GameRecord;
-use seafarers_engine::{Action, Event, Game, Options, Phase, Ruleset, ScenarioMap, Setup, record};
-use std::sync::Arc;
+use seafarers_engine::{Action, Event, Game, Options, Phase, Ruleset, record};
 
 /// Catan: Seafarers, as the host sees it.
 pub struct Seafarers;
@@ -26,35 +26,6 @@ pub struct Story {
     lines: Vec<String>,
     private: Vec<(usize, String)>,
     pinged: Vec<usize>,
-}
-
-/// A game's stored options: `SCENARIO OPTIONS`, the scenario's id and the engine's options
-/// record (`new-shores 1:pirate=no`). Never changes once stored.
-pub(crate) fn encode_stored_options(scenario: &str, options: &Options) -> String {
-    format!("{scenario} {}", record::encode_options(options))
-}
-
-/// The scenario (of the current ruleset's ids) and options of a stored game.
-pub(crate) fn stored_options(text: &str) -> std::result::Result<(Arc<ScenarioMap>, Options), String> {
-    stored_options_in(Ruleset::CURRENT, text)
-}
-
-fn stored_options_in(ruleset: Ruleset, text: &str) -> std::result::Result<(Arc<ScenarioMap>, Options), String> {
-    let (scenario, options) = text.split_once(' ').ok_or_else(|| format!("stored options `{text}` have no scenario"))?;
-    let scenario = ruleset.scenario(scenario).map_err(|e| e.to_string())?;
-    let options = record::decode_options(options).map_err(|e| e.to_string())?;
-    Ok((scenario, options))
-}
-
-/// The game's setup, from what is stored: its ruleset, scenario, options, players and seed.
-pub(crate) fn setup_of(table: &Table) -> Result<Setup> {
-    let r = &table.record;
-    let ruleset = u32::try_from(r.ruleset)
-        .ok()
-        .and_then(Ruleset::from_id)
-        .ok_or_else(|| internal(format!("game {}: Seafarers ruleset {} is unknown to this version", r.id, r.ruleset)))?;
-    let (scenario, options) = stored_options_in(ruleset, &r.options).map_err(|e| internal(format!("game {}: {e}", r.id)))?;
-    Setup::new(scenario, table.seats.len(), r.seed, options).map_err(|e| internal(format!("game {}: {e}", r.id)))
 }
 
 impl Rules for Seafarers {
@@ -86,12 +57,7 @@ impl Rules for Seafarers {
     }
 
     fn may_answer(game: &Game) -> Vec<usize> {
-        let Some(offer) = game.offer() else { return Vec::new() };
-        (0..game.player_count())
-            .filter(|&s| {
-                s as u8 != offer.from && offer.to.is_none_or(|t| t as usize == s) && !offer.answers.iter().any(|a| a.0 as usize == s)
-            })
-            .collect()
+        super::seats::answering(game)
     }
 
     fn is_over(game: &Game) -> bool {
@@ -319,28 +285,12 @@ impl crate::games::NewGame for SeafarersOptions {
         Ok(crate::games::Opening {
             kind: GameKind::Seafarers,
             ruleset: ruleset.id().into(),
-            options: encode_stored_options(&scenario.id, &Options { pirate: self.pirate }),
+            options: options::encode(&scenario.id, &Options { pirate: self.pirate }),
             seed: self.seed,
             min_players: min,
             max_players: max,
             turn_limit_secs: self.turn_limit_secs,
             on_timeout: self.on_timeout,
         })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn stored_options_are_pinned() {
-        assert_eq!(encode_stored_options("new-shores", &Options { pirate: false }), "new-shores 1:pirate=no");
-        assert_eq!(encode_stored_options("four-islands", &Options { pirate: true }), "four-islands 1:pirate=yes");
-        let (scenario, options) = stored_options("ocean-land 1:pirate=yes").unwrap();
-        assert_eq!((scenario.id.as_str(), options.pirate), ("ocean-land", true));
-        for bad in ["", "new-shores", "atlantis 1:pirate=no", "new-shores 2:pirate=no", "new-shores  1:pirate=no"] {
-            assert!(stored_options(bad).is_err(), "{bad}");
-        }
     }
 }

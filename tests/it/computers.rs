@@ -59,9 +59,12 @@ async fn play_until_handed_over(service: &Service, table: u64, person: &Actor) {
     }
 }
 
+/// What the scheduler posted: when, how many runs were thinking then, and the message.
+type Posts = Vec<(Instant, usize, Reply)>;
+
 /// The scheduler as the bot runs it, posting into `log` (with the time and how many runs of
 /// computer moves were thinking then).
-fn run_scheduler(service: &Arc<Service>, log: &Arc<Mutex<Vec<(Instant, usize, Reply)>>>) -> tokio::task::JoinHandle<()> {
+fn run_scheduler(service: &Arc<Service>, log: &Arc<Mutex<Posts>>) -> tokio::task::JoinHandle<()> {
     let (poster, log) = (Arc::clone(service), Arc::clone(log));
     let post = move |reply: Reply| {
         let (service, log) = (Arc::clone(&poster), Arc::clone(&log));

@@ -1,7 +1,8 @@
 //! `southseas bench`: the service's speed on a real database (a SQLite file, or PostgreSQL with
 //! `--database-url postgres://…`) — turns per second over many concurrent games, from one or
 //! several processes, the latency of one step (load + apply + commit), with the board drawn,
-//! and the replay of a whole game. Run it with `--release`.
+//! and the replay of a whole game. With `--computer-tables`, the wait of people playing against
+//! hard computers at many tables at once (see [`computer_turns`]). Run it with `--release`.
 
 use crate::games::southseas::{GameOptions, ImageMaker, SouthSeas};
 use crate::service::{Actor, Place, Service};
@@ -39,6 +40,18 @@ pub struct BenchArgs {
     /// this unix time in ms, printing its measurements as JSON.
     #[arg(long, hide = true, num_args = 3, value_names = ["K", "URL", "UNTIL_MS"])]
     pub worker: Option<Vec<String>>,
+    /// Instead: tables of one person and `--computers` hard computers, this many at once (one
+    /// run per number: `1,8,32`), every person playing at once when prompted; measures the wait
+    /// from a person's last step of a turn to their next prompt.
+    #[arg(long, value_delimiter = ',')]
+    pub computer_tables: Vec<usize>,
+    /// Hard computers per table, with `--computer-tables`.
+    #[arg(long, default_value_t = 4)]
+    pub computers: usize,
+    /// With `--computer-tables`: the scheduler as it was before computers thought at once (one
+    /// due item after another, each thought with the full budget), for comparison.
+    #[arg(long)]
+    pub one_at_a_time: bool,
 }
 
 /// What one load process measured.
@@ -73,6 +86,9 @@ pub async fn run(args: &BenchArgs, images: Option<ImageMaker>) -> Result<Report>
     anyhow::ensure!(args.processes >= 1 && args.processes <= args.tasks, "--processes must be 1 to --tasks");
     if let Some(worker) = &args.worker {
         return worker_run(args, worker).await;
+    }
+    if !args.computer_tables.is_empty() {
+        return computer_turns(args).await;
     }
     std::fs::create_dir_all(&args.dir)?;
     let db = args.dir.join("bench.db");
@@ -328,6 +344,194 @@ async fn load(service: &Arc<Service>, tables: &Arc<Vec<(Place, Vec<Actor>)>>, ar
         }
     }
     all
+}
+
+/// `--computer-tables N,…`: for each N, N tables of one person and `--computers` hard computers
+/// on a fresh database, every game played to its end. The scheduler runs as in the bot
+/// ([`Service::schedule_forever`]), posting being recording the message as posted (no Discord);
+/// each person plays (medium's move) as soon as their prompt is posted. Measured: from the
+/// person's step that hands the turn to the computers (before the step is sent) to the post of
+/// the message that hands it back (or ends the game) — the step, the post of its message, the
+/// computers' whole run, and its post. With `--one-at-a-time` the scheduler handles one due item
+/// after another, thinking with the full budget, as it did before computers thought at once.
+async fn computer_turns(args: &BenchArgs) -> Result<Report> {
+    use crate::games::Strength;
+    use std::collections::HashMap;
+    use tokio::sync::mpsc;
+    anyhow::ensure!((1..=4).contains(&args.computers), "--computers must be 1 to 4");
+    let mut lines = Vec::new();
+    for &n in &args.computer_tables {
+        std::fs::create_dir_all(&args.dir)?;
+        let scratch = match &args.database_url {
+            Some(server) => Scratch::postgres(server).await?,
+            None => {
+                let db = args.dir.join(format!("computers-{n}.db"));
+                for suffix in ["", "-wal", "-shm"] {
+                    let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+                }
+                Scratch::Sqlite(format!("sqlite://{}", db.display()))
+            }
+        };
+        let service = Arc::new(Service::open(&scratch.url()).await?);
+        let mut people = Vec::new();
+        for g in 0..n {
+            let place = Place { guild_id: 1, channel_id: 10_000 + g as u64 };
+            let person = Actor { user_id: g as u64 + 1, name: format!("P{g}") };
+            // Each message posted as it comes (the computer moves once its turn's message is out).
+            let mut replies =
+                vec![service.create(place, &person, GameOptions { seed: Some(g as u64 + 1), ..GameOptions::default() }).await?];
+            for _ in 0..args.computers {
+                replies.push(service.add_computer(place, &person, Strength::Hard).await?);
+            }
+            replies.push(service.start(place, &person).await?);
+            let mut game = 0;
+            for reply in replies {
+                let (id, version) = reply.game.ok_or_else(|| anyhow::anyhow!("a lobby's reply names its game"))?;
+                service.delivered(id, version, Some(message_id(id, version))).await?;
+                game = id;
+            }
+            people.push((place, person, game));
+        }
+        // Each table's posts reach its person.
+        let mut senders = HashMap::new();
+        let mut receivers = Vec::new();
+        for &(_, _, game) in &people {
+            let (tx, rx) = mpsc::unbounded_channel::<()>();
+            senders.insert(game, tx);
+            receivers.push(rx);
+        }
+        let senders = Arc::new(senders);
+        let poster = Arc::clone(&service);
+        let post = move |reply: crate::service::Reply| {
+            let (service, senders) = (Arc::clone(&poster), Arc::clone(&senders));
+            async move {
+                let Some((game, version)) = reply.game else { return };
+                if let Err(e) = service.delivered(game, version, Some(message_id(game, version))).await {
+                    tracing::error!("bench: recording a post failed: {e}");
+                }
+                if let Some(tx) = senders.get(&game) {
+                    let _ = tx.send(());
+                }
+            }
+        };
+        let started = Instant::now();
+        let scheduler = if args.one_at_a_time {
+            tokio::spawn(one_at_a_time(Arc::clone(&service), post))
+        } else {
+            tokio::spawn(Arc::clone(&service).schedule_forever(post))
+        };
+        let mut tasks = Vec::new();
+        for ((place, person, _), mut rx) in people.into_iter().zip(receivers) {
+            let service = Arc::clone(&service);
+            tasks.push(tokio::spawn(async move {
+                let mut waits = Vec::new();
+                let mut bot = Bot::new(Strategy::Greedy, person.user_id);
+                loop {
+                    let (game, _, seat, _) = service.snapshot::<SouthSeas>(place, person.user_id).await?;
+                    let Some(to_act) = game.to_act() else { break };
+                    if Some(to_act) != seat {
+                        // Someone else's turn (the computers' first, at the start): wait for a post.
+                        tokio::time::timeout(Duration::from_secs(600), rx.recv()).await?;
+                        continue;
+                    }
+                    let action = bot.choose(&game).expect("not over");
+                    let tapped = Instant::now();
+                    let reply = service.act(place, &person, action).await?;
+                    // The state after the step: the computer moves only once its message is posted.
+                    let (game, _, _, _) = service.snapshot::<SouthSeas>(place, person.user_id).await?;
+                    if let Some((game, version)) = reply.game {
+                        service.delivered(game, version, Some(message_id(game, version))).await?;
+                    }
+                    if game.to_act().is_none_or(|s| Some(s) == seat) {
+                        continue; // still my turn (or the game ended with my step)
+                    }
+                    // Handed over: wait for the post after which it is my turn again, or over.
+                    loop {
+                        tokio::time::timeout(Duration::from_secs(600), rx.recv()).await?;
+                        let (game, _, _, _) = service.snapshot::<SouthSeas>(place, person.user_id).await?;
+                        if game.to_act().is_none_or(|s| Some(s) == seat) {
+                            waits.push(tapped.elapsed());
+                            break;
+                        }
+                    }
+                }
+                anyhow::Ok(waits)
+            }));
+        }
+        let mut waits = Vec::new();
+        for task in tasks {
+            waits.extend(task.await??);
+        }
+        let wall = started.elapsed();
+        scheduler.abort();
+        waits.sort();
+        let s = |d: Duration| format!("{:.2} s", d.as_secs_f64());
+        lines.push(format!(
+            "{n} table(s) of 1 person + {} hard, {}: tap to next prompt p50 {}, p90 {}, max {} ({} hand-overs, {n} whole games in {:.0} s)",
+            args.computers,
+            if args.one_at_a_time { "one item at a time (before)" } else { "computers thinking at once" },
+            s(percentile(&waits, 0.5)),
+            s(percentile(&waits, 0.9)),
+            s(*waits.last().unwrap_or(&Duration::ZERO)),
+            waits.len(),
+            wall.as_secs_f64()
+        ));
+        let journal = service.thinking().journal();
+        if !journal.is_empty() {
+            let mut playouts: Vec<u32> = journal.iter().map(|d| d.playouts).collect();
+            playouts.sort_unstable();
+            let at = |p: f64| playouts[((playouts.len() - 1) as f64 * p).round() as usize];
+            let reduced = journal.iter().filter(|d| d.reduced).count();
+            let mut thought: Vec<Duration> = journal.iter().map(|d| d.thought).collect();
+            thought.sort();
+            lines.push(format!(
+                "  hard decisions: {} (the last {} kept); playouts p10 {}, p50 {}, p90 {}; {reduced} reduced by the load; thinking p50 {}, p90 {}",
+                journal.len(),
+                journal.len(),
+                at(0.1),
+                at(0.5),
+                at(0.9),
+                ms(percentile(&thought, 0.5)),
+                ms(percentile(&thought, 0.9))
+            ));
+        }
+        service.store().close().await;
+        scratch.remove().await;
+    }
+    Ok(Report { lines })
+}
+
+/// The scheduler as it ran before computers thought at once: every item due handled in turn,
+/// its messages posted after each batch, then asleep until the next is due or the bell rings.
+async fn one_at_a_time<P, F>(service: Arc<Service>, post: P)
+where
+    P: Fn(crate::service::Reply) -> F,
+    F: std::future::Future<Output = ()>,
+{
+    loop {
+        loop {
+            match service.run_due().await {
+                Ok(replies) if replies.is_empty() => break,
+                Ok(replies) => {
+                    for reply in replies {
+                        post(reply).await;
+                    }
+                }
+                Err(e) => {
+                    tracing::warn!("bench: the schedule failed: {e}");
+                    break;
+                }
+            }
+        }
+        let wait = match service.next_due_at().await {
+            Ok(Some(at)) => service.real_wait(at - service.now_ms()).min(crate::service::schedule::LOOK_AGAIN),
+            _ => crate::service::schedule::LOOK_AGAIN,
+        };
+        tokio::select! {
+            () = tokio::time::sleep(wait.max(Duration::from_millis(50))) => {}
+            () = service.scheduler_bell().notified() => {}
+        }
+    }
 }
 
 /// The bench's own database: a SQLite file, or a schema on a PostgreSQL server.

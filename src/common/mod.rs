@@ -1,10 +1,12 @@
 //! The vocabulary every layer above the store shares, whatever the game: replies and component
-//! ids ([`reply`]), errors ([`error`]), tables and seats ([`table`]). Leaves: they import only
-//! the store's records and [`crate::kinds`].
+//! ids ([`reply`]), errors ([`error`]), tables and seats ([`table`]), the gate computer players
+//! think through ([`thinking`]). Leaves: they import only the store's records and
+//! [`crate::kinds`].
 
 pub mod error;
 pub mod reply;
 pub mod table;
+pub mod thinking;
 
 pub use error::{Result, ServiceError};
 pub(crate) use error::{internal, user};
@@ -12,3 +14,4 @@ pub use reply::{Button, Command, ComponentId, Image, Menu, MenuOption, Picture, 
 pub use table::Table;
 pub(crate) use table::computer_plays;
 pub use table::{Actor, COMPUTER_USER, Place, is_computer_id};
+pub use thinking::{Thinker, Thinking};

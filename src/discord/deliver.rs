@@ -9,7 +9,6 @@
 //! `enforce_nonce`, so Discord keeps one message even if two processes post the same step.
 
 use super::convert;
-use crate::service::schedule::LOOK_AGAIN;
 use crate::service::{Reply, Service};
 use crate::store::GameId;
 use poise::serenity_prelude as serenity;
@@ -182,46 +181,19 @@ pub async fn sweep_forever(http: std::sync::Arc<serenity::Http>, service: std::s
 }
 
 /// The scheduler: handles what falls due (the computer's turns, deadlines, reminders) and posts
-/// what they owe, for as long as the bot runs. It sleeps until the next item is due, or until a
-/// change rings the bell, and looks again at least every [`LOOK_AGAIN`] (another process may
-/// have set an item sooner).
+/// what they owe, for as long as the bot runs (see [`Service::schedule_forever`]: reminders go
+/// out at once, the computer's turns of different tables think at once, each posted when done).
 pub async fn schedule_forever(http: std::sync::Arc<serenity::Http>, service: std::sync::Arc<Service>) {
-    loop {
-        schedule_once(&http, &service).await;
-        let wait = match service.next_due_at().await {
-            Ok(Some(at)) => service.real_wait(at - service.now_ms()).min(LOOK_AGAIN),
-            Ok(None) => LOOK_AGAIN,
-            Err(e) => {
-                tracing::warn!("could not read the schedule: {}", convert::user_message(e));
-                LOOK_AGAIN
-            }
-        };
-        // A claimed item in progress elsewhere reads as due now: never spin faster than this.
-        let wait = wait.max(Duration::from_millis(50));
-        tokio::select! {
-            () = tokio::time::sleep(wait) => {}
-            () = service.scheduler_bell().notified() => {}
-        }
-    }
-}
-
-/// One pass of the scheduler: everything due now, handled and posted.
-pub async fn schedule_once(http: &serenity::Http, service: &Service) {
-    loop {
-        match service.run_due().await {
-            Ok(replies) if replies.is_empty() => return,
-            Ok(replies) => {
-                for reply in replies {
-                    let Some(channel) = reply.channel else { continue };
-                    deliver(http, service, reply, Via::New(serenity::ChannelId::new(channel))).await;
-                }
-            }
-            Err(e) => {
-                tracing::warn!("could not run the schedule: {}", convert::user_message(e));
-                return;
+    let poster = std::sync::Arc::clone(&service);
+    let post = move |reply: Reply| {
+        let (http, service) = (std::sync::Arc::clone(&http), std::sync::Arc::clone(&poster));
+        async move {
+            if let Some(channel) = reply.channel {
+                deliver(&http, &service, reply, Via::New(serenity::ChannelId::new(channel))).await;
             }
         }
-    }
+    };
+    service.schedule_forever(post).await;
 }
 
 pub async fn sweep_once(http: &serenity::Http, service: &Service) {

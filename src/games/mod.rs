@@ -138,6 +138,8 @@ pub struct ComputerPlan {
     pub(crate) replace: bool,
     /// Now (unix ms): who is still away.
     pub(crate) now_ms: i64,
+    /// The gate its searching decisions pass, and what each may spend.
+    pub(crate) thinker: crate::common::Thinker,
 }
 
 /// A move of some game, in its engine's terms: one variant per game, like [`State`].

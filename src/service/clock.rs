@@ -14,6 +14,13 @@ pub trait Clock: Send + Sync {
     fn real_ms(&self, clock_ms: i64) -> i64 {
         clock_ms
     }
+
+    /// Whether this clock moves only when told to (tests): then the computer players think
+    /// untimed, every decision with its full budget, so their moves are a function of the game
+    /// and its seed however loaded the machine running the tests is.
+    fn is_manual(&self) -> bool {
+        false
+    }
 }
 
 /// The machine's clock.
@@ -52,6 +59,10 @@ impl ManualClock {
 impl Clock for ManualClock {
     fn now_ms(&self) -> i64 {
         self.0.load(Ordering::SeqCst)
+    }
+
+    fn is_manual(&self) -> bool {
+        true
     }
 }
 

@@ -60,6 +60,10 @@ pub struct Service {
     clock: Arc<dyn clock::Clock>,
     /// Rung when a change may have set something due sooner than the scheduler thought.
     wake: Arc<tokio::sync::Notify>,
+    /// The gate the computer players think through, one permit per core.
+    thinking: Arc<crate::common::Thinking>,
+    /// The due items this process is working on now (the scheduler's runs in progress).
+    in_flight: Mutex<std::collections::HashSet<(GameId, &'static str, u64)>>,
 }
 
 impl Service {
@@ -78,6 +82,8 @@ impl Service {
             default_seed: None,
             clock: Arc::new(clock::SystemClock),
             wake: Arc::new(tokio::sync::Notify::new()),
+            thinking: Arc::new(crate::common::Thinking::per_core()),
+            in_flight: Mutex::new(std::collections::HashSet::new()),
         }
     }
 
@@ -98,6 +104,17 @@ impl Service {
     pub fn with_instance(mut self, name: &str) -> Service {
         self.instance = name.to_string();
         self
+    }
+
+    /// The computer players think `permits` decisions at once (by default one per core).
+    pub fn with_thinkers(mut self, permits: usize) -> Service {
+        self.thinking = Arc::new(crate::common::Thinking::new(permits));
+        self
+    }
+
+    /// The gate the computer players think through: its runs now, its recent decisions.
+    pub fn thinking(&self) -> &crate::common::Thinking {
+        &self.thinking
     }
 
     /// New games without a seed of their own use this one instead of a random seed.

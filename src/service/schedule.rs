@@ -1,18 +1,28 @@
 //! The scheduler: what happens to a game while nobody clicks. After every change, in the
 //! change's own transaction, [`Service::reschedule`] writes what the game now waits for: the
 //! computer to play (due at once), a reminder for the person it waits for, and their deadline
-//! when the game has a turn time limit. [`Service::run_due`] handles the items that fell due,
-//! each in one transaction that re-checks the game's version under the game's lock: an item is
-//! acted on once, never after a player moved on, and an item whose time passed while the bot was
-//! down is handled once when it is back (not once per missed interval).
+//! when the game has a turn time limit. [`Service::schedule_forever`] (the bot) and
+//! [`Service::run_due`] (tests, tools) handle the items that fell due, each in one transaction
+//! that re-checks the game's version under the game's lock: an item is acted on once, never
+//! after a player moved on, and an item whose time passed while the bot was down is handled once
+//! when it is back (not once per missed interval). The computer's moves are chosen outside any
+//! transaction and applied only at the version they were chosen for: a process killed while
+//! the computer thinks has changed nothing, and its item is due again when it is back.
+//!
+//! In the bot, the computer's turns of different tables think at once, through one gate sized
+//! to the cores and fair between tables ([`crate::common::thinking`]); reminders and deadlines
+//! never wait for them.
 //!
 //! Time comes from the service's [`Clock`], so tests move it by hand.
 
 use super::reply::escape;
 use super::{Reply, Result, Service, Table, internal, load_table};
+use crate::common::Thinker;
 use crate::games::{ComputerPlan, Strength};
 use crate::store::{self, Due, DueKind, GameId, OnTimeout, Settings, Status};
 use sqlx::AnyConnection;
+use std::future::Future;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// How many items one pass of the scheduler takes on.
@@ -181,10 +191,94 @@ impl Service {
         Ok(store::release_due_claims(&mut conn, &self.instance).await?)
     }
 
-    /// Handles every item due now: the computer's turns, deadlines, reminders. Returns the
-    /// messages they owe (each already in the outbox, like a step's): post them, then call
-    /// `delivered`. An item that fails stays claimed until its lease runs out, then is retried.
+    /// Handles every item due now, one after another: the computer's turns, deadlines,
+    /// reminders. Returns the messages they owe (each already in the outbox, like a step's):
+    /// post them, then call `delivered`. An item that fails stays claimed until its lease runs
+    /// out, then is retried. The computer thinks here ungated and with its full budget: this is
+    /// the pass tests and tools drive by hand; the bot runs [`Service::schedule_forever`].
     pub async fn run_due(&self) -> Result<Vec<Reply>> {
+        let mut replies = Vec::new();
+        for item in self.claim_due_now().await? {
+            replies.extend(self.handle(&item, false).await);
+        }
+        Ok(replies)
+    }
+
+    /// The scheduler, for as long as the bot runs: handles what falls due and hands each
+    /// message it owes to `post` (which posts it, then calls `delivered`). It sleeps until the
+    /// next item is due, or until a change rings the bell, and looks again at least every
+    /// [`LOOK_AGAIN`] (another process may have set an item sooner). See
+    /// [`Service::schedule_pass`] for what one look does.
+    pub async fn schedule_forever<P, F>(self: Arc<Self>, post: P)
+    where
+        P: Fn(Reply) -> F + Clone + Send + Sync + 'static,
+        F: Future<Output = ()> + Send + 'static,
+    {
+        loop {
+            self.schedule_pass(&post).await;
+            let wait = match self.next_due_at().await {
+                Ok(Some(at)) => self.real_wait(at - self.now_ms()).min(LOOK_AGAIN),
+                Ok(None) => LOOK_AGAIN,
+                Err(e) => {
+                    tracing::warn!("could not read the schedule: {e}");
+                    LOOK_AGAIN
+                }
+            };
+            // A claimed item in progress elsewhere reads as due now: never spin faster than this.
+            let wait = wait.max(Duration::from_millis(50));
+            tokio::select! {
+                () = tokio::time::sleep(wait) => {}
+                () = self.scheduler_bell().notified() => {}
+            }
+        }
+    }
+
+    /// One look of the scheduler: claims everything due now. Reminders are handled and posted
+    /// at once; the computer's turns and deadlines each start a task of their own, which thinks
+    /// through the gate (fair between tables, decision by decision, as many at once as there
+    /// are cores, each decision's budget following the load) and posts when done. So nothing
+    /// waits behind the computer's thinking, and no table's run waits for another's.
+    pub async fn schedule_pass<P, F>(self: &Arc<Self>, post: &P)
+    where
+        P: Fn(Reply) -> F + Clone + Send + Sync + 'static,
+        F: Future<Output = ()> + Send + 'static,
+    {
+        loop {
+            let items = match self.claim_due_now().await {
+                Ok(items) if !items.is_empty() => items,
+                Ok(_) => return,
+                Err(e) => {
+                    tracing::warn!("could not run the schedule: {e}");
+                    return;
+                }
+            };
+            for item in items {
+                if item.kind == DueKind::Reminder {
+                    if let Some(reply) = self.handle(&item, false).await {
+                        post(reply).await;
+                    }
+                    continue;
+                }
+                // One run per item at a time: a run outliving its claim is claimed again, not
+                // started twice.
+                let key = (item.game_id, item.kind.as_str(), item.user_id);
+                if !self.in_flight.lock().unwrap_or_else(std::sync::PoisonError::into_inner).insert(key) {
+                    continue;
+                }
+                let (service, post) = (Arc::clone(self), post.clone());
+                tokio::spawn(async move {
+                    let reply = service.handle(&item, true).await;
+                    service.in_flight.lock().unwrap_or_else(std::sync::PoisonError::into_inner).remove(&key);
+                    if let Some(reply) = reply {
+                        post(reply).await;
+                    }
+                });
+            }
+        }
+    }
+
+    /// Claims what is due now (at most a batch), soonest first.
+    async fn claim_due_now(&self) -> Result<Vec<Due>> {
         let now = self.now_ms();
         // A read first: every step rings the scheduler, and on SQLite a claim takes the
         // database's write lock, which only work that is due should.
@@ -194,19 +288,20 @@ impl Service {
         let mut tx = self.store.begin_write().await?;
         let items = store::claim_due(&mut tx, now, now + self.lease.as_millis() as i64, &self.instance, BATCH).await?;
         tx.commit().await?;
-        let mut replies = Vec::new();
-        for item in items {
-            let result = match item.kind {
-                DueKind::Reminder => self.remind(&item).await,
-                DueKind::Computer | DueKind::Deadline => self.play_for(&item).await,
-            };
-            match result {
-                Ok(Some(reply)) => replies.push(reply),
-                Ok(None) => {}
-                Err(e) => tracing::error!(game = item.game_id, kind = item.kind.as_str(), "a due item failed (retried later): {e}"),
-            }
-        }
-        Ok(replies)
+        Ok(items)
+    }
+
+    /// One item, the message it owes if any; a failure is logged (the item is retried once its
+    /// claim runs out). `paced`: the computer thinks through the gate (see [`Thinker`]).
+    async fn handle(&self, item: &Due, paced: bool) -> Option<Reply> {
+        let result = match item.kind {
+            DueKind::Reminder => self.remind(item).await,
+            DueKind::Computer | DueKind::Deadline => self.play_for(item, paced).await,
+        };
+        result.unwrap_or_else(|e| {
+            tracing::error!(game = item.game_id, kind = item.kind.as_str(), "a due item failed (retried later): {e}");
+            None
+        })
     }
 
     /// Whether `item` is still the game's item of its kind, unchanged (under the game's lock).
@@ -280,7 +375,7 @@ impl Service {
     /// or their seat from now on). Its moves are
     /// chosen outside any transaction (a strong player thinks for a while), then applied in one
     /// that finds the game at the version they were chosen for, or not at all.
-    async fn play_for(&self, item: &Due) -> Result<Option<Reply>> {
+    async fn play_for(&self, item: &Due, paced: bool) -> Result<Option<Reply>> {
         let mut conn = self.store.pool().acquire().await?;
         // The computer moves once the channel has the message that handed it the turn: the
         // step's handler and the scheduler post at the same time, and the computer's moves must
@@ -308,8 +403,11 @@ impl Service {
         }
         let timed_out = (item.kind == DueKind::Deadline).then(|| table.seats.iter().find(|s| s.user_id == item.user_id)).flatten();
         let replace = timed_out.is_some() && table.record.on_timeout == OnTimeout::Replace;
-        let plan = ComputerPlan { timed_out: timed_out.and_then(|s| s.seat), replace, now_ms: self.now_ms() };
+        // Paced by the scheduler: through the gate, timed unless the clock is a test's.
+        let thinker = if paced { Thinker::new(&self.thinking, item.game_id, !self.clock.is_manual()) } else { Thinker::default() };
+        let plan = ComputerPlan { timed_out: timed_out.and_then(|s| s.seat), replace, now_ms: self.now_ms(), thinker };
         let steps = self.choose_computer_moves(&loaded, &table, &plan).await;
+        drop(plan);
         if steps.is_empty() {
             // Nothing the computer should play (a person is back): the next change reschedules.
             let mut tx = self.store.begin_write().await?;

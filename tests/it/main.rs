@@ -1,6 +1,7 @@
 //! Integration tests of the `southseas` package, one binary with a module per area.
 
 mod cli;
+mod computers;
 mod discord_double;
 mod discord_double_selftest;
 mod discord_e2e;

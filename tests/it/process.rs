@@ -137,3 +137,108 @@ async fn the_real_bot_with_a_fast_clock_reminds_within_seconds() {
     assert_eq!(reminder.notified.len(), 1, "the reminder pings the player to act");
     assert!(waited > Duration::from_secs(5) && waited < Duration::from_secs(20), "8 hours at 3600 times: about 8 s, not {waited:?}");
 }
+
+/// A person against two hard computers, the real binary SIGKILLed while the computers think
+/// (the person's step posted, their moves not yet applied, the computers' item held by the
+/// process), three times: after each restart the computers think again and play their turns
+/// once, as one change, and the channel offers the person their next step.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_real_bot_killed_while_its_computers_think_loses_nothing() {
+    const KILLS: usize = 3;
+    let double = Double::start().await;
+    let db = TempDb::new("process-kill-thinking");
+    let mut child = spawn_bot(&double, &db);
+    double.wait_for_identifies(1).await;
+    let registered = double.wait_for_commands().await;
+    let alice = dd::Member::new(4101, "alice");
+    let addbot = registered.command("addbot").expect("/addbot registered");
+    let hard = addbot["options"][0]["choices"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|c| c["name"].as_str().is_some_and(|n| n.starts_with("hard")))
+        .and_then(|c| c["value"].as_i64())
+        .expect("a hard choice");
+    let id = double.interact(dd::slash("new", &alice)).await;
+    double.wait_response(id, 2).await;
+    for _ in 0..2 {
+        let id = double.interact(dd::slash("addbot", &alice).integer("strength", hard)).await;
+        double.wait_response(id, 2).await;
+    }
+    let lobby = double.wait_for("the lobby", |d| d.messages_with_components(dd::CHANNEL_ID).pop()).await;
+    let start = custom_ids(&lobby).into_iter().find(|c| c.ends_with(":start")).expect("a Start button");
+    let id = double.interact(dd::button(&start, &alice)).await;
+    double.wait_callback(id).await;
+
+    settle(&double, &db, "the start").await.expect("alice's first turn");
+    let service = Service::open(&db.url()).await.unwrap();
+    let seat = service.snapshot::<SouthSeas>(dd_place(), alice.id).await.unwrap().2;
+    let mut bot = Bot::new(Strategy::Greedy, 5);
+    let (mut kills, mut restarts, mut handovers) = (0, 0, 0);
+    // After a kill, the version the computers' run must reach: alice's hand-over + one change.
+    let mut expected = None;
+    while kills < KILLS && handovers < 12 {
+        let Some(shown) = settle(&double, &db, &format!("kill {kills}: alice's turn")).await else { break };
+        let (game, version, game_id, _) = state(&db).await;
+        if let Some(v) = expected.take() {
+            assert_eq!(version, v, "after the restart the computers played their run once, as one change");
+        }
+        assert_eq!(game.to_act(), seat, "the computers have played: it is alice's turn");
+        let action = bot.choose(&game).unwrap();
+        let tap = tap_for(&shown, game_id, version, action, &alice)
+            .unwrap_or_else(|| dd::slash("place", &alice).string("spot", &Code::Act(action).code()));
+        double.interact(tap).await;
+        // Her step applied and its message posted: if it handed the turn over, the computers think.
+        let (handed, handed_at) = loop {
+            let (game, v, _, owed) = state(&db).await;
+            if v > version && owed == 0 {
+                break (game, v);
+            }
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        };
+        if handed.is_over() {
+            break;
+        }
+        if handed.to_act() == seat {
+            continue;
+        }
+        handovers += 1;
+        tokio::time::sleep(Duration::from_millis(40)).await;
+        let held = computer_item_held(&service).await;
+        child.kill().expect("SIGKILL");
+        child.wait().expect("reaped");
+        double.evict_bots();
+        double.wait_for_no_connection().await;
+        let (_, at_kill, _, _) = state(&db).await;
+        if at_kill == handed_at && held {
+            kills += 1;
+        } else {
+            assert_eq!(at_kill, handed_at + 1, "the computers' run applied once, before the kill");
+        }
+        expected = Some(handed_at + 1);
+        child = spawn_bot(&double, &db);
+        restarts += 1;
+        double.wait_for_identifies(restarts + 1).await;
+    }
+    if let Some(v) = expected {
+        settle(&double, &db, "after the last restart").await;
+        assert_eq!(state(&db).await.1, v, "after the last restart the computers played their run once, as one change");
+    }
+    child.kill().ok();
+    child.wait().ok();
+    eprintln!("{handovers} hand-overs to the computers, {kills} kills while they thought");
+    assert!(kills >= KILLS, "the kills fell while the computers thought: {kills} of {handovers}");
+    double.assert_no_unexpected();
+}
+
+/// Whether a process holds the computer's due item now (claimed, its lease not run out).
+async fn computer_item_held(service: &Service) -> bool {
+    let now = southseas::store::now_ms();
+    let mut conn = service.store().pool().acquire().await.expect("connection");
+    let held: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM due WHERE kind = 'computer' AND claimed_until > $1")
+        .bind(now)
+        .fetch_one(&mut *conn)
+        .await
+        .expect("the schedule");
+    held > 0
+}

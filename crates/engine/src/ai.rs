@@ -134,12 +134,20 @@ impl fmt::Display for Strategy {
 pub struct Bot {
     strategy: Strategy,
     rng: Rng,
+    /// Imagined games played for the last decision (0 when it did not search).
+    spent: u32,
 }
 
 impl Bot {
     /// A bot playing `strategy` (or a [`Strength`]), its choices drawn from `seed`.
     pub fn new(strategy: impl Into<Strategy>, seed: u64) -> Bot {
-        Bot { strategy: strategy.into(), rng: Rng::new(seed) }
+        Bot { strategy: strategy.into(), rng: Rng::new(seed), spent: 0 }
+    }
+
+    /// How many imagined games the last decision played out (0 unless it searched): what a
+    /// time limit left of its playout budget.
+    pub fn playouts_spent(&self) -> u32 {
+        self.spent
     }
 
     pub fn strategy(&self) -> Strategy {
@@ -148,6 +156,7 @@ impl Bot {
 
     /// The bot's action for the player to act. `None` when the game is over.
     pub fn choose(&mut self, game: &Game) -> Option<Action> {
+        self.spent = 0;
         if game.is_over() {
             return None;
         }
@@ -240,6 +249,7 @@ impl Bot {
                     }
                     c.total += playout(&mut future, me, &mut rng);
                     c.playouts += 1;
+                    self.spent += 1;
                 }
                 if out_of_time() {
                     break 'rounds;

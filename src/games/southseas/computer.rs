@@ -1,11 +1,12 @@
 //! The computer at a South Seas table: which seats it plays now, and the moves it picks for
-//! them, from the engine's computer players. Pure and seeded: the same game, seats and plan
-//! give the same moves (a strong player's search has a fixed number of playouts, not a time).
+//! them, from the engine's computer players. Seeded: the same game, seats and plan give the same
+//! moves, as long as the plan's thinker leaves the hard player its full playout budget (always
+//! when untimed, and when the machine is idle; see `crate::common::thinking`).
 
 use crate::common::computer_plays;
 use crate::games::{ComputerPlan, Strength};
 use crate::store::SeatRecord;
-use southseas_engine::{Action, Bot, Game};
+use southseas_engine::{Action, Bot, Budget, Game, Strategy};
 
 /// At most this many steps in one go: a table of computers alone (everyone away) moves on in
 /// messages of a few turns each, rather than in one message for the whole game.
@@ -42,8 +43,16 @@ pub(crate) fn moves(game: &Game, seats: &[SeatRecord], plan: &ComputerPlan, seed
         let Some(seat) = game.to_act() else { break };
         let Some(strength) = player_at(&game, seats, plan, seat, first_turn) else { break };
         let step = (logged + out.len()) as u64;
-        let mut bot = Bot::new(engine_strength(strength), seed ^ step.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        let Some(action) = bot.choose(&game) else { break };
+        let seed = seed ^ step.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let action = match engine_strength(strength).strategy() {
+            // A search passes the gate, with the playouts the load leaves it.
+            Strategy::Search(full) => plan.thinker.decide(turns_left(&game, seats, plan, first_turn), full.playouts, |allowance| {
+                let mut bot = Bot::new(Strategy::Search(Budget { playouts: allowance.playouts, time: allowance.time }), seed);
+                (bot.choose(&game), bot.playouts_spent())
+            }),
+            strategy => Bot::new(strategy, seed).choose(&game),
+        };
+        let Some(action) = action else { break };
         if game.apply(&action).is_err() {
             // The engine's players choose among legal moves; should one not be, a person decides.
             tracing::error!(?action, "a computer player chose an illegal move");
@@ -52,4 +61,12 @@ pub(crate) fn moves(game: &Game, seats: &[SeatRecord], plan: &ComputerPlan, seed
         out.push((seat, action));
     }
     out
+}
+
+/// The computer's turns left in this run, the current one included: the seats it plays from
+/// the one to act on, until a person's (at most one round).
+fn turns_left(game: &Game, seats: &[SeatRecord], plan: &ComputerPlan, first_turn: u32) -> usize {
+    let Some(seat) = game.to_act() else { return 0 };
+    let players = game.player_count();
+    (0..players).take_while(|k| player_at(game, seats, plan, (seat + k) % players, first_turn).is_some()).count()
 }

@@ -7,6 +7,7 @@ mod help;
 mod lobby;
 mod lookup;
 mod seats;
+mod undo;
 
 pub(crate) use super::respond::{acknowledge, actor, place_of, respond, respond_private};
 use super::{Data, Error};
@@ -26,7 +27,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         southseas::deliver(),
         southseas::pay(),
         southseas::endturn(),
-        southseas::undo(),
+        undo::undo(),
         seafarers::seafarers(),
         lobby::abandon(),
         seats::away(),

@@ -71,7 +71,10 @@ pub(crate) fn prompt(game: &Game, table: &Table, names: &Names) -> String {
         Phase::PlaceHarbour | Phase::SetupSettlement => {
             format!("👉 {}, your turn: {} (the lettered spots on the picture).", names.of(active), text::task(game, active))
         }
-        Phase::Robber => format!("👉 {}, move the robber or the pirate: pick a lettered hex.", names.of(active)),
+        Phase::Robber if game.pirate().is_some() => {
+            format!("👉 {}, move the robber or the pirate: pick a lettered hex.", names.of(active))
+        }
+        Phase::Robber => format!("👉 {}, move the robber: pick a lettered hex.", names.of(active)),
         _ => format!("👉 {}, your turn: {}.", names.of(active), text::task(game, active)),
     }
 }
@@ -280,7 +283,11 @@ pub(crate) fn menu(game: &Game, table: &Table, version: i64, seat: usize, kind: 
             });
         }
     }
-    let placeholder = if pages > 1 { format!("{} (page {page} of {pages})", kind_words(kind)) } else { kind_words(kind).to_string() };
+    let words = match kind {
+        MenuKind::Robber if game.pirate().is_none() => "Move the robber",
+        _ => kind_words(kind),
+    };
+    let placeholder = if pages > 1 { format!("{words} (page {page} of {pages})") } else { words.to_string() };
     Menu { id: ComponentId::menu(id, version), placeholder, options }
 }
 

@@ -265,7 +265,8 @@ pub fn task(game: &Game, seat: usize) -> String {
             let n = game.pending_gold().iter().find(|d| d.0 as usize == seat).map_or(0, |d| d.1);
             format!("take {} for gold", count(n, "card"))
         }
-        Phase::Robber => "move the robber (or the pirate)".into(),
+        Phase::Robber if game.pirate().is_some() => "move the robber or the pirate".into(),
+        Phase::Robber => "move the robber".into(),
         Phase::RoadBuilding { left } => format!("place {} for free", count(left, "road or ship")),
         Phase::GameOver { .. } => "nothing: the game is over".into(),
     }

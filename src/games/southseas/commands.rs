@@ -1,10 +1,10 @@
 //! South Seas' slash commands: the steps of a turn (`/place`, `/islander`, `/ship`, `/deliver`,
-//! `/pay`, `/endturn`, `/undo`), what is left in its stacks (`/tiles`, `/ships`), its rules, and
+//! `/pay`, `/endturn`), what is left in its stacks (`/tiles`, `/ships`), its rules, and
 //! the options `/new` offers for it. Listed with the others in `discord/commands/mod.rs`.
 
 use super::SouthSeas;
 use crate::common::{Image, Reply, ServiceError};
-use crate::discord::respond::{acknowledge, actor, place_of, respond, respond_private, snowflake_ms};
+use crate::discord::respond::{acknowledge, actor, place_of, respond, respond_private};
 use crate::discord::types::{Context, Error};
 use crate::games::southseas::render;
 use crate::games::southseas::text::{self, Names};
@@ -134,16 +134,6 @@ pub(crate) async fn pay(
 pub(crate) async fn endturn(ctx: Context<'_>) -> Result<(), Error> {
     acknowledge(ctx).await?;
     let result = ctx.data().service.act(place_of(ctx), &actor(ctx), Action::EndTurn).await;
-    respond(ctx, result).await
-}
-
-/// Undo your last step of this turn (not once a new tile or ship was revealed).
-#[poise::command(slash_command, guild_only)]
-pub(crate) async fn undo(ctx: Context<'_>) -> Result<(), Error> {
-    acknowledge(ctx).await?;
-    // The step to undo is the one that was last when the player sent the command.
-    let sent_ms = snowflake_ms(ctx.id());
-    let result = ctx.data().service.undo(place_of(ctx), &actor(ctx), Some(sent_ms)).await;
     respond(ctx, result).await
 }
 

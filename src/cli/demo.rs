@@ -48,18 +48,11 @@ pub struct DemoOutput {
 
 pub async fn run(args: &DemoArgs, images: Option<ImageMaker>) -> Result<DemoOutput> {
     anyhow::ensure!((2..=5).contains(&args.players), "--players must be 2 to 5");
-    std::fs::create_dir_all(&args.out).with_context(|| format!("cannot create {}", args.out.display()))?;
-    let db = args.out.join("demo.db");
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
-    }
-    let mut service = Service::open(&format!("sqlite://{}", db.display())).await?;
+    let mut service = fresh_service(&args.out).await?;
     if let Some(images) = images {
         service = service.with_images(images);
     }
-    let actors: Vec<Actor> =
-        NAMES.iter().take(args.players).enumerate().map(|(i, n)| Actor { user_id: 100 + i as u64, name: n.to_string() }).collect();
-    let seed = args.seed.unwrap_or_else(|| std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_secs()));
+    let (actors, seed) = (demo_players(args.players), demo_seed(args));
     let mut transcript = String::new();
     let _ = writeln!(transcript, "# South Seas demo game (seed {seed}, {} players, {:?} bots)\n", args.players, args.ai);
     let mut log = |who: &str, command: &str, reply: &Reply, image: Option<&str>| {
@@ -124,18 +117,11 @@ pub async fn run(args: &DemoArgs, images: Option<ImageMaker>) -> Result<DemoOutp
 pub async fn run_seafarers(args: &DemoArgs, images: Option<crate::games::seafarers::ImageMaker>) -> Result<DemoOutput> {
     use crate::games::seafarers::{Seafarers, SeafarersOptions};
     anyhow::ensure!((3..=4).contains(&args.players), "--players must be 3 or 4 for Catan: Seafarers");
-    std::fs::create_dir_all(&args.out).with_context(|| format!("cannot create {}", args.out.display()))?;
-    let db = args.out.join("demo.db");
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
-    }
-    let mut service = Service::open(&format!("sqlite://{}", db.display())).await?;
+    let mut service = fresh_service(&args.out).await?;
     if let Some(images) = images {
         service = service.with_images(images);
     }
-    let actors: Vec<Actor> =
-        NAMES.iter().take(args.players).enumerate().map(|(i, n)| Actor { user_id: 100 + i as u64, name: n.to_string() }).collect();
-    let seed = args.seed.unwrap_or_else(|| std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_secs()));
+    let (actors, seed) = (demo_players(args.players), demo_seed(args));
     let mut transcript = String::new();
     let _ = writeln!(transcript, "# Catan: Seafarers demo game ({}, seed {seed}, {} players, greedy bots)\n", args.scenario, args.players);
     let mut log = |who: &str, command: &str, reply: &Reply, image: Option<&str>| {
@@ -194,6 +180,26 @@ pub async fn run_seafarers(args: &DemoArgs, images: Option<crate::games::seafare
     std::fs::write(&transcript_path, transcript).with_context(|| format!("cannot write {}", transcript_path.display()))?;
     service.store().close().await;
     Ok(DemoOutput { folder: args.out.clone(), transcript: transcript_path, images: written, actions })
+}
+
+/// The demo's own database, new each run, in `out`.
+async fn fresh_service(out: &Path) -> Result<Service> {
+    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+    let db = out.join("demo.db");
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+    }
+    Service::open(&format!("sqlite://{}", db.display())).await
+}
+
+/// The demo's players, by name.
+fn demo_players(n: usize) -> Vec<Actor> {
+    NAMES.iter().take(n).enumerate().map(|(i, name)| Actor { user_id: 100 + i as u64, name: name.to_string() }).collect()
+}
+
+/// The seed asked for, else one from the clock.
+fn demo_seed(args: &DemoArgs) -> u64 {
+    args.seed.unwrap_or_else(|| std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_secs()))
 }
 
 /// Writes the reply's board image as `name`; returns the name.

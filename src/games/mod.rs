@@ -142,6 +142,18 @@ pub struct ComputerPlan {
     pub(crate) thinker: crate::common::Thinker,
 }
 
+impl ComputerPlan {
+    /// Who the computer plays for at `seat`, and how well: a computer seat, a person away (or
+    /// replaced under this plan), or the person whose time ran out, while it is still the turn
+    /// that timed out (`same_turn`). The one rule every game's computer follows.
+    pub(crate) fn plays(&self, seats: &[crate::store::SeatRecord], seat: usize, same_turn: bool) -> Option<Strength> {
+        if let Some(strength) = crate::common::computer_plays(seats, seat, Some(self.now_ms)) {
+            return Some(strength);
+        }
+        (self.timed_out == Some(seat) && (self.replace || same_turn)).then_some(Strength::Medium)
+    }
+}
+
 /// A move of some game, in its engine's terms: one variant per game, like [`State`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Move {

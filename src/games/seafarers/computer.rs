@@ -5,7 +5,6 @@
 //! The engine has two players: random (easy) and greedy (medium). There is no hard player for
 //! Seafarers yet: the lobby does not offer one, and a seat stored as hard plays as medium.
 
-use crate::common::computer_plays;
 use crate::games::{ComputerPlan, Strength};
 use crate::store::SeatRecord;
 use seafarers_engine::{Action, Bot, Game, Strategy};
@@ -21,15 +20,9 @@ fn strategy(strength: Strength) -> Strategy {
     }
 }
 
-/// Who the computer plays for at `seat`, and how well.
+/// Who the computer plays for at `seat`, and how well (see [`ComputerPlan::plays`]).
 fn player_at(game: &Game, seats: &[SeatRecord], plan: &ComputerPlan, seat: usize, first_turn: u32) -> Option<Strength> {
-    if let Some(strength) = computer_plays(seats, seat, Some(plan.now_ms)) {
-        return Some(strength);
-    }
-    if plan.timed_out == Some(seat) && (plan.replace || game.turn() == first_turn) {
-        return Some(Strength::Medium);
-    }
-    None
+    plan.plays(seats, seat, game.turn() == first_turn)
 }
 
 /// The moves the computer makes from `game` on, until only people owe a decision, the game

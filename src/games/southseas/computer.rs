@@ -3,7 +3,6 @@
 //! moves, as long as the plan's thinker leaves the hard player its full playout budget (always
 //! when untimed, and when the machine is idle; see `crate::common::thinking`).
 
-use crate::common::computer_plays;
 use crate::games::{ComputerPlan, Strength};
 use crate::store::SeatRecord;
 use southseas_engine::{Action, Bot, Budget, Game, Strategy};
@@ -21,16 +20,9 @@ fn engine_strength(strength: Strength) -> southseas_engine::Strength {
     }
 }
 
-/// Who the computer plays for at `seat` in `game`, and how well: a computer seat, a person away
-/// (or replaced under `plan`), or the person whose time ran out, for the turn that was theirs.
+/// Who the computer plays for at `seat`, and how well (see [`ComputerPlan::plays`]).
 fn player_at(game: &Game, seats: &[SeatRecord], plan: &ComputerPlan, seat: usize, first_turn: u32) -> Option<Strength> {
-    if let Some(strength) = computer_plays(seats, seat, Some(plan.now_ms)) {
-        return Some(strength);
-    }
-    if plan.timed_out == Some(seat) && (plan.replace || game.turn() == first_turn) {
-        return Some(Strength::Medium);
-    }
-    None
+    plan.plays(seats, seat, game.turn() == first_turn)
 }
 
 /// The moves the computer makes from `game` on, until a person must act, the game ends, or

@@ -129,6 +129,15 @@ pub trait Rules: Sized + Send + Sync + 'static {
     fn read_typed(game: &Self::Game, table: &Table, seat: usize, typed: &Self::Typed) -> std::result::Result<Self::Move, String>;
     /// One of the game's own button codes (None: not one of its codes).
     fn read_code(code: &str) -> Option<Click<Self::Move>>;
+    /// Whether a click still means what its player meant after other steps were taken since
+    /// its message was posted: a private view that reads the game afresh, or a step that names
+    /// everything it does (the cards of a discard), where several players decide at once and
+    /// each one's step would otherwise make the others' buttons out of date. Such a click is
+    /// taken against the game as it is now, which checks it as always. None by default: a
+    /// click on an older version is refused.
+    fn outlives_its_version(_click: &Click<Self::Move>) -> bool {
+        false
+    }
     /// A view the game's buttons ask for (`Click::View`), for the player at `seat`.
     fn view(played: &Played<Self>, table: &Table, version: i64, seat: usize, view: &str) -> Result<Reply>;
     /// Whether `seat` may act now; else why not, for the player.

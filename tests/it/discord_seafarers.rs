@@ -16,7 +16,7 @@ use southseas::service::{Command, ComponentId, Service};
 use std::sync::Arc;
 use std::time::Duration;
 
-struct Bot_ {
+pub(crate) struct Bot_ {
     task: tokio::task::JoinHandle<anyhow::Result<()>>,
 }
 
@@ -26,7 +26,7 @@ impl Drop for Bot_ {
     }
 }
 
-async fn start_bot(double: &Double, db: &TempDb, seed: u64) -> Bot_ {
+pub(crate) async fn start_bot(double: &Double, db: &TempDb, seed: u64) -> Bot_ {
     let service = Service::open(&db.url()).await.expect("database").with_images(Pictures::all()).with_default_seed(seed);
     let config = DiscordConfig::new(dd::TOKEN, Some(dd::GUILD_ID), Some(double.url()));
     Bot_ { task: tokio::spawn(southseas::discord::run(config, Arc::new(service))) }
@@ -45,7 +45,7 @@ async fn state(db: &TempDb) -> Option<(Game, i64, i64, i64)> {
     Some((game, version, id?, owed))
 }
 
-async fn seat_of(db: &TempDb, user: u64) -> Option<usize> {
+pub(crate) async fn seat_of(db: &TempDb, user: u64) -> Option<usize> {
     let service = Service::open(&db.url()).await.expect("database");
     let seat = service.snapshot::<Seafarers>(PLACE, user).await.expect("snapshot").2;
     service.store().close().await;
@@ -71,7 +71,7 @@ async fn settle(double: &Double, db: &TempDb) -> (Game, Value) {
     }
 }
 
-fn code_of(id: &str) -> Option<Code> {
+pub(crate) fn code_of(id: &str) -> Option<Code> {
     match ComponentId::parse(id)?.command? {
         Command::Game(code) => Code::parse(&code),
         _ => None,
@@ -79,18 +79,18 @@ fn code_of(id: &str) -> Option<Code> {
 }
 
 /// The response after the acknowledgement of a click (an edit in place, or a private follow-up).
-async fn answer(double: &Double, id: u64) -> dd::Response {
+pub(crate) async fn answer(double: &Double, id: u64) -> dd::Response {
     let responses = double.wait_response(id, 2).await;
     assert_eq!(responses[0].callback_type, Some(callback::DEFERRED_UPDATE), "a click is acknowledged at once: {responses:?}");
     responses[1].clone()
 }
 
-fn as_message(response: &dd::Response) -> Value {
+pub(crate) fn as_message(response: &dd::Response) -> Value {
     json!({ "components": response.components })
 }
 
 /// Taps the way to `action` on `message` as a phone player would.
-async fn tap(double: &Double, who: &Member, message: &Value, action: Action) {
+pub(crate) async fn tap(double: &Double, who: &Member, message: &Value, action: Action) {
     let want = Code::Act(action);
     if let Some(id) = custom_ids(message).into_iter().find(|c| code_of(c) == Some(want)) {
         double.interact(dd::button(&id, who)).await;
@@ -107,6 +107,11 @@ async fn tap(double: &Double, who: &Member, message: &Value, action: Action) {
                 if pick_from_menu(double, who, &as_message(&view), want).await {
                     return;
                 }
+                // Not in this menu: back to the turn's buttons, as a player would, before the next.
+                if let Some(back) = view.custom_ids().into_iter().find(|c| code_of(c) == Some(Code::Back)) {
+                    let back = answer(double, double.interact(dd::button(&back, who)).await).await;
+                    assert_eq!(back.kind, ResponseKind::EditOriginal, "back on the same message");
+                }
             }
             Some(Code::Pick(pick)) => {
                 let target = match (pick, action) {
@@ -121,7 +126,7 @@ async fn tap(double: &Double, who: &Member, message: &Value, action: Action) {
                         Some(Code::Pick(Pick::Discard(r) | Pick::Gold(r))) => target.contains(&r) && r.total() > 0,
                         _ => false,
                     });
-                    let next = next.expect("the builder leads to the step");
+                    let next = next.unwrap_or_else(|| panic!("the builder leads to {action:?}: {view:?}"));
                     let on = double.message_with_custom_id(&next).expect("the private message");
                     let tapped = double.interact(dd::button(&next, who).on_message(on)).await;
                     if code_of(&next) == Some(want) {
@@ -137,7 +142,7 @@ async fn tap(double: &Double, who: &Member, message: &Value, action: Action) {
     panic!("no taps lead to {action:?}: {message:#}");
 }
 
-async fn pick_from_menu(double: &Double, who: &Member, message: &Value, want: Code) -> bool {
+pub(crate) async fn pick_from_menu(double: &Double, who: &Member, message: &Value, want: Code) -> bool {
     let Some(menu) = custom_ids(message).into_iter().find(|c| c.ends_with(":menu")) else { return false };
     let mut values = menu_values(message);
     let mut visited = Vec::new();

@@ -348,11 +348,116 @@ async fn a_seven_asks_two_people_to_discard_at_once(db) {
     assert_private_things_stay_private(&seen);
 }
 
-/// A trade offered by taps, answered by the others (a computer declines by itself) and
-/// confirmed by the offerer; a forged or stale answer changes nothing.
-async fn a_trade_is_offered_answered_and_confirmed(db) {
+}
+
+/// The cards a greedy-free test discards for `seat`: the first kinds of its hand, as many as owed.
+fn some_discard(game: &Game, seat: usize) -> Resources {
+    let n = game.pending_discards().iter().find(|d| d.0 as usize == seat).unwrap().1;
+    let mut cards = Resources::default();
+    let hand = game.player(seat).hand;
+    for r in seafarers_engine::Resource::ALL {
+        let take = hand.get(r).min(n - cards.total() as u8);
+        *cards.get_mut(r) += take;
+    }
+    cards
+}
+
+/// One tap on a private discard builder towards `cards`: the next "+1" or the confirmation.
+async fn tap_builder(service: &Service, actor: &Actor, view: &Reply, cards: Resources) -> Result<Reply, ServiceError> {
+    let next = view
+        .buttons
+        .iter()
+        .flatten()
+        .find(|b| match code_of(&b.id) {
+            Some(Code::Act(Action::Discard { cards: c })) => c == cards,
+            Some(Code::Pick(Pick::Discard(r))) => cards.contains(&r) && r.total() > 0,
+            _ => false,
+        })
+        .unwrap_or_else(|| panic!("the builder leads to {cards:?}: {view:?}"))
+        .clone();
+    click(service, actor, &next.id, None).await
+}
+
+on_both_databases! {
+/// Two people build their discards at the same time: one finishes first, and the other's
+/// builder (made before that step) keeps working to the end; nobody is told "out of date".
+async fn two_people_build_their_discards_at_the_same_time(db) {
+    let (seed, steps) = seven_for_two("base");
+    let service = open(&db, &ManualClock::at(1_800_000_000_000)).await;
+    let people = vec![player(0), player(1), player(2)];
+    let mut seen = Seen::default();
+    seen.take(service.create(PLACE, &people[0], options("base", seed, HOUR)).await.expect("create"));
+    for p in &people[1..] {
+        seen.take(service.join(PLACE, p).await.expect("join"));
+    }
+    seen.take(service.start(PLACE, &people[0]).await.expect("start"));
+    let mut by_seat = vec![people[0].clone(); 3];
+    for p in &people {
+        by_seat[seat_of(&service, p).await.unwrap()] = p.clone();
+    }
+    for step in 0..steps as u64 {
+        let (game, _, _, _) = service.snapshot::<Seafarers>(PLACE, 0).await.unwrap();
+        let seat = game.to_act()[0];
+        let action = Bot::new(Strategy::Random, step).choose(&game, seat).unwrap();
+        let message = seen.current().clone();
+        tap(&service, &mut seen, &by_seat[seat], &message, action).await;
+    }
+    let (game, _, _, _) = service.snapshot::<Seafarers>(PLACE, 0).await.unwrap();
+    let owing = game.to_act();
+    let (first, second) = (owing[0], owing[1]);
+    let seven = seen.current().clone();
+    let open = seven.buttons.iter().flatten().find(|b| matches!(code_of(&b.id), Some(Code::Pick(Pick::Discard(_))))).unwrap().clone();
+    // Both open their builders on the same message, then take turns tapping.
+    let mut views = Vec::new();
+    for seat in [first, second] {
+        views.push(click(&service, &by_seat[seat], &open.id, None).await.expect("a builder opens"));
+    }
+    let targets = [some_discard(&game, first), some_discard(&game, second)];
+    let mut done = [false, false];
+    while !done.iter().all(|d| *d) {
+        for k in 0..2 {
+            if done[k] {
+                continue;
+            }
+            let seat = [first, second][k];
+            let reply = tap_builder(&service, &by_seat[seat], &views[k], targets[k]).await.unwrap_or_else(|e| panic!("{e:?}"));
+            if reply.ephemeral {
+                views[k] = reply;
+            } else {
+                assert!(reply.text.contains("discarded"), "{}", reply.text);
+                seen.take(reply);
+                done[k] = true;
+            }
+        }
+    }
+    let (after, _, _, _) = service.snapshot::<Seafarers>(PLACE, 0).await.unwrap();
+    for (k, seat) in [first, second].into_iter().enumerate() {
+        assert!(!after.to_act().contains(&seat) || after.phase() != Phase::Discard, "seat {seat} has discarded");
+        assert_eq!(after.player(seat).hand.total(), game.player(seat).hand.total() - targets[k].total());
+    }
+}
+}
+
+/// A table of two people and an easy computer (New Shores), played greedily by taps until a
+/// person's main phase where they can offer one card for one the other person holds and, when
+/// `extra`, the other holds a further card of a third kind (to sweeten a counter-offer with).
+/// Returns the service, what was seen, the game, the offerer and the other person (seat,
+/// actor), and the cards: give, want and the extra kind.
+struct TradeTable {
+    service: Service,
+    seen: Seen,
+    game: Game,
+    me: (usize, Actor),
+    other: (usize, Actor),
+    give: Resources,
+    want: Resources,
+    extra: Option<Resources>,
+}
+
+async fn to_a_trade(db: &TempDb, extra: bool) -> TradeTable {
+    use seafarers_engine::Resource;
     let clock = ManualClock::at(1_800_000_000_000);
-    let service = open(&db, &clock).await;
+    let service = open(db, &clock).await;
     let people = vec![player(0), player(1)];
     let mut seen = Seen::default();
     seen.take(service.create(PLACE, &people[0], options("new-shores", 5, 24 * HOUR)).await.expect("create"));
@@ -363,54 +468,34 @@ async fn a_trade_is_offered_answered_and_confirmed(db) {
     for p in &people {
         seats.push((seat_of(&service, p).await.unwrap(), p.clone()));
     }
-    // Play greedily until a person's main phase where both people hold cards.
     for step in 0..5000u64 {
         computers(&service, &mut seen).await;
         let (game, _, _, _) = service.snapshot::<Seafarers>(PLACE, 0).await.unwrap();
         assert!(!game.is_over());
         let seat = game.to_act()[0];
         let me = seats.iter().find(|(s, _)| *s == seat).cloned();
-        if let Some((_, ref actor)) = me
+        if let Some(me) = me
             && game.phase() == Phase::Main
             && game.offer().is_none()
         {
             let other = seats.iter().find(|(s, _)| *s != seat).cloned().unwrap();
-            let give = seafarers_engine::Resource::ALL.into_iter().find(|&r| game.player(seat).hand.get(r) > 0);
-            let want = seafarers_engine::Resource::ALL.into_iter().find(|&r| game.player(other.0).hand.get(r) > 0 && Some(r) != give);
-            if let (Some(give), Some(want)) = (give, want) {
-                let (give, want) = (Resources::one(give, 1), Resources::one(want, 1));
-                // The builder, by taps: open it, add one card to give and one to want, offer to everyone.
-                let message = seen.current().clone();
-                let open_builder = message.buttons.iter().flatten().find(|b| matches!(code_of(&b.id), Some(Code::Pick(Pick::Offer(..))))).expect("an offer button").clone();
-                let mut view = click(&service, actor, &open_builder.id, None).await.unwrap();
-                assert!(view.ephemeral);
-                for target in [Code::Pick(Pick::Offer(give, Resources::default())), Code::Pick(Pick::Offer(give, want))] {
-                    let b = view.buttons.iter().flatten().find(|b| code_of(&b.id) == Some(target)).expect("a builder button").clone();
-                    view = click(&service, actor, &b.id, None).await.unwrap();
-                }
-                let offer = Code::Act(Action::OfferTrade { give, want, to: None });
-                let b = view.buttons.iter().flatten().find(|b| code_of(&b.id) == Some(offer)).expect("offer to everyone").clone();
-                let offered = seen.take(click(&service, actor, &b.id, None).await.unwrap());
-                assert!(offered.text.contains("offers"), "{}", offered.text);
-                computers(&service, &mut seen).await;
-                // The other person accepts on the public message.
-                let message = seen.current().clone();
-                let accept = message.buttons.iter().flatten().find(|b| code_of(&b.id) == Some(Code::Act(Action::AnswerTrade { accept: true }))).expect("accept").clone();
-                let accepted = seen.take(click(&service, &other.1, &accept.id, None).await.unwrap());
-                assert_eq!(accepted.mention, Some(actor.user_id), "the offerer is pinged to confirm: {}", accepted.text);
-                // A repeated answer is refused and changes nothing.
-                assert!(matches!(click(&service, &other.1, &accept.id, None).await, Err(ServiceError::User(_))));
-                computers(&service, &mut seen).await;
-                let message = seen.current().clone();
-                let confirm = Code::Act(Action::ConfirmTrade { with: other.0 as u8 });
-                let b = message.buttons.iter().flatten().find(|b| code_of(&b.id) == Some(confirm)).expect("confirm").clone();
-                let traded = seen.take(click(&service, actor, &b.id, None).await.unwrap());
-                assert!(traded.text.contains("gave"), "{}", traded.text);
-                let (after, _, _, _) = service.snapshot::<Seafarers>(PLACE, 0).await.unwrap();
-                assert_eq!(after.player(seat).hand.total(), game.player(seat).hand.total());
-                assert!(after.player(seat).hand.contains(&want));
-                assert_private_things_stay_private(&seen);
-                return;
+            let holds = |s: usize, r: Resource| game.player(s).hand.get(r) > 0;
+            let give = Resource::ALL.into_iter().find(|&r| holds(seat, r));
+            let want = Resource::ALL.into_iter().find(|&r| holds(other.0, r) && Some(r) != give);
+            let third = Resource::ALL.into_iter().find(|&r| holds(other.0, r) && Some(r) != give && Some(r) != want);
+            if let (Some(give), Some(want)) = (give, want)
+                && (!extra || third.is_some())
+            {
+                return TradeTable {
+                    service,
+                    seen,
+                    game,
+                    me,
+                    other,
+                    give: Resources::one(give, 1),
+                    want: Resources::one(want, 1),
+                    extra: third.filter(|_| extra).map(|r| Resources::one(r, 1)),
+                };
             }
         }
         let (_, actor) = seats.iter().find(|(s, _)| *s == seat).cloned().expect("a person acts");
@@ -419,6 +504,95 @@ async fn a_trade_is_offered_answered_and_confirmed(db) {
         tap(&service, &mut seen, &actor, &message, action).await;
     }
     panic!("no chance to trade");
+}
+
+/// The offer built by taps on the private builder and offered to everyone.
+async fn offer_by_taps(t: &mut TradeTable) {
+    let (service, actor, give, want) = (&t.service, &t.me.1, t.give, t.want);
+    let message = t.seen.current().clone();
+    let open_builder = message.buttons.iter().flatten().find(|b| matches!(code_of(&b.id), Some(Code::Pick(Pick::Offer(..))))).expect("an offer button").clone();
+    let mut view = click(service, actor, &open_builder.id, None).await.unwrap();
+    assert!(view.ephemeral);
+    for target in [Code::Pick(Pick::Offer(give, Resources::default())), Code::Pick(Pick::Offer(give, want))] {
+        let b = view.buttons.iter().flatten().find(|b| code_of(&b.id) == Some(target)).expect("a builder button").clone();
+        view = click(service, actor, &b.id, None).await.unwrap();
+    }
+    let offer = Code::Act(Action::OfferTrade { give, want, to: None });
+    let b = view.buttons.iter().flatten().find(|b| code_of(&b.id) == Some(offer)).expect("offer to everyone").clone();
+    let offered = t.seen.take(click(service, actor, &b.id, None).await.unwrap());
+    assert!(offered.text.contains("offers"), "{}", offered.text);
+    computers(service, &mut t.seen).await;
+}
+
+on_both_databases! {
+/// A trade offered by taps, answered by the others (a computer declines by itself) and
+/// confirmed by the offerer; a forged or stale answer changes nothing.
+async fn a_trade_is_offered_answered_and_confirmed(db) {
+    let mut t = to_a_trade(&db, false).await;
+    offer_by_taps(&mut t).await;
+    let (service, actor, other) = (&t.service, t.me.1.clone(), t.other.clone());
+    // The other person accepts on the public message.
+    let message = t.seen.current().clone();
+    let accept = message.buttons.iter().flatten().find(|b| code_of(&b.id) == Some(Code::Act(Action::AnswerTrade { accept: true }))).expect("accept").clone();
+    let accepted = t.seen.take(click(service, &other.1, &accept.id, None).await.unwrap());
+    assert_eq!(accepted.mention, Some(actor.user_id), "the offerer is pinged to confirm: {}", accepted.text);
+    assert!(accepted.text.contains("Open offer") && accepted.text.contains("✅ accepts"), "where the offer stands: {}", accepted.text);
+    // A repeated answer is refused and changes nothing.
+    assert!(matches!(click(service, &other.1, &accept.id, None).await, Err(ServiceError::User(_))));
+    computers(service, &mut t.seen).await;
+    let message = t.seen.current().clone();
+    let confirm = Code::Act(Action::ConfirmTrade { with: other.0 as u8 });
+    let b = message.buttons.iter().flatten().find(|b| code_of(&b.id) == Some(confirm)).expect("confirm").clone();
+    let traded = t.seen.take(click(service, &actor, &b.id, None).await.unwrap());
+    assert!(traded.text.contains("gave"), "{}", traded.text);
+    let (after, _, _, _) = service.snapshot::<Seafarers>(PLACE, 0).await.unwrap();
+    assert_eq!(after.player(t.me.0).hand.total(), t.game.player(t.me.0).hand.total());
+    assert!(after.player(t.me.0).hand.contains(&t.want));
+    assert_private_things_stay_private(&t.seen);
+}
+
+/// A counter-offer built by taps on the other person's private builder (it starts from the
+/// offer's terms turned round; the player adds a card), sent, shown to the table, and taken by
+/// the offerer on its own terms.
+async fn a_counter_offer_is_built_by_taps_and_taken_by_the_offerer(db) {
+    let mut t = to_a_trade(&db, true).await;
+    offer_by_taps(&mut t).await;
+    let (service, actor, other, extra) = (&t.service, t.me.1.clone(), t.other.clone(), t.extra.expect("a third card"));
+    let message = t.seen.current().clone();
+    let counter = message.buttons.iter().flatten().find(|b| matches!(code_of(&b.id), Some(Code::Pick(Pick::Counter(..))))).expect("a counter button").clone();
+    // Only those the offer is open to may counter it.
+    assert!(matches!(click(service, &actor, &counter.id, None).await, Err(ServiceError::User(_))), "the offerer can't counter their own offer");
+    let view = click(service, &other.1, &counter.id, None).await.unwrap();
+    assert!(view.ephemeral, "a counter is built privately: {}", view.text);
+    assert!(
+        view.buttons.iter().flatten().any(|b| code_of(&b.id) == Some(Code::Act(Action::AnswerTrade { accept: true }))),
+        "the offer's own terms are an acceptance: {view:?}"
+    );
+    let mut sweeter = t.want;
+    sweeter.add(&extra);
+    let add = Code::Pick(Pick::Counter(sweeter, t.give));
+    let b = view.buttons.iter().flatten().find(|b| code_of(&b.id) == Some(add)).expect("Give +1 of a third kind").clone();
+    let view = click(service, &other.1, &b.id, None).await.unwrap();
+    let send = Code::Act(Action::CounterTrade { give: sweeter, want: t.give });
+    let b = view.buttons.iter().flatten().find(|b| code_of(&b.id) == Some(send)).expect("send the counter").clone();
+    assert!(b.label.starts_with("Send counter"), "{}", b.label);
+    let countered = t.seen.take(click(service, &other.1, &b.id, None).await.unwrap());
+    assert!(!countered.ephemeral, "a step taken on a private builder is the table's news");
+    assert!(countered.text.contains("counters"), "{}", countered.text);
+    assert_eq!(countered.mention, Some(actor.user_id), "the offerer is pinged to decide: {}", countered.text);
+    computers(service, &mut t.seen).await;
+    let message = t.seen.current().clone();
+    let take = Code::Act(Action::ConfirmTrade { with: other.0 as u8 });
+    let b = message.buttons.iter().flatten().find(|b| code_of(&b.id) == Some(take)).expect("take the counter").clone();
+    assert!(b.label.contains("get"), "the button says what the offerer gets: {}", b.label);
+    let traded = t.seen.take(click(service, &actor, &b.id, None).await.unwrap());
+    assert!(traded.text.contains("gave"), "{}", traded.text);
+    let (after, _, _, _) = service.snapshot::<Seafarers>(PLACE, 0).await.unwrap();
+    let (mine, theirs) = (t.game.player(t.me.0).hand, t.game.player(other.0).hand);
+    assert_eq!(after.player(t.me.0).hand.total(), mine.total() + 1, "one card given, two got");
+    assert!(after.player(t.me.0).hand.contains(&sweeter));
+    assert_eq!(after.player(other.0).hand.total(), theirs.total() - 1);
+    assert_private_things_stay_private(&t.seen);
 }
 }
 

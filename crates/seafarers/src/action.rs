@@ -72,6 +72,12 @@ pub enum Action {
     AnswerTrade {
         accept: bool,
     },
+    /// Answer the open offer with other terms, from the answering player's side: what they
+    /// would give and what they want for it. The offerer may confirm it like an acceptance.
+    CounterTrade {
+        give: Resources,
+        want: Resources,
+    },
     ConfirmTrade {
         with: u8,
     },
@@ -107,6 +113,9 @@ impl fmt::Display for Action {
             }
             Action::AnswerTrade { accept: true } => f.write_str("accept"),
             Action::AnswerTrade { accept: false } => f.write_str("decline"),
+            Action::CounterTrade { give, want } => {
+                write!(f, "counter {} for {}", give.to_string().replace(' ', ","), want.to_string().replace(' ', ","))
+            }
             Action::ConfirmTrade { with } => write!(f, "confirm {with}"),
             Action::WithdrawTrade => f.write_str("withdraw"),
             Action::EndTurn => f.write_str("end"),
@@ -227,6 +236,12 @@ pub enum Event {
     TradeAnswered {
         player: u8,
         accept: bool,
+    },
+    /// `player` answered with other terms: they would give `give` for `want`.
+    TradeCountered {
+        player: u8,
+        give: Resources,
+        want: Resources,
     },
     Traded {
         offerer: u8,

@@ -33,6 +33,7 @@
 //! | `offer CARDS CARDS`       | `OfferTrade` give, want, to everyone                      |
 //! | `offer CARDS CARDS SEAT`  | `OfferTrade` give, want, to SEAT                          |
 //! | `accept` / `decline`      | `AnswerTrade`                                             |
+//! | `counter CARDS CARDS`     | `CounterTrade` give, want (the answering player's side)   |
 //! | `confirm SEAT`            | `ConfirmTrade` with SEAT                                  |
 //! | `withdraw`                | `WithdrawTrade`                                           |
 //! | `end`                     | `EndTurn`                                                 |
@@ -145,6 +146,7 @@ fn body(action: &Action) -> String {
         Action::OfferTrade { give, want, to: Some(t) } => format!("offer {} {} {t}", hand(&give), hand(&want)),
         Action::AnswerTrade { accept: true } => "accept".to_string(),
         Action::AnswerTrade { accept: false } => "decline".to_string(),
+        Action::CounterTrade { give, want } => format!("counter {} {}", hand(&give), hand(&want)),
         Action::ConfirmTrade { with } => format!("confirm {with}"),
         Action::WithdrawTrade => "withdraw".to_string(),
         Action::EndTurn => "end".to_string(),
@@ -220,13 +222,14 @@ fn record_v1(text: &str) -> Result<(u8, Action), String> {
         ("offer", [g, w, t]) => Action::OfferTrade { give: read_hand(g)?, want: read_hand(w)?, to: Some(read_seat(t)?) },
         ("accept", []) => Action::AnswerTrade { accept: true },
         ("decline", []) => Action::AnswerTrade { accept: false },
+        ("counter", [g, w]) => Action::CounterTrade { give: read_hand(g)?, want: read_hand(w)? },
         ("confirm", [s]) => Action::ConfirmTrade { with: read_seat(s)? },
         ("withdraw", []) => Action::WithdrawTrade,
         ("end", []) => Action::EndTurn,
         _ => {
             let arity = match verb {
                 "harbour" | "settle" | "city" | "road" | "ship" | "discard" | "pirate" | "gold" | "monopoly" | "confirm" => "1 word",
-                "move" | "plenty" | "maritime" => "2 words",
+                "move" | "plenty" | "maritime" | "counter" => "2 words",
                 "robber" => "1 or 2 words",
                 "offer" => "2 or 3 words",
                 "roll" | "buy" | "knight" | "roads" | "accept" | "decline" | "withdraw" | "end" => "no words",

@@ -419,11 +419,15 @@ pub fn parse_action(game: &Game, text: &str) -> Result<Action, String> {
             };
             Action::OfferTrade { give: cards(give)?, want: cards(want)?, to }
         }
+        ["counter", rest @ ..] => {
+            let i = rest.iter().position(|w| *w == "for").ok_or("usage: counter CARDS for CARDS")?;
+            Action::CounterTrade { give: cards(&rest[..i])?, want: cards(&rest[i + 1..])? }
+        }
         ["accept"] => Action::AnswerTrade { accept: true },
         ["decline"] => Action::AnswerTrade { accept: false },
         ["confirm", s] => Action::ConfirmTrade { with: parse_seat(game, s)? },
         ["withdraw"] => Action::WithdrawTrade,
         ["end"] => Action::EndTurn,
-        _ => return Err("unknown action (harbour, settle, city, road, ship, move-ship, roll, discard, gold, robber, pirate, buy, knight, road-building, year-of-plenty, monopoly, maritime, offer, accept, decline, confirm, withdraw, end)".into()),
+        _ => return Err("unknown action (harbour, settle, city, road, ship, move-ship, roll, discard, gold, robber, pirate, buy, knight, road-building, year-of-plenty, monopoly, maritime, offer, accept, decline, counter, confirm, withdraw, end)".into()),
     })
 }

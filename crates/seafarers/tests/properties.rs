@@ -12,7 +12,7 @@
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use seafarers_engine::{
-    Action, BANK_PER_RESOURCE, Bot, CITIES, Game, MIN_ROUTE, Options, ROADS, Resource, Rng, RouteKind, SETTLEMENTS, SHIPS, Setup, Stats,
+    Action, BANK_PER_RESOURCE, Bot, CITIES, Game, MIN_ROUTE, Options, ROADS, Resource, Resources, Rng, RouteKind, SETTLEMENTS, SHIPS, Setup, Stats,
     Strategy, scenarios,
 };
 
@@ -91,7 +91,18 @@ fn play(scenario: usize, players: usize, seed: u64, strategy: Strategy, turns: u
         // addressed player answer an open offer.
         if let Some(o) = g.offer().cloned().filter(|_| rng.below(2) == 0) {
             let q = (o.from as usize + 1 + rng.below(players - 1)) % players;
-            let answers: Vec<Action> = g.legal_actions(q).into_iter().filter(|a| matches!(a, Action::AnswerTrade { .. })).collect();
+            let mut answers: Vec<Action> = g.legal_actions(q).into_iter().filter(|a| matches!(a, Action::AnswerTrade { .. })).collect();
+            // A counter-offer (not listed: any mix of cards would do): one card the player holds
+            // for one of another kind.
+            let held: Vec<Resource> = Resource::ALL.into_iter().filter(|&r| g.player(q).hand.get(r) > 0).collect();
+            if !answers.is_empty() && !held.is_empty() && rng.below(3) == 0 {
+                let give = held[rng.below(held.len())];
+                let want = Resource::ALL.into_iter().filter(|&r| r != give).nth(rng.below(4)).expect("four others");
+                let (give, want) = (Resources::one(give, 1), Resources::one(want, 1));
+                if (give, want) != (o.want, o.give) {
+                    answers = vec![Action::CounterTrade { give, want }];
+                }
+            }
             if !answers.is_empty() {
                 let a = answers[rng.below(answers.len())];
                 if let Err(e) = g.apply(q, &a) {

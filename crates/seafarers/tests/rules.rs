@@ -715,6 +715,36 @@ fn domestic_trade_offer_answers_and_confirmation() {
 }
 
 #[test]
+fn a_counter_offer_answers_with_other_terms_and_the_offerer_may_confirm_it() {
+    let mut g = play("hands = [\"brick=2\", \"ore=2\"]", &["roll"]);
+    ok(&mut g, "offer brick=2 for ore=1");
+    let e = refused(&mut g, "1: counter ore=1 for brick=2");
+    assert!(e.contains("own terms"), "the offer itself is an acceptance, not a counter: {e}");
+    let e = refused(&mut g, "1: counter ore=3 for brick=1");
+    assert!(e.contains("can't pay"), "a counter gives only what its player holds: {e}");
+    let e = refused(&mut g, "1: counter ore=1 for ore=1 brick=1");
+    assert!(e.contains("both sides"), "{e}");
+    let e = refused(&mut g, "0: counter brick=1 for ore=1");
+    assert!(e.contains("your own offer"), "{e}");
+    // A counter that asks for more than the offerer holds is allowed (their hand is hidden) but
+    // cannot be confirmed; the offer stays open for the others' answers.
+    ok(&mut g, "1: counter ore=1 for lumber=5");
+    let e = refused(&mut g, "1: accept");
+    assert!(e.contains("already answered"), "one answer per player: {e}");
+    let e = refused(&mut g, "confirm 1");
+    assert!(e.contains("can't pay"), "{e}");
+    assert!(g.offer().is_some());
+    // A new offer clears the answers; a fair counter is confirmed on its own terms.
+    ok(&mut g, "offer brick=2 for ore=1");
+    ok(&mut g, "1: counter ore=1 for brick=1");
+    assert!(g.legal_actions(0).contains(&Action::ConfirmTrade { with: 1 }), "the offerer is offered the counter");
+    ok(&mut g, "confirm 1");
+    assert_eq!(hand(&g, 0), "brick=1 lumber=1 ore=1");
+    assert_eq!(hand(&g, 1), "brick=1 lumber=1 ore=1");
+    assert!(g.offer().is_none());
+}
+
+#[test]
 fn trade_offers_need_the_cards_and_end_with_the_turn() {
     let mut g = play("hands = [\"brick=1\", \"ore=1\"]", &[]);
     let e = refused(&mut g, "offer brick=1 for ore=1");

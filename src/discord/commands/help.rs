@@ -11,7 +11,7 @@ On your turn the bot pings you with the board. **South Seas**:
 • `/islander` — put an islander on the new tile, take one back, or none (or the buttons)
 • `/deliver` / `/pay` — give wares to a ship, or `/endturn`
 • `/ship` — choose your market's ship when asked
-**Seafarers**: tap the buttons (Roll, build menus of lettered spots, Bank trade, Offer a trade…, End turn), or type any step with `/seafarers` (`road 4`, `settlement B`, `end turn`: it suggests as you type). Discards and gold are chosen privately (**Discard…**); **My hand** or `/hand` shows your cards to you alone.
+**Seafarers**: tap the buttons (Roll, build menus of lettered spots, Bank trade, Offer a trade…, End turn; Accept, Decline or Counter… an offer), or type any step with `/seafarers` (`road 4`, `settlement B`, `end turn`, `offer 2 brick for 1 ore`, `counter 1 ore for 2 wool`: it suggests as you type). Discards and gold are chosen privately (**Discard…**); **My hand** or `/hand` shows your cards to you alone.
 Anytime: `/board`, `/status`, `/history`, `/rules` (South Seas: `/tiles`, `/ships`). Made a slip? `/undo` (until something left to chance is revealed). `/abandon` ends a game.
 
 **Games that keep moving**

@@ -1,7 +1,8 @@
 //! Seafarers' own button and menu codes: a step (`asettle_0,1,N`: the engine's stored action
 //! record without its seat, spaces as `_`), a menu of the turn's spots of one kind (`mt2`: page
 //! 2 of the settlement spots), back to the turn's buttons (`k`), or a private builder of a
-//! choice of cards (`pd0.1.0.0.2`: a discard with one lumber and two ore chosen so far). They
+//! choice of cards (`pd0.1.0.0.2`: a discard with one lumber and two ore chosen so far; `po`
+//! an offer, `pc` a counter-offer: what is given `/` what is wanted). They
 //! are stored in messages already posted: add codes, never change one.
 
 use crate::common::Command;
@@ -59,6 +60,8 @@ pub enum Pick {
     Gold(Resources),
     /// A trade offer to the other players: what the player gives, and what they want.
     Offer(Resources, Resources),
+    /// A counter-offer to the open offer: what the answering player gives, and what they want.
+    Counter(Resources, Resources),
 }
 
 /// What one of Seafarers' buttons or menu options asks for.
@@ -108,6 +111,7 @@ impl Code {
             Code::Pick(Pick::Discard(r)) => format!("pd{}", cards_code(r)),
             Code::Pick(Pick::Gold(r)) => format!("pg{}", cards_code(r)),
             Code::Pick(Pick::Offer(give, want)) => format!("po{}/{}", cards_code(give), cards_code(want)),
+            Code::Pick(Pick::Counter(give, want)) => format!("pc{}/{}", cards_code(give), cards_code(want)),
         }
     }
 
@@ -135,9 +139,10 @@ impl Code {
                 match kind {
                     "d" => Some(Code::Pick(Pick::Discard(parse_cards(cards)?))),
                     "g" => Some(Code::Pick(Pick::Gold(parse_cards(cards)?))),
-                    "o" => {
+                    "o" | "c" => {
                         let (give, want) = cards.split_once('/')?;
-                        Some(Code::Pick(Pick::Offer(parse_cards(give)?, parse_cards(want)?)))
+                        let (give, want) = (parse_cards(give)?, parse_cards(want)?);
+                        Some(Code::Pick(if kind == "o" { Pick::Offer(give, want) } else { Pick::Counter(give, want) }))
                     }
                     _ => None,
                 }
@@ -182,6 +187,7 @@ mod tests {
             Action::PlayYearOfPlenty { first: Resource::Ore, second: Resource::Wool },
             Action::OfferTrade { give: big, want: big, to: Some(3) },
             Action::AnswerTrade { accept: false },
+            Action::CounterTrade { give: big, want: big },
             Action::EndTurn,
         ];
         let codes = actions.into_iter().map(Code::Act).chain([
@@ -189,6 +195,7 @@ mod tests {
             Code::Back,
             Code::Pick(Pick::Discard(big)),
             Code::Pick(Pick::Offer(big, big)),
+            Code::Pick(Pick::Counter(big, big)),
             Code::Pick(Pick::Gold(Resources::default())),
         ]);
         for code in codes {
@@ -216,6 +223,8 @@ mod tests {
             "pd1.2",
             "pq0.0.0.0.0",
             "po1.0.0.0.0",
+            "pc1.0.0.0.0/",
+            "pc/",
             "é",
             "p",
             "pd1.2.3.4.5555",

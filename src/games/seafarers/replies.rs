@@ -9,7 +9,7 @@ use super::text::{self, Names};
 use crate::common::reply::{self, Button, Command, ComponentId, Menu, MenuOption, Reply, Style, count, truncate};
 use crate::common::{Result, Table, user};
 use crate::store::{GameId, GameRecord};
-use seafarers_engine::{Action, DevCard, Game, Phase, Resource, Resources};
+use seafarers_engine::{Action, Answer, DevCard, Game, Phase, Resource, Resources};
 
 /// The seated players' names, by seat.
 pub(crate) fn names(table: &Table) -> Vec<String> {
@@ -215,19 +215,29 @@ fn choices(game: &Game, table: &Table, version: i64) -> (Vec<Vec<Button>>, Optio
                 rows.push(more);
             }
             if let Some(offer) = game.offer() {
-                let names = names_of(table);
-                let mut row = vec![
+                // For the others: answer it. A counter starts from the offer's terms turned round.
+                rows.push(vec![
                     b(Code::Act(Action::AnswerTrade { accept: true }).into(), "Accept", Style::Success),
                     b(Code::Act(Action::AnswerTrade { accept: false }).into(), "Decline", Style::Danger),
-                ];
-                for &(seat, accepted) in &offer.answers {
-                    if accepted && row.len() < reply::MAX_BUTTONS_PER_ROW - 1 {
-                        let label = format!("Trade with {}", names.list().get(seat as usize).map_or("?", String::as_str));
-                        row.push(b(Code::Act(Action::ConfirmTrade { with: seat }).into(), &label, Style::Success));
-                    }
+                    b(Code::Pick(Pick::Counter(offer.want, offer.give)).into(), "Counter…", Style::Primary),
+                    b(Code::Act(Action::WithdrawTrade).into(), "Withdraw", Style::Secondary),
+                ]);
+                // For the offerer: one button per acceptance or counter it can take (at most
+                // three others answer: a row holds them all).
+                let names = names_of(table);
+                let labels = Labels::for_seat(game, active);
+                let confirm: Vec<Button> = offer
+                    .answers
+                    .iter()
+                    .filter(|(_, answer)| *answer != Answer::Decline)
+                    .map(|&(seat, _)| {
+                        let action = Action::ConfirmTrade { with: seat };
+                        b(Code::Act(action).into(), &text::action_label(game, &names, &labels, &action), Style::Success)
+                    })
+                    .collect();
+                if !confirm.is_empty() {
+                    rows.push(confirm);
                 }
-                row.push(b(Code::Act(Action::WithdrawTrade).into(), "Withdraw", Style::Secondary));
-                rows.push(row);
             }
             rows.push(vec![b(Code::Act(Action::EndTurn).into(), "End turn", Style::Secondary), hand(), undo(), board()]);
             (rows, None)
@@ -390,34 +400,12 @@ pub(crate) fn pick_view(game: &Game, table: &Table, version: i64, seat: usize, p
                 return user("That offer doesn't fit your cards any more: tap **Offer a trade…** again.");
             }
             reply.text = format!(
-                "🤝 Build your offer: you give {}; you want {}.\nYour hand: {}. Tap to add cards; then offer it to everyone or one player.",
+                "🤝 Build your offer: you give {}; you want {}.\nYour hand: {}. Tap to change it; then offer it to everyone or one player.",
                 text::cards(&give),
                 text::cards(&want),
                 text::cards(&me.hand)
             );
-            let give_row = Resource::ALL
-                .iter()
-                .filter(|&&r| me.hand.get(r) > give.get(r) && want.get(r) == 0)
-                .map(|&r| {
-                    let mut next = give;
-                    *next.get_mut(r) += 1;
-                    b(Code::Pick(Pick::Offer(next, want)), format!("Give +1 {}", text::resource(r)), Style::Primary)
-                })
-                .collect::<Vec<_>>();
-            let want_row = Resource::ALL
-                .iter()
-                .filter(|&&r| give.get(r) == 0 && want.get(r) < 19)
-                .map(|&r| {
-                    let mut next = want;
-                    *next.get_mut(r) += 1;
-                    b(Code::Pick(Pick::Offer(give, next)), format!("Want +1 {}", text::resource(r)), Style::Secondary)
-                })
-                .collect::<Vec<_>>();
-            for row in [give_row, want_row] {
-                if !row.is_empty() {
-                    reply.buttons.push(row);
-                }
-            }
+            reply.buttons = trade_rows(id, version, me.hand, give, want, Pick::Offer);
             if !give.is_empty() && !want.is_empty() {
                 let mut row = vec![b(Code::Act(Action::OfferTrade { give, want, to: None }), "Offer to everyone".into(), Style::Success)];
                 for other in (0..game.player_count()).filter(|&s| s != seat).take(reply::MAX_BUTTONS_PER_ROW - 1) {
@@ -427,15 +415,89 @@ pub(crate) fn pick_view(game: &Game, table: &Table, version: i64, seat: usize, p
                 reply.buttons.push(row);
             }
             if !give.is_empty() || !want.is_empty() {
-                reply.buttons.push(vec![b(
-                    Code::Pick(Pick::Offer(Resources::default(), Resources::default())),
-                    "Start over".into(),
-                    Style::Secondary,
-                )]);
+                reply.buttons.push(vec![b(Code::Pick(Pick::Offer(Resources::default(), Resources::default())), "Start over".into(), Style::Secondary)]);
             }
+        }
+        Pick::Counter(give, want) => {
+            let offer = match game.offer() {
+                Some(offer) if super::seats::answering(game).contains(&seat) => offer,
+                Some(offer) if offer.answered(seat as u8) => return user("You have already answered this offer."),
+                Some(offer) if offer.from as usize == seat => return user("That is your own offer: the others may counter it."),
+                Some(_) if game.phase() != Phase::Main => return user("Answer the offer once the game's current decision is made."),
+                Some(_) => return user("This offer isn't addressed to you."),
+                None => return user("There is no open offer to counter now."),
+            };
+            if me.hand.is_empty() {
+                return user("You have no cards to give, so you can't counter: decline it, or wait for another offer.");
+            }
+            // What the player cannot give is left out (the button starts from the offer's terms).
+            let mut give = give;
+            for r in Resource::ALL {
+                *give.get_mut(r) = give.get(r).min(me.hand.get(r));
+            }
+            let from = names.of(offer.from.into());
+            reply.text = format!(
+                "↔️ Counter {from}'s offer ({} for {}): you give {}; you want {}.\nYour hand: {}. Tap to change it; then send it.",
+                text::cards(&offer.give),
+                text::cards(&offer.want),
+                text::cards(&give),
+                text::cards(&want),
+                text::cards(&me.hand)
+            );
+            reply.buttons = trade_rows(id, version, me.hand, give, want, Pick::Counter);
+            let mut last = Vec::new();
+            if give == offer.want && want == offer.give {
+                last.push(b(Code::Act(Action::AnswerTrade { accept: true }), "Those are the offer's terms: accept it".into(), Style::Success));
+            } else if !give.is_empty() && !want.is_empty() {
+                let label = format!("Send counter: {} for {}", text::cards(&give), text::cards(&want));
+                last.push(b(Code::Act(Action::CounterTrade { give, want }), label, Style::Success));
+            }
+            last.push(b(Code::Pick(Pick::Counter(Resources::default(), Resources::default())), "Start over".into(), Style::Secondary));
+            reply.buttons.push(last);
         }
     }
     Ok(reply)
+}
+
+/// The rows of a trade builder: "Give +1" for each card the player holds more of, "Want +1" for
+/// each kind they do not give, and "−1" for each kind on either side. `wrap` makes the code of
+/// the builder's next state (an offer or a counter).
+fn trade_rows(id: GameId, version: i64, hand: Resources, give: Resources, want: Resources, wrap: fn(Resources, Resources) -> Pick) -> Vec<Vec<Button>> {
+    let b = |pick: Pick, label: String, style: Style| button(id, version, Code::Pick(pick), label, style);
+    let plus = |r: Resource, side: Resources| {
+        let mut next = side;
+        *next.get_mut(r) += 1;
+        next
+    };
+    let minus = |r: Resource, side: Resources| {
+        let mut next = side;
+        *next.get_mut(r) -= 1;
+        next
+    };
+    let give_row: Vec<Button> = Resource::ALL
+        .iter()
+        .filter(|&&r| hand.get(r) > give.get(r) && want.get(r) == 0)
+        .map(|&r| b(wrap(plus(r, give), want), format!("Give +1 {}", text::resource(r)), Style::Primary))
+        .collect();
+    let want_row: Vec<Button> = Resource::ALL
+        .iter()
+        .filter(|&&r| give.get(r) == 0 && want.get(r) < 19)
+        .map(|&r| b(wrap(give, plus(r, want)), format!("Want +1 {}", text::resource(r)), Style::Secondary))
+        .collect();
+    // Give and want never share a kind, so this row holds at most five buttons.
+    let less_row: Vec<Button> = Resource::ALL
+        .iter()
+        .filter_map(|&r| {
+            if give.get(r) > 0 {
+                Some(b(wrap(minus(r, give), want), format!("Give −1 {}", text::resource(r)), Style::Secondary))
+            } else if want.get(r) > 0 {
+                Some(b(wrap(give, minus(r, want)), format!("Want −1 {}", text::resource(r)), Style::Secondary))
+            } else {
+                None
+            }
+        })
+        .collect();
+    [give_row, want_row, less_row].into_iter().filter(|row| !row.is_empty()).collect()
 }
 
 /// A player's own view of the game, for them alone: their cards, what they can build and

@@ -26,6 +26,8 @@ pub struct Story {
     lines: Vec<String>,
     private: Vec<(usize, String)>,
     pinged: Vec<usize>,
+    /// This change made a trade offer.
+    offered: bool,
 }
 
 impl Rules for Seafarers {
@@ -87,6 +89,7 @@ impl Rules for Seafarers {
         let owing_before = matches!(game.phase(), Phase::Discard | Phase::Gold).then(|| (game.phase(), game.to_act()));
         let events = game.apply(seat, action).map_err(|e| ServiceError::User(text::refusal(&e)))?;
         story.lines.extend(text::narrate(game, &names, &events));
+        story.offered |= events.iter().any(|e| matches!(e, Event::TradeOffered { .. }));
         for s in 0..game.player_count() {
             story.private.extend(text::private_lines(&names, &events, s).into_iter().map(|line| (s, line)));
         }
@@ -100,6 +103,12 @@ impl Rules for Seafarers {
 
     fn reply(game: &Game, table: &Table, version: i64, mut header: Vec<String>, story: Story) -> Reply {
         header.extend(story.lines);
+        // Where the open offer stands, unless this very step made it (its narration says it).
+        if !story.offered
+            && let Some(line) = text::offer_line(game, &names_of(table))
+        {
+            header.push(line);
+        }
         turn_reply(game, table, version, header, &story.pinged)
     }
 
@@ -158,12 +167,26 @@ impl Rules for Seafarers {
         Code::parse(code).map(Code::click)
     }
 
+    /// Several people discard or choose gold at once, and anyone may answer an offer while the
+    /// offerer builds the next: each one's step must not make the others' builders out of
+    /// date. The builders read the game afresh; the steps they lead to name their cards. An
+    /// answer to an offer does not name the offer's terms, so it stays tied to its version.
+    fn outlives_its_version(click: &Click<Action>) -> bool {
+        match click {
+            Click::View(code) => matches!(Code::parse(code), Some(Code::Pick(_))),
+            Click::Act(action) => matches!(
+                action,
+                Action::Discard { .. } | Action::ChooseGold { .. } | Action::OfferTrade { .. } | Action::CounterTrade { .. }
+            ),
+        }
+    }
+
     fn view(played: &Played<Seafarers>, table: &Table, version: i64, seat: usize, view: &str) -> Result<Reply> {
         let game = &played.game;
         match Code::parse(view) {
             Some(Code::Menu(kind, page)) => replies::menu_view(game, table, version, seat, kind, page),
             Some(Code::Back) => Ok(replies::back_view(game, table, version)),
-            Some(Code::Pick(pick @ (Pick::Discard(_) | Pick::Gold(_) | Pick::Offer(..)))) => {
+            Some(Code::Pick(pick @ (Pick::Discard(_) | Pick::Gold(_) | Pick::Offer(..) | Pick::Counter(..)))) => {
                 replies::pick_view(game, table, version, seat, pick)
             }
             Some(Code::Act(_)) | None => user("That button isn't one I know. Use `/status` to see the game."),
@@ -194,8 +217,17 @@ impl Rules for Seafarers {
     }
 
     fn moved_on(played: &Played<Seafarers>, table: &Table) -> String {
+        // The host says the button is out of date; this says who moved, and what is asked now.
         let names = names_of(table);
-        format!("That button is from an earlier step: the game has moved on. Now: {}", replies::prompt(&played.game, table, &names))
+        let what = match played.log.last() {
+            Some(last) if last.user_id == crate::common::COMPUTER_USER => "the computer moved for a player.".to_string(),
+            Some(last) => match last.seat {
+                Some(seat) => format!("{} moved first.", names.of(seat)),
+                None => "the game moved on.".to_string(),
+            },
+            None => "the game moved on.".to_string(),
+        };
+        format!("{what}\n{}", replies::prompt(&played.game, table, &names))
     }
 
     fn status(played: &Played<Seafarers>, table: &Table) -> String {

@@ -3,7 +3,7 @@
 
 use super::render;
 use crate::common::reply::{count, escape};
-use seafarers_engine::{Action, DevCard, Edge, Event, Game, Harbour, Hex, Phase, Resource, Resources, RuleError, Terrain, Vertex};
+use seafarers_engine::{Action, Answer, DevCard, Edge, Event, Game, Harbour, Hex, Phase, Resource, Resources, RuleError, Terrain, Vertex};
 
 /// The seated players' names, by seat, with their letter on the pieces.
 #[derive(Clone, Debug, Default)]
@@ -179,6 +179,10 @@ pub fn narrate(game: &Game, names: &Names, events: &[Event]) -> Vec<String> {
             Event::TradeAnswered { player, accept } => {
                 format!("{} {} the offer.", p(*player), if *accept { "✅ accepts" } else { "❌ declines" })
             }
+            Event::TradeCountered { player, give, want } => {
+                let offerer = game.offer().map_or(String::from("the offerer"), |o| p(o.from));
+                format!("↔️ {} counters: {} for {}. {offerer} may take it.", p(*player), cards(give), cards(want))
+            }
             Event::Traded { offerer, partner, gave, got } => {
                 format!("🤝 {} gave {} to {} for {}.", p(*offerer), cards(gave), p(*partner), cards(got))
             }
@@ -229,6 +233,26 @@ pub fn private_lines(names: &Names, events: &[Event], seat: usize) -> Vec<String
             _ => None,
         })
         .collect()
+}
+
+/// The open trade offer and its answers so far, in a line: "🤝 **Ana** offers 2 brick for 1
+/// ore to everyone — **Bo** ✅ · **Cy** ↔️ 1 ore for 1 brick · **Di** no answer yet".
+pub fn offer_line(game: &Game, names: &Names) -> Option<String> {
+    let offer = game.offer()?;
+    let to = offer.to.map_or("everyone".to_string(), |t| names.of(t as usize));
+    let answers: Vec<String> = (0..game.player_count() as u8)
+        .filter(|&s| s != offer.from && offer.to.is_none_or(|t| t == s))
+        .map(|s| {
+            let answer = match offer.answers.iter().find(|a| a.0 == s).map(|a| a.1) {
+                Some(Answer::Accept) => "✅ accepts".to_string(),
+                Some(Answer::Decline) => "❌ declines".to_string(),
+                Some(Answer::Counter { give, want }) => format!("↔️ counters {} for {}", cards(&give), cards(&want)),
+                None => "no answer yet".to_string(),
+            };
+            format!("{} {answer}", names.of(s.into()))
+        })
+        .collect();
+    Some(format!("🤝 Open offer: {} gives {} for {} to {to} — {}", names.of(offer.from.into()), cards(&offer.give), cards(&offer.want), answers.join(" · ")))
 }
 
 /// A refusal, for the player.
@@ -313,7 +337,14 @@ pub fn action_label(game: &Game, names: &Names, labels: &super::spots::Labels, a
         ),
         Action::AnswerTrade { accept: true } => "Accept the offer".into(),
         Action::AnswerTrade { accept: false } => "Decline the offer".into(),
-        Action::ConfirmTrade { with } => format!("Trade with {}", names.of(with as usize).replace("**", "")),
+        Action::CounterTrade { give, want } => format!("Counter: {} for {}", cards(&give), cards(&want)),
+        Action::ConfirmTrade { with } => {
+            let name = names.of(with as usize).replace("**", "");
+            match game.offer().map(|o| (o.answers.iter().find(|a| a.0 == with).map(|a| a.1), o)) {
+                Some((Some(Answer::Counter { give, want }), _)) => format!("Trade with {name}: get {} for {}", cards(&give), cards(&want)),
+                _ => format!("Trade with {name}"),
+            }
+        }
         Action::WithdrawTrade => "Withdraw the offer".into(),
         Action::EndTurn => "End turn".into(),
     }

@@ -5,7 +5,7 @@
 use super::codes::Code;
 use super::spots::Labels;
 use super::text::{self, Names};
-use seafarers_engine::{Action, Game};
+use seafarers_engine::{Action, Game, Resource, Resources};
 
 /// The words of a label or of typed text, lower case, without icons and punctuation; the
 /// filler word after the kind of step ("road **at** 4", "robber **to** C") dropped. Only there:
@@ -62,6 +62,9 @@ pub fn read(game: &Game, names: &Names, seat: usize, typed: &str) -> Result<Acti
     if let Some(Code::Act(action)) = Code::parse(typed) {
         return Ok(action);
     }
+    if let Some(trade) = trade(names, typed) {
+        return trade;
+    }
     let found = matches(game, names, seat, typed);
     let shown = typed.chars().take(40).collect::<String>().replace('`', "'");
     match found.as_slice() {
@@ -80,6 +83,64 @@ pub fn read(game: &Game, names: &Names, seat: usize, typed: &str) -> Result<Acti
             ))
         }
     }
+}
+
+const TRADE_USAGE: &str = "Write a trade as `offer 2 brick for 1 ore` (add `to` and a name for one player) or `counter 1 ore for 2 wool`.";
+
+/// A trade in words, which no suggestion lists (any mix of cards will do): "offer 2 brick and
+/// 1 wool for 1 ore to Bo", "counter 1 ore for 2 wool". None when the text is not a trade.
+fn trade(names: &Names, typed: &str) -> Option<Result<Action, String>> {
+    let all: Vec<String> = typed.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect();
+    let verb = all.first()?.clone();
+    if verb != "offer" && verb != "counter" {
+        return None;
+    }
+    let read = || -> Option<Action> {
+        let rest = &all[1..];
+        let f = rest.iter().position(|w| w == "for")?;
+        let (give, tail) = (&rest[..f], &rest[f + 1..]);
+        let (want, to) = match tail.iter().position(|w| w == "to") {
+            Some(t) => (&tail[..t], Some(&tail[t + 1..])),
+            None => (tail, None),
+        };
+        let (give, want) = (cards_in(give)?, cards_in(want)?);
+        if verb == "counter" {
+            return to.is_none().then_some(Action::CounterTrade { give, want });
+        }
+        let to = match to {
+            None => None,
+            Some(name) => Some(names.list().iter().position(|n| words(n) == name || words(n).first() == name.first().filter(|_| name.len() == 1))? as u8),
+        };
+        Some(Action::OfferTrade { give, want, to })
+    };
+    Some(read().ok_or_else(|| TRADE_USAGE.to_string()))
+}
+
+/// Cards in words: "2 brick and 1 ore", "brick ore" (one each), "3 wool". None for anything else.
+fn cards_in(words: &[String]) -> Option<Resources> {
+    let mut cards = Resources::default();
+    let mut n: Option<u8> = None;
+    for w in words {
+        if let Ok(k) = w.parse::<u8>() {
+            if n.is_some() || k == 0 || k > 19 {
+                return None;
+            }
+            n = Some(k);
+            continue;
+        }
+        let r = match w.trim_end_matches('s') {
+            "brick" | "clay" => Resource::Brick,
+            "lumber" | "wood" => Resource::Lumber,
+            "wool" | "sheep" => Resource::Wool,
+            "grain" | "wheat" => Resource::Grain,
+            "ore" => Resource::Ore,
+            "and" => continue,
+            _ => return None,
+        };
+        let k = cards.get_mut(r);
+        *k = k.checked_add(n.take().unwrap_or(1))?;
+    }
+    (n.is_none() && !cards.is_empty()).then_some(cards)
 }
 
 #[cfg(test)]
@@ -125,6 +186,20 @@ mod tests {
         }
         let why = read(&game, &names, seat, "settlement").unwrap_err();
         assert!(why.contains("letter or number"), "{why}");
+    }
+
+    #[test]
+    fn trades_are_read_in_words() {
+        let (game, names) = game();
+        let seat = game.active_player();
+        let r = |brick, wool, ore| Resources { brick, wool, ore, ..Resources::default() };
+        assert_eq!(read(&game, &names, seat, "offer 2 brick and 1 wool for ore"), Ok(Action::OfferTrade { give: r(2, 1, 0), want: r(0, 0, 1), to: None }));
+        assert_eq!(read(&game, &names, seat, "Offer 1 clay for 2 sheep to bo"), Ok(Action::OfferTrade { give: r(1, 0, 0), want: r(0, 2, 0), to: Some(1) }));
+        assert_eq!(read(&game, &names, seat, "counter 1 ore for 2 wool"), Ok(Action::CounterTrade { give: r(0, 0, 1), want: r(0, 2, 0) }));
+        for typed in ["offer", "offer brick", "offer 2 brick for", "offer 0 brick for ore", "offer 2 for ore", "offer brick for ore to nobody", "counter ore for wool to Bo", "offer 300 brick for ore", "offer brick for gold"] {
+            let why = read(&game, &names, seat, typed).unwrap_err();
+            assert!(why.contains("offer 2 brick for 1 ore"), "{typed}: {why}");
+        }
     }
 
     #[test]

@@ -101,7 +101,7 @@ impl Game {
             }
             Phase::Main => {
                 if let Some(o) =
-                    self.offer.as_ref().filter(|o| o.from != p && o.to.is_none_or(|t| t == p) && !o.answers.iter().any(|a| a.0 == p))
+                    self.offer.as_ref().filter(|o| o.from != p && o.to.is_none_or(|t| t == p) && !o.answered(p))
                 {
                     if self.players[player].hand.contains(&o.want) {
                         out.push(Action::AnswerTrade { accept: true });
@@ -175,8 +175,11 @@ impl Game {
                     }
                 }
                 if let Some(o) = &self.offer {
-                    for &(q, accepted) in &o.answers {
-                        if accepted && self.players[q as usize].hand.contains(&o.want) && me.hand.contains(&o.give) {
+                    for &(q, _) in &o.answers {
+                        if let Some((give, want)) = o.terms_with(q)
+                            && self.players[q as usize].hand.contains(&want)
+                            && me.hand.contains(&give)
+                        {
                             out.push(Action::ConfirmTrade { with: q });
                         }
                     }

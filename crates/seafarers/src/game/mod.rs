@@ -133,8 +133,35 @@ pub struct Offer {
     pub give: Resources,
     pub want: Resources,
     pub to: Option<u8>,
-    /// Answers so far, in order.
-    pub answers: Vec<(u8, bool)>,
+    /// Answers so far, in order: one per player.
+    pub answers: Vec<(u8, Answer)>,
+}
+
+/// A player's answer to an open offer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Answer {
+    Accept,
+    Decline,
+    /// Other terms, from the answering player's side: they give `give` for `want`.
+    Counter { give: Resources, want: Resources },
+}
+
+impl Offer {
+    /// The terms of a trade with `partner`, from the offerer's side (what the offerer gives,
+    /// what they get), when `partner` accepted the offer or countered it; None otherwise.
+    pub fn terms_with(&self, partner: u8) -> Option<(Resources, Resources)> {
+        match self.answers.iter().find(|a| a.0 == partner)?.1 {
+            Answer::Accept => Some((self.give, self.want)),
+            Answer::Counter { give, want } => Some((want, give)),
+            Answer::Decline => None,
+        }
+    }
+
+    /// Whether `player` has answered (accepted, declined or countered).
+    pub fn answered(&self, player: u8) -> bool {
+        self.answers.iter().any(|a| a.0 == player)
+    }
 }
 
 /// Counters of what happened, for simulations.

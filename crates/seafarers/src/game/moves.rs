@@ -56,6 +56,7 @@ impl Game {
             (Action::MaritimeTrade { give, get }, Phase::Main) => self.maritime_trade(p, give, get, events),
             (Action::OfferTrade { give, want, to }, Phase::Main) => self.offer_trade(p, give, want, to, events),
             (Action::AnswerTrade { accept }, Phase::Main) => self.answer_trade(p, accept, events),
+            (Action::CounterTrade { give, want }, Phase::Main) => self.counter_trade(p, give, want, events),
             (Action::ConfirmTrade { with }, Phase::Main) => self.confirm_trade(p, with, events),
             (Action::WithdrawTrade, Phase::Main) => self.withdraw_trade(p, events),
             (Action::EndTurn, Phase::Main) => self.end_turn(p, events),

@@ -54,8 +54,8 @@ impl Game {
         Ok(())
     }
 
-    /// An answer to the open offer, from a player it is addressed to.
-    pub(super) fn answer_trade(&mut self, p: u8, accept: bool, events: &mut Vec<Event>) -> Result<(), RuleError> {
+    /// The open offer, when `p` may answer it (addressed to them, not theirs, not yet answered).
+    fn offer_to_answer(&self, p: u8) -> Result<&Offer, RuleError> {
         let Some(o) = &self.offer else { return Err(RuleError::illegal("there is no open trade offer")) };
         if o.from == p {
             return Err(RuleError::illegal("you can't answer your own offer"));
@@ -63,14 +63,44 @@ impl Game {
         if o.to.is_some_and(|t| t != p) {
             return Err(RuleError::illegal("the offer is not addressed to you"));
         }
-        if o.answers.iter().any(|a| a.0 == p) {
+        if o.answered(p) {
             return Err(RuleError::illegal("you have already answered this offer"));
         }
+        Ok(o)
+    }
+
+    /// An answer to the open offer, from a player it is addressed to.
+    pub(super) fn answer_trade(&mut self, p: u8, accept: bool, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        let o = self.offer_to_answer(p)?;
         if accept && !self.players[p as usize].hand.contains(&o.want) {
             return Err(RuleError::CannotAfford { cost: o.want });
         }
-        self.offer.as_mut().expect("checked").answers.push((p, accept));
+        let answer = if accept { Answer::Accept } else { Answer::Decline };
+        self.offer.as_mut().expect("checked").answers.push((p, answer));
         events.push(Event::TradeAnswered { player: p, accept });
+        Ok(())
+    }
+
+    /// A counter-offer: an answer to the open offer with other terms, seen from the answering
+    /// player (`give` is what they would give). The same checks as an offer: cards on both
+    /// sides, no resource on both, and the player holds what they give. Whether the offerer
+    /// holds `want` is checked only when they confirm (the counter must not reveal their hand).
+    pub(super) fn counter_trade(&mut self, p: u8, give: Resources, want: Resources, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        let o = self.offer_to_answer(p)?;
+        if give.is_empty() || want.is_empty() {
+            return Err(RuleError::illegal("a trade needs at least one card each way (no gifts)"));
+        }
+        if give.overlaps(&want) {
+            return Err(RuleError::illegal("the same resource can't be on both sides"));
+        }
+        if give == o.want && want == o.give {
+            return Err(RuleError::illegal("those are the offer's own terms: accept it instead"));
+        }
+        if !self.players[p as usize].hand.contains(&give) {
+            return Err(RuleError::CannotAfford { cost: give });
+        }
+        self.offer.as_mut().expect("checked").answers.push((p, Answer::Counter { give, want }));
+        events.push(Event::TradeCountered { player: p, give, want });
         Ok(())
     }
 
@@ -78,23 +108,24 @@ impl Game {
     pub(super) fn confirm_trade(&mut self, p: u8, with: u8, events: &mut Vec<Event>) -> Result<(), RuleError> {
         self.need_active(p)?;
         let Some(o) = &self.offer else { return Err(RuleError::illegal("there is no open trade offer")) };
-        if !o.answers.contains(&(with, true)) {
+        // An acceptance trades on the offer's terms, a counter-offer on its own.
+        let Some((give, want)) = o.terms_with(with) else {
             return Err(RuleError::illegal(format!("player {with} has not accepted the offer")));
+        };
+        if !self.players[p as usize].hand.contains(&give) {
+            return Err(RuleError::CannotAfford { cost: give });
         }
-        if !self.players[p as usize].hand.contains(&o.give) {
-            return Err(RuleError::CannotAfford { cost: o.give });
+        if !self.players[with as usize].hand.contains(&want) {
+            return Err(RuleError::illegal(format!("player {with} no longer holds {want}")));
         }
-        if !self.players[with as usize].hand.contains(&o.want) {
-            return Err(RuleError::illegal(format!("player {with} no longer holds {}", o.want)));
-        }
-        let o = self.offer.take().expect("checked");
+        self.offer = None;
         let (a, b) = (p as usize, with as usize);
-        self.players[a].hand.sub(&o.give);
-        self.players[b].hand.add(&o.give);
-        self.players[b].hand.sub(&o.want);
-        self.players[a].hand.add(&o.want);
+        self.players[a].hand.sub(&give);
+        self.players[b].hand.add(&give);
+        self.players[b].hand.sub(&want);
+        self.players[a].hand.add(&want);
         self.stats.domestic_trades += 1;
-        events.push(Event::Traded { offerer: p, partner: with, gave: o.give, got: o.want });
+        events.push(Event::Traded { offerer: p, partner: with, gave: give, got: want });
         Ok(())
     }
 

@@ -149,13 +149,27 @@ pub fn intersect(a: Bbox, b: Bbox) -> Bbox {
     if r.2 > r.0 && r.3 > r.1 { r } else { b }
 }
 
-/// Everything on the board, in order: hexes, tokens, harbours, the robber and the pirate,
-/// chips, routes, buildings, spots. `img` holds the board area at (0, `top`).
+/// Everything on the board, in order: the ground (hexes, tokens, harbours: drawn once per
+/// frame and map, `cache.rs`), then the robber and the pirate, chips, routes, buildings,
+/// spots. `img` holds the board area at (0, `top`).
 pub fn draw(img: &mut RgbImage, top: u32, game: &Game, frame: &Frame, letters: &[char], spots: &[Spot]) {
+    draw::blit_rgb(img, &super::cache::ground(game, frame, spots), 0, top as i32);
+    draw_pieces(img, top, game, frame, letters, spots);
+}
+
+/// What lies under every piece: the hexes, number tokens and harbours. It paints every pixel
+/// of the board area.
+pub fn draw_ground(img: &mut RgbImage, top: u32, game: &Game, frame: &Frame, spots: &[Spot]) {
     let mut c = Canvas { img, top: top as f32, f: *frame };
     c.hexes(game);
     c.tokens(game, spots);
     c.harbours(game);
+}
+
+/// Everything over the ground, in order: the robber and the pirate, chips, routes,
+/// buildings, spots.
+pub fn draw_pieces(img: &mut RgbImage, top: u32, game: &Game, frame: &Frame, letters: &[char], spots: &[Spot]) {
+    let mut c = Canvas { img, top: top as f32, f: *frame };
     if let Some(h) = game.robber() {
         c.robber(h, spots);
     }
@@ -455,29 +469,97 @@ impl Canvas<'_> {
         }
     }
 
-    /// The spots' labels: first every label's ground, then every label's letters, so that
-    /// where labels crowd (the setup's every free intersection) no ground hides a letter.
+    /// The spots' labels where [`badges`] puts them: first every badge, then every label's
+    /// letters, so that should badges ever touch, no badge hides a letter.
     fn spots(&mut self, spots: &[Spot]) {
-        let u = self.f.u;
         let bold = &draw::fonts().bold;
-        let size = spot_text(u);
-        let (hh, ow) = (0.38 * u, 0.07 * u);
-        for layer in [0, 1] {
-            for s in spots {
-                let (x, y) = self.px(spot_point(s.at));
-                if layer == 1 {
-                    text_centered(self.img, bold, size, x, y, pal::INK, &s.label);
-                    continue;
-                }
-                let hw = (text_width(bold, size, &s.label) / 2.0 + 0.1 * u).max(hh);
-                let bb = (x - hw - ow, y - hh - ow, x + hw + ow, y + hh + ow);
-                fill_layers(self.img, bb, &[(pal::OUTLINE, 1.0, ow), (pal::SPOT, 1.0, 0.0)], |px, py| {
-                    draw::sd_box(px, py, x, y, hw, hh, hh)
-                });
-            }
+        let badges = badges(&self.f, spots);
+        for b in &badges {
+            let (x, y, hw, hh, ow) = (b.x, b.y + self.top, b.hw, b.hh, b.outline);
+            let bb = (x - hw - ow, y - hh - ow, x + hw + ow, y + hh + ow);
+            fill_layers(self.img, bb, &[(pal::OUTLINE, 1.0, ow), (pal::SPOT, 1.0, 0.0)], |px, py| draw::sd_box(px, py, x, y, hw, hh, hh));
+        }
+        for b in &badges {
+            text_centered(self.img, bold, b.size, b.x, b.y + self.top, pal::INK, &b.label);
         }
     }
 }
+
+/// A spot's label as drawn: a yellow badge with its letters, in board-area pixels.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Badge {
+    pub label: String,
+    /// Its centre.
+    pub x: f32,
+    pub y: f32,
+    /// Half its width and height inside its outline, and the outline's width.
+    pub hw: f32,
+    pub hh: f32,
+    pub outline: f32,
+    /// Text size of the letters.
+    pub size: f32,
+}
+
+impl Badge {
+    /// The box it covers, outline included: (x0, y0, x1, y1).
+    pub fn bbox(&self) -> Bbox {
+        let (hw, hh) = (self.hw + self.outline, self.hh + self.outline);
+        (self.x - hw, self.y - hh, self.x + hw, self.y + hh)
+    }
+
+    /// Whether the two badges come closer than `gap` px.
+    pub fn overlaps(&self, o: &Badge, gap: f32) -> bool {
+        let (a, b) = (self.bbox(), o.bbox());
+        a.0 < b.2 + gap && b.0 < a.2 + gap && a.1 < b.3 + gap && b.1 < a.3 + gap
+    }
+}
+
+/// Where the spots' badges go and how large they are. Each badge lies on its spot, as large
+/// as the pieces (`spot_text`). Where that makes two badges touch (a setup letters every free
+/// intersection, a hex radius apart), the first of these that leaves a gap between every two
+/// badges is taken:
+/// - the letters at the smallest size that stays 12 px tall at 400 px;
+/// - each intersection's badge moved an eighth of a hex side along the side that leaves it
+///   vertically (up from a hex's top corner, down from a bottom one): the badge still covers
+///   its intersection, and neighbouring intersections' badges, half a side apart in height,
+///   get three quarters of one;
+/// - both, then with a tight badge (a thin outline, little room around the letters): the
+///   whole Four Islands map lettered, at 45 px per hex side.
+pub fn badges(f: &Frame, spots: &[Spot]) -> Vec<Badge> {
+    let bold = &draw::fonts().bold;
+    // Sized by a piece size `u`, as the pieces are.
+    let layout = |u: f32, nudge: f32, tight: bool| -> Vec<Badge> {
+        let size = spot_text(u);
+        // Tight: the letters' capitals (half of `u`) and 2 px above and below them.
+        let (hh, ow, pad) = if tight { (0.29 * u, 0.03 * u, 0.06 * u) } else { (0.38 * u, 0.07 * u, 0.1 * u) };
+        spots
+            .iter()
+            .map(|s| {
+                let (x, y) = f.px(spot_point(s.at));
+                let dy = match s.at {
+                    SpotAt::Vertex(v) if v.top => -nudge,
+                    SpotAt::Vertex(_) => nudge,
+                    _ => 0.0,
+                };
+                let hw = (text_width(bold, size, &s.label) / 2.0 + pad).max(hh);
+                Badge { label: s.label.clone(), x, y: y + dy, hw, hh, outline: ow, size }
+            })
+            .collect()
+    };
+    let crowded = |bs: &[Badge]| bs.iter().enumerate().any(|(i, a)| bs[i + 1..].iter().any(|b| a.overlaps(b, BADGE_GAP)));
+    let (full, small, nudge) = (f.u, super::MIN_PIECE_PX.min(f.u), f.s / 8.0);
+    let mut tried = Vec::new();
+    for (u, nudge, tight) in [(full, 0.0, false), (small, 0.0, false), (full, nudge, false), (small, nudge, false), (small, nudge, true)] {
+        tried = layout(u, nudge, tight);
+        if !crowded(&tried) {
+            break;
+        }
+    }
+    tried
+}
+
+/// Pixels kept between two badges.
+pub const BADGE_GAP: f32 = 1.0;
 
 /// A number token's number at `spot_text(u)`, its two digits set close so that "12" fits
 /// the token.

@@ -7,7 +7,7 @@
 
 use super::palette as pal;
 use super::{Spot, SpotAt};
-use crate::draw::{self, Rgb8, Surface, fill, fill_layers, sd_capsule, sd_circle, sd_polygon, text_centered, text_width};
+use crate::draw::{self, Rgb8, Surface, fill_exact, fill_layers_exact, sd_capsule, sd_circle, sd_polygon, text_centered, text_width};
 use image::RgbImage;
 use seafarers_engine::{Edge, Game, Hex, Terrain, Vertex};
 
@@ -247,7 +247,7 @@ impl Canvas<'_> {
                 }
                 let c = if land && n_land { pal::HEX_LINE } else { draw::shade(pal::SEA, 0.8) };
                 let bb = (a.0.min(b.0) - lw, a.1.min(b.1) - lw, a.0.max(b.0) + lw, a.1.max(b.1) + lw);
-                fill(self.img, bb, c, 1.0, |x, y| sd_capsule(x, y, a.0, a.1, b.0, b.1, lw / 2.0));
+                fill_exact(self.img, bb, c, 1.0, |x, y| sd_capsule(x, y, a.0, a.1, b.0, b.1, lw / 2.0));
             }
             if game.terrain_at(h) == Some(Terrain::Gold) && self.visible(hex_centre(h), s) {
                 // A gold field's cue besides its colour (close to the fields'): a ring inside it.
@@ -256,7 +256,7 @@ impl Canvas<'_> {
                     corners(h).iter().map(|&p| self.px(p)).map(|(x, y)| (cx + (x - cx) * 0.8, cy + (y - cy) * 0.8)).collect();
                 let lw = 0.07 * s;
                 let bb = (cx - s, cy - s, cx + s, cy + s);
-                fill(self.img, bb, pal::GOLD_RING, 1.0, |x, y| sd_polygon(x, y, &ring).abs() - lw / 2.0);
+                fill_exact(self.img, bb, pal::GOLD_RING, 1.0, |x, y| sd_polygon(x, y, &ring).abs() - lw / 2.0);
             }
             if game.terrain_at(h).is_none() {
                 let (x, y) = self.px(hex_centre(h));
@@ -278,7 +278,7 @@ impl Canvas<'_> {
             let red = matches!(n, 6 | 8);
             let edge = if red { pal::TOKEN_RED } else { pal::OUTLINE };
             let ow = if red { 0.09 * u } else { 0.04 * u };
-            fill_layers(
+            fill_layers_exact(
                 self.img,
                 (x - r - ow, y - r - ow, x + r + ow, y + r + ow),
                 &[(edge, 1.0, ow), (pal::TOKEN, 1.0, 0.0)],
@@ -292,7 +292,7 @@ impl Canvas<'_> {
             for k in 0..pips {
                 let dx = (k as f32 - (pips as f32 - 1.0) / 2.0) * gap;
                 let (cx, cy) = (x + dx, y + 0.34 * u);
-                fill(self.img, (cx - dot, cy - dot, cx + dot, cy + dot), ink, 1.0, |px, py| sd_circle(px, py, cx, cy, dot));
+                fill_exact(self.img, (cx - dot, cy - dot, cx + dot, cy + dot), ink, 1.0, |px, py| sd_circle(px, py, cx, cy, dot));
             }
         }
     }
@@ -312,7 +312,7 @@ impl Canvas<'_> {
                 let (ex, ey) = self.px(end);
                 let (tx, ty) = (ex + (x - ex) * 0.15, ey + (y - ey) * 0.15);
                 let lw = 0.09 * u;
-                fill(self.img, (x.min(tx) - lw, y.min(ty) - lw, x.max(tx) + lw, y.max(ty) + lw), pal::PIER, 1.0, |px, py| {
+                fill_exact(self.img, (x.min(tx) - lw, y.min(ty) - lw, x.max(tx) + lw, y.max(ty) + lw), pal::PIER, 1.0, |px, py| {
                     sd_capsule(px, py, x, y, tx, ty, lw)
                 });
             }
@@ -325,7 +325,7 @@ impl Canvas<'_> {
             let tw = text_width(bold, size, rate).max(text_width(bold, size, what));
             let (hw, hh) = (tw / 2.0 + 0.14 * u, 0.62 * u);
             let ow = 0.05 * u;
-            fill_layers(
+            fill_layers_exact(
                 self.img,
                 (x - hw - ow, y - hh - ow, x + hw + ow, y + hh + ow),
                 &[(pal::OUTLINE, 1.0, ow), (bg, 1.0, 0.0)],
@@ -350,7 +350,7 @@ impl Canvas<'_> {
         let head = 0.17 * u;
         let body = [(x - 0.26 * u, y + 0.42 * u), (x + 0.26 * u, y + 0.42 * u), (x + 0.14 * u, y - 0.08 * u), (x - 0.14 * u, y - 0.08 * u)];
         let bb = (x - 0.3 * u - ow, y - 0.45 * u - ow, x + 0.3 * u + ow, y + 0.45 * u + ow);
-        fill_layers(self.img, bb, &[(pal::WHITE, 1.0, ow), (pal::ROBBER, 1.0, 0.0)], |px, py| {
+        fill_layers_exact(self.img, bb, &[(pal::WHITE, 1.0, ow), (pal::ROBBER, 1.0, 0.0)], |px, py| {
             sd_polygon(px, py, &body).min(sd_circle(px, py, x, y - 0.22 * u, head))
         });
     }
@@ -430,7 +430,7 @@ impl Canvas<'_> {
                 vec![(l, bt), (l, t), (x, t - 0.32 * u), (r, t), (r, bt)]
             };
             let bb = bbox_of(shape.iter().copied()).expect("a shape has corners");
-            fill_layers(self.img, grown(bb, ow + 1.0), &[(ol, 1.0, ow), (c, 1.0, 0.0)], |px, py| sd_polygon(px, py, &shape));
+            fill_layers_exact(self.img, grown(bb, ow + 1.0), &[(ol, 1.0, ow), (c, 1.0, 0.0)], |px, py| sd_polygon(px, py, &shape));
             let letter = letters.get(seat).copied().unwrap_or('?');
             let lx = if b.city { x + 0.13 * u } else { x };
             text_centered(self.img, &draw::fonts().bold, spot_text(u), lx, y + 0.1 * u, pal::letter_on(c), &letter.to_string());
@@ -438,7 +438,7 @@ impl Canvas<'_> {
                 // The city's second cue beside its colour and letter: a window in the tower.
                 let (wx, wy) = (x - 0.44 * u, y - 0.22 * u);
                 let k = 0.07 * u;
-                fill(self.img, (wx - k, wy - k, wx + k, wy + k), ol, 1.0, |px, py| draw::sd_box(px, py, wx, wy, k, k, 0.0));
+                fill_exact(self.img, (wx - k, wy - k, wx + k, wy + k), ol, 1.0, |px, py| draw::sd_box(px, py, wx, wy, k, k, 0.0));
             }
         }
     }
@@ -458,7 +458,7 @@ impl Canvas<'_> {
                 let c = pal::PLAYERS[seat % pal::PLAYERS.len()];
                 let r = 0.22 * u;
                 let ow = 0.05 * u;
-                fill_layers(
+                fill_layers_exact(
                     self.img,
                     (x - r - ow, y - r - ow, x + r + ow, y + r + ow),
                     &[(pal::GOLD, 1.0, ow), (c, 1.0, 0.0)],
@@ -477,7 +477,9 @@ impl Canvas<'_> {
         for b in &badges {
             let (x, y, hw, hh, ow) = (b.x, b.y + self.top, b.hw, b.hh, b.outline);
             let bb = (x - hw - ow, y - hh - ow, x + hw + ow, y + hh + ow);
-            fill_layers(self.img, bb, &[(pal::OUTLINE, 1.0, ow), (pal::SPOT, 1.0, 0.0)], |px, py| draw::sd_box(px, py, x, y, hw, hh, hh));
+            fill_layers_exact(self.img, bb, &[(pal::OUTLINE, 1.0, ow), (pal::SPOT, 1.0, 0.0)], |px, py| {
+                draw::sd_box(px, py, x, y, hw, hh, hh)
+            });
         }
         for b in &badges {
             text_centered(self.img, bold, b.size, b.x, b.y + self.top, pal::INK, &b.label);
@@ -623,21 +625,21 @@ pub fn road<S: Surface>(img: &mut S, a: (f32, f32), b: (f32, f32), hw: f32, seat
             // Two dashes.
             for (t0, t1) in [(0.0, 0.4), (0.6, 1.0)] {
                 let (p, q) = (at(t0), at(t1));
-                fill_layers(img, bb, &[(ol, 1.0, ow), (c, 1.0, 0.0)], |x, y| sd_capsule(x, y, p.0, p.1, q.0, q.1, hw));
+                fill_layers_exact(img, bb, &[(ol, 1.0, ow), (c, 1.0, 0.0)], |x, y| sd_capsule(x, y, p.0, p.1, q.0, q.1, hw));
             }
         }
         k => {
-            fill_layers(img, bb, &[(ol, 1.0, ow), (c, 1.0, 0.0)], |x, y| sd_capsule(x, y, a.0, a.1, b.0, b.1, hw));
+            fill_layers_exact(img, bb, &[(ol, 1.0, ow), (c, 1.0, 0.0)], |x, y| sd_capsule(x, y, a.0, a.1, b.0, b.1, hw));
             let mark = pal::letter_on(c);
             if k == 1 {
                 let (p, q) = (at(0.12), at(0.88));
-                fill(img, bb, mark, 1.0, |x, y| sd_capsule(x, y, p.0, p.1, q.0, q.1, 0.32 * hw));
+                fill_exact(img, bb, mark, 1.0, |x, y| sd_capsule(x, y, p.0, p.1, q.0, q.1, 0.32 * hw));
             } else if k == 2 {
                 let len = (dx * dx + dy * dy).sqrt().max(1.0);
                 let (nx, ny) = (-dy / len * hw * 0.9, dx / len * hw * 0.9);
                 for t in [0.33, 0.67] {
                     let (mx, my) = at(t);
-                    fill(img, bb, mark, 1.0, |x, y| sd_capsule(x, y, mx - nx, my - ny, mx + nx, my + ny, 0.22 * hw));
+                    fill_exact(img, bb, mark, 1.0, |x, y| sd_capsule(x, y, mx - nx, my - ny, mx + nx, my + ny, 0.22 * hw));
                 }
             }
         }
@@ -650,5 +652,5 @@ fn ship_shape(img: &mut RgbImage, x: f32, y: f32, u: f32, c: Rgb8, ol: Rgb8) {
     let sail = [(x - 0.04 * u, y - 0.62 * u), (x + 0.3 * u, y - 0.24 * u), (x - 0.04 * u, y - 0.24 * u)];
     let ow = 0.06 * u;
     let bb = (x - 0.5 * u - ow, y - 0.66 * u - ow, x + 0.5 * u + ow, y + 0.46 * u + ow);
-    fill_layers(img, bb, &[(ol, 1.0, ow), (c, 1.0, 0.0)], |px, py| sd_polygon(px, py, &hull).min(sd_polygon(px, py, &sail)));
+    fill_layers_exact(img, bb, &[(ol, 1.0, ow), (c, 1.0, 0.0)], |px, py| sd_polygon(px, py, &hull).min(sd_polygon(px, py, &sail)));
 }

@@ -138,7 +138,8 @@ fn phone_frame_of(crop: board::Bbox, map: board::Bbox) -> Frame {
     let want = PHONE_W as f32 / s;
     let mut x0 = (crop.0 + crop.2) / 2.0 - want / 2.0;
     if want <= map.2 - map.0 {
-        x0 = x0.clamp(map.0, map.2 - want);
+        // (Not `clamp`: rounding may leave `map.2 - want` a hair below `map.0`.)
+        x0 = x0.min(map.2 - want).max(map.0);
     }
     let frame = Frame::new((x0, crop.1, x0 + want, crop.3), s, s.clamp(MIN_PIECE_PX, PIECE_PX));
     Frame { w: PHONE_W, ..frame }

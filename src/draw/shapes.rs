@@ -246,3 +246,42 @@ pub fn sd_polygon(x: f32, y: f32, pts: &[(f32, f32)]) -> f32 {
     let d = d.sqrt();
     if inside { -d } else { d }
 }
+
+/// A polygon with the work of its sides done once: [`sd_polygon`]'s distance, bit for bit (the
+/// same operations in the same order), with less to compute per pixel.
+pub struct Polygon {
+    /// Per side from corner `a` to the corner before it, `b`: ax, ay, by, bx - ax, by - ay,
+    /// and the side's squared length.
+    sides: Vec<[f32; 6]>,
+}
+
+impl Polygon {
+    pub fn new(pts: &[(f32, f32)]) -> Polygon {
+        let n = pts.len();
+        let sides = (0..n)
+            .map(|i| {
+                let ((ax, ay), (bx, by)) = (pts[i], pts[(i + n - 1) % n]);
+                let (ex, ey) = (bx - ax, by - ay);
+                [ax, ay, by, ex, ey, ex * ex + ey * ey]
+            })
+            .collect();
+        Polygon { sides }
+    }
+
+    /// The signed distance from (x, y), negative inside.
+    pub fn sd(&self, x: f32, y: f32) -> f32 {
+        let mut d = f32::MAX;
+        let mut inside = false;
+        for &[ax, ay, by, ex, ey, len2] in &self.sides {
+            let (wx, wy) = (x - ax, y - ay);
+            let t = ((wx * ex + wy * ey) / len2).clamp(0.0, 1.0);
+            let (qx, qy) = (wx - ex * t, wy - ey * t);
+            d = d.min(qx * qx + qy * qy);
+            if (ay > y) != (by > y) && x < ex * wy / ey + ax {
+                inside = !inside;
+            }
+        }
+        let d = d.sqrt();
+        if inside { -d } else { d }
+    }
+}

@@ -7,7 +7,7 @@
 
 use super::palette as pal;
 use super::{Spot, SpotAt};
-use crate::draw::{self, Rgb8, Surface, fill_exact, fill_layers_exact, sd_capsule, sd_circle, sd_polygon, text_centered, text_width};
+use crate::draw::{self, Polygon, Rgb8, Surface, fill_exact, fill_layers_exact, sd_capsule, sd_circle, text_centered, text_width};
 use image::RgbImage;
 use seafarers_engine::{Edge, Game, Hex, Terrain, Vertex};
 
@@ -149,14 +149,6 @@ pub fn intersect(a: Bbox, b: Bbox) -> Bbox {
     if r.2 > r.0 && r.3 > r.1 { r } else { b }
 }
 
-/// Everything on the board, in order: the ground (hexes, tokens, harbours: drawn once per
-/// frame and map, `cache.rs`), then the robber and the pirate, chips, routes, buildings,
-/// spots. `img` holds the board area at (0, `top`).
-pub fn draw(img: &mut RgbImage, top: u32, game: &Game, frame: &Frame, letters: &[char], spots: &[Spot]) {
-    draw::blit_rgb(img, &super::cache::ground(game, frame, spots), 0, top as i32);
-    draw_pieces(img, top, game, frame, letters, spots);
-}
-
 /// What lies under every piece: the hexes, number tokens and harbours. It paints every pixel
 /// of the board area.
 pub fn draw_ground(img: &mut RgbImage, top: u32, game: &Game, frame: &Frame, spots: &[Spot]) {
@@ -256,7 +248,8 @@ impl Canvas<'_> {
                     corners(h).iter().map(|&p| self.px(p)).map(|(x, y)| (cx + (x - cx) * 0.8, cy + (y - cy) * 0.8)).collect();
                 let lw = 0.07 * s;
                 let bb = (cx - s, cy - s, cx + s, cy + s);
-                fill_exact(self.img, bb, pal::GOLD_RING, 1.0, |x, y| sd_polygon(x, y, &ring).abs() - lw / 2.0);
+                let ring = Polygon::new(&ring);
+                fill_exact(self.img, bb, pal::GOLD_RING, 1.0, |x, y| ring.sd(x, y).abs() - lw / 2.0);
             }
             if game.terrain_at(h).is_none() {
                 let (x, y) = self.px(hex_centre(h));
@@ -348,10 +341,15 @@ impl Canvas<'_> {
         let (x, y) = self.px(at);
         let ow = 0.06 * u;
         let head = 0.17 * u;
-        let body = [(x - 0.26 * u, y + 0.42 * u), (x + 0.26 * u, y + 0.42 * u), (x + 0.14 * u, y - 0.08 * u), (x - 0.14 * u, y - 0.08 * u)];
+        let body = Polygon::new(&[
+            (x - 0.26 * u, y + 0.42 * u),
+            (x + 0.26 * u, y + 0.42 * u),
+            (x + 0.14 * u, y - 0.08 * u),
+            (x - 0.14 * u, y - 0.08 * u),
+        ]);
         let bb = (x - 0.3 * u - ow, y - 0.45 * u - ow, x + 0.3 * u + ow, y + 0.45 * u + ow);
         fill_layers_exact(self.img, bb, &[(pal::WHITE, 1.0, ow), (pal::ROBBER, 1.0, 0.0)], |px, py| {
-            sd_polygon(px, py, &body).min(sd_circle(px, py, x, y - 0.22 * u, head))
+            body.sd(px, py).min(sd_circle(px, py, x, y - 0.22 * u, head))
         });
     }
 
@@ -430,7 +428,8 @@ impl Canvas<'_> {
                 vec![(l, bt), (l, t), (x, t - 0.32 * u), (r, t), (r, bt)]
             };
             let bb = bbox_of(shape.iter().copied()).expect("a shape has corners");
-            fill_layers_exact(self.img, grown(bb, ow + 1.0), &[(ol, 1.0, ow), (c, 1.0, 0.0)], |px, py| sd_polygon(px, py, &shape));
+            let shape = Polygon::new(&shape);
+            fill_layers_exact(self.img, grown(bb, ow + 1.0), &[(ol, 1.0, ow), (c, 1.0, 0.0)], |px, py| shape.sd(px, py));
             let letter = letters.get(seat).copied().unwrap_or('?');
             let lx = if b.city { x + 0.13 * u } else { x };
             text_centered(self.img, &draw::fonts().bold, spot_text(u), lx, y + 0.1 * u, pal::letter_on(c), &letter.to_string());
@@ -652,5 +651,6 @@ fn ship_shape(img: &mut RgbImage, x: f32, y: f32, u: f32, c: Rgb8, ol: Rgb8) {
     let sail = [(x - 0.04 * u, y - 0.62 * u), (x + 0.3 * u, y - 0.24 * u), (x - 0.04 * u, y - 0.24 * u)];
     let ow = 0.06 * u;
     let bb = (x - 0.5 * u - ow, y - 0.66 * u - ow, x + 0.5 * u + ow, y + 0.46 * u + ow);
-    fill_layers_exact(img, bb, &[(ol, 1.0, ow), (c, 1.0, 0.0)], |px, py| sd_polygon(px, py, &hull).min(sd_polygon(px, py, &sail)));
+    let (hull, sail) = (Polygon::new(&hull), Polygon::new(&sail));
+    fill_layers_exact(img, bb, &[(ol, 1.0, ow), (c, 1.0, 0.0)], |px, py| hull.sd(px, py).min(sail.sd(px, py)));
 }

@@ -161,13 +161,20 @@ pub fn full_frame(game: &Game) -> Frame {
 fn image(game: &Game, view: &BoardView, frame: &Frame, cached: bool) -> RgbImage {
     let letters = letters(&view.names_or_default(game.player_count()));
     let h = frame.h + panel::height(game);
-    let mut img = draw::solid(frame.w, h, palette::PANEL);
-    if cached {
-        board::draw(&mut img, 0, game, frame, &letters, &view.spots);
+    let mut img = if cached {
+        // The board area is its ground; the panel paints every pixel of its own area first.
+        let ground = cache::ground(game, frame, &view.spots);
+        let mut raw = Vec::with_capacity(frame.w as usize * h as usize * 3);
+        raw.extend_from_slice(ground.as_raw());
+        raw.resize(frame.w as usize * h as usize * 3, 0);
+        RgbImage::from_raw(frame.w, h, raw).expect("a buffer of the picture's size")
     } else {
+        let mut img = draw::solid(frame.w, h, palette::PANEL);
         board::draw_ground(&mut img, 0, game, frame, &view.spots);
-        board::draw_pieces(&mut img, 0, game, frame, &letters, &view.spots);
-    }
+        img
+    };
+    // Over the ground, then the panel (which covers whatever a piece drew past the board).
+    board::draw_pieces(&mut img, 0, game, frame, &letters, &view.spots);
     panel::draw(&mut img, frame.h, frame.w, game, &view.names, &letters);
     img
 }

@@ -175,7 +175,8 @@ fn piece_icon(img: &mut RgbImage, kind: Piece, x: f32, y: f32, seat: usize) {
         ],
     };
     let bb = (x - 17.0, y - 17.0, x + 17.0, y + 16.0);
-    fill_layers_exact(img, bb, &[(ol, 1.0, 2.0), (c, 1.0, 0.0)], |px, py| draw::sd_polygon(px, py, &shape));
+    let shape = draw::Polygon::new(&shape);
+    fill_layers_exact(img, bb, &[(ol, 1.0, 2.0), (c, 1.0, 0.0)], |px, py| shape.sd(px, py));
 }
 
 /// One die showing `n` pips.

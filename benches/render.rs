@@ -60,7 +60,10 @@ fn full(c: &mut Criterion) {
 }
 
 /// Seafarers (`cargo bench --bench render -- seafarers`): the phone view and the full board of
-/// the end of a greedy 4-player game of The Four Islands, the widest map.
+/// the end of a greedy 4-player game of The Four Islands, the widest map. "encode" is the PNG
+/// encoding alone of the very picture drawn; "cold cache" draws the board's ground afresh (a
+/// new frame or map: a discovery, another view), the warm numbers reuse it (the same view
+/// again: every turn message between two builds, `/board`).
 fn seafarers(c: &mut Criterion) {
     use southseas::games::seafarers::render as sf;
     let scenario = seafarers_engine::Ruleset::CURRENT.scenario("four-islands").expect("a scenario");
@@ -83,6 +86,12 @@ fn seafarers(c: &mut Criterion) {
         g.bench_function("encode", |b| b.iter(|| sf::encode_png(black_box(&img))));
         g.bench_function("draw+encode", |b| b.iter(|| png(black_box(&game), &view)));
         g.bench_function("draw", |b| b.iter(|| draw(black_box(&game), &view)));
+        g.bench_function("draw+encode, cold cache", |b| {
+            b.iter(|| {
+                sf::clear_caches();
+                png(black_box(&game), &view)
+            })
+        });
         g.finish();
     }
 }

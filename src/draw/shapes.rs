@@ -135,6 +135,61 @@ pub fn fill_layers<S: Surface>(s: &mut S, bbox: (f32, f32, f32, f32), layers: &[
     }
 }
 
+/// [`fill_layers`] for a shape whose `sdf` is a true distance: it changes by no more than the
+/// point moves (circles, boxes, capsules, polygons, their unions and outlines; not
+/// [`sd_ellipse`]). The same pixels, for fewer evaluations: the box is taken 4×4 pixels at a
+/// time, and a block whose centre lies far enough outside the shape is skipped (every pixel in
+/// it would be), one far enough inside gets every layer at full coverage (as every pixel in it
+/// would), and only the blocks along the outline are evaluated pixel by pixel.
+pub fn fill_layers_exact<S: Surface>(s: &mut S, bbox: (f32, f32, f32, f32), layers: &[(Rgb8, f32, f32)], sdf: impl Fn(f32, f32) -> f32) {
+    const B: u32 = 4;
+    // From a block's centre to its farthest pixel centre, and a margin for rounding.
+    let radius = 1.5f32.hypot(1.5) + 0.05;
+    let (w, h) = s.dims();
+    let x0 = (bbox.0 - 1.0).floor().max(0.0) as u32;
+    let y0 = (bbox.1 - 1.0).floor().max(0.0) as u32;
+    let x1 = ((bbox.2 + 1.0).ceil().max(0.0) as u32).min(w);
+    let y1 = ((bbox.3 + 1.0).ceil().max(0.0) as u32).min(h);
+    let reach = layers.iter().map(|l| l.2).fold(0.0f32, f32::max) + 0.5;
+    // Every layer covers a pixel fully where `d - offset <= -0.5` for the smallest offset.
+    let full = layers.iter().map(|l| l.2).fold(f32::MAX, f32::min) - 0.5;
+    for by in (y0..y1).step_by(B as usize) {
+        for bx in (x0..x1).step_by(B as usize) {
+            let (ex, ey) = ((bx + B).min(x1), (by + B).min(y1));
+            let d = sdf(bx as f32 + B as f32 / 2.0, by as f32 + B as f32 / 2.0);
+            if d - radius >= reach {
+                continue;
+            }
+            let inside = d + radius <= full;
+            for y in by..ey {
+                for x in bx..ex {
+                    if inside {
+                        for &(c, alpha, _) in layers {
+                            s.blend(x, y, c, alpha);
+                        }
+                        continue;
+                    }
+                    let d = sdf(x as f32 + 0.5, y as f32 + 0.5);
+                    if d >= reach {
+                        continue;
+                    }
+                    for &(c, alpha, off) in layers {
+                        let cov = (0.5 - (d - off)).clamp(0.0, 1.0);
+                        if cov > 0.0 {
+                            s.blend(x, y, c, cov * alpha);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// [`fill`] for a shape whose `sdf` is a true distance: see [`fill_layers_exact`].
+pub fn fill_exact<S: Surface>(s: &mut S, bbox: (f32, f32, f32, f32), c: Rgb8, alpha: f32, sdf: impl Fn(f32, f32) -> f32) {
+    fill_layers_exact(s, bbox, &[(c, alpha, 0.0)], sdf);
+}
+
 // ----- signed distance functions (pixel units) ----------------------------------------------
 
 #[inline]
@@ -190,4 +245,43 @@ pub fn sd_polygon(x: f32, y: f32, pts: &[(f32, f32)]) -> f32 {
     }
     let d = d.sqrt();
     if inside { -d } else { d }
+}
+
+/// A polygon with the work of its sides done once: [`sd_polygon`]'s distance, bit for bit (the
+/// same operations in the same order), with less to compute per pixel.
+pub struct Polygon {
+    /// Per side from corner `a` to the corner before it, `b`: ax, ay, by, bx - ax, by - ay,
+    /// and the side's squared length.
+    sides: Vec<[f32; 6]>,
+}
+
+impl Polygon {
+    pub fn new(pts: &[(f32, f32)]) -> Polygon {
+        let n = pts.len();
+        let sides = (0..n)
+            .map(|i| {
+                let ((ax, ay), (bx, by)) = (pts[i], pts[(i + n - 1) % n]);
+                let (ex, ey) = (bx - ax, by - ay);
+                [ax, ay, by, ex, ey, ex * ex + ey * ey]
+            })
+            .collect();
+        Polygon { sides }
+    }
+
+    /// The signed distance from (x, y), negative inside.
+    pub fn sd(&self, x: f32, y: f32) -> f32 {
+        let mut d = f32::MAX;
+        let mut inside = false;
+        for &[ax, ay, by, ex, ey, len2] in &self.sides {
+            let (wx, wy) = (x - ax, y - ay);
+            let t = ((wx * ex + wy * ey) / len2).clamp(0.0, 1.0);
+            let (qx, qy) = (wx - ex * t, wy - ey * t);
+            d = d.min(qx * qx + qy * qy);
+            if (ay > y) != (by > y) && x < ex * wy / ey + ax {
+                inside = !inside;
+            }
+        }
+        let d = d.sqrt();
+        if inside { -d } else { d }
+    }
 }

@@ -130,3 +130,57 @@ fn the_kit_uses_nothing_above_it_and_names_no_game() {
         }
     }
 }
+
+#[test]
+fn a_prepared_polygon_gives_sd_polygon_bit_for_bit() {
+    // Pictures drawn with `Polygon` must be the pictures `sd_polygon` drew: every pixel centre
+    // around a convex, a concave and a self-touching shape, at fractional positions.
+    let shapes: [&[(f32, f32)]; 3] = [
+        &[(10.3, 40.7), (30.1, 5.2), (52.9, 38.4)],
+        &[(5.5, 50.25), (5.5, 20.1), (14.7, 9.3), (23.9, 20.1), (23.9, 30.6), (55.1, 30.6), (55.1, 50.25)],
+        &[(5.0, 30.0), (55.0, 30.0), (45.0, 50.0), (15.0, 50.0), (5.0, 30.0), (30.0, 30.0), (30.0, 2.0), (45.0, 30.0)],
+    ];
+    for pts in shapes {
+        let prepared = super::Polygon::new(pts);
+        for y in 0..60 {
+            for x in 0..60 {
+                let (px, py) = (x as f32 + 0.5, y as f32 + 0.5);
+                assert_eq!(prepared.sd(px, py).to_bits(), sd_polygon(px, py, pts).to_bits(), "({px}, {py}) of {pts:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn exact_fills_paint_the_pixels_of_fill_layers() {
+    // Blocks skipped or painted whole must leave exactly what pixel-by-pixel filling leaves:
+    // outlined circles, capsules, rounded boxes and polygons at fractional places, some
+    // half-transparent, over a non-uniform picture.
+    let base = {
+        let mut img = solid(120, 90, [40, 120, 200]);
+        rect(&mut img, 20.3, 10.6, 70.2, 50.1, [230, 200, 60], 1.0);
+        img
+    };
+    let cases: Vec<(f32, f32, f32, f32)> = vec![(30.3, 40.6, 25.2, 3.1), (60.0, 45.0, 6.4, 0.0), (95.7, 20.2, 40.0, 2.5)];
+    let poly = [(10.2, 80.1), (40.9, 60.4), (70.3, 85.7), (35.0, 70.0)];
+    for &(cx, cy, r, ow) in &cases {
+        let layers = [([0, 0, 0], 1.0, ow), ([250, 250, 250], 0.6, 0.0)];
+        let bb = (cx - r - ow, cy - r - ow, cx + r + ow, cy + r + ow);
+        let shapes: Vec<Box<dyn Fn(f32, f32) -> f32>> = vec![
+            Box::new(move |x, y| sd_circle(x, y, cx, cy, r)),
+            Box::new(move |x, y| sd_capsule(x, y, cx - r, cy + 3.3, cx + r, cy - 7.1, 4.2)),
+            Box::new(move |x, y| sd_box(x, y, cx, cy, r, r * 0.6, r * 0.3)),
+            Box::new(move |x, y| sd_polygon(x, y, &poly).min(sd_circle(x, y, cx, cy, r * 0.5))),
+        ];
+        for sdf in &shapes {
+            let (mut a, mut b) = (base.clone(), base.clone());
+            super::fill_layers(&mut a, bb, &layers, sdf);
+            super::fill_layers_exact(&mut b, bb, &layers, sdf);
+            assert!(a == b, "layers at ({cx}, {cy}) r {r}");
+            let (mut a, mut b) = (base.clone(), base.clone());
+            super::fill(&mut a, bb, [200, 30, 30], 0.8, sdf);
+            super::fill_exact(&mut b, bb, [200, 30, 30], 0.8, sdf);
+            assert!(a == b, "one layer at ({cx}, {cy}) r {r}");
+        }
+    }
+}

@@ -7,7 +7,7 @@
 
 use super::palette as pal;
 use super::{Spot, SpotAt};
-use crate::draw::{self, Rgb8, Surface, fill, fill_layers, sd_capsule, sd_circle, sd_polygon, text_centered, text_width};
+use crate::draw::{self, Polygon, Rgb8, Surface, fill_exact, fill_layers_exact, sd_capsule, sd_circle, text_centered, text_width};
 use image::RgbImage;
 use seafarers_engine::{Edge, Game, Hex, Terrain, Vertex};
 
@@ -149,13 +149,19 @@ pub fn intersect(a: Bbox, b: Bbox) -> Bbox {
     if r.2 > r.0 && r.3 > r.1 { r } else { b }
 }
 
-/// Everything on the board, in order: hexes, tokens, harbours, the robber and the pirate,
-/// chips, routes, buildings, spots. `img` holds the board area at (0, `top`).
-pub fn draw(img: &mut RgbImage, top: u32, game: &Game, frame: &Frame, letters: &[char], spots: &[Spot]) {
+/// What lies under every piece: the hexes, number tokens and harbours. It paints every pixel
+/// of the board area.
+pub fn draw_ground(img: &mut RgbImage, top: u32, game: &Game, frame: &Frame, spots: &[Spot]) {
     let mut c = Canvas { img, top: top as f32, f: *frame };
     c.hexes(game);
     c.tokens(game, spots);
     c.harbours(game);
+}
+
+/// Everything over the ground, in order: the robber and the pirate, chips, routes,
+/// buildings, spots.
+pub fn draw_pieces(img: &mut RgbImage, top: u32, game: &Game, frame: &Frame, letters: &[char], spots: &[Spot]) {
+    let mut c = Canvas { img, top: top as f32, f: *frame };
     if let Some(h) = game.robber() {
         c.robber(h, spots);
     }
@@ -233,7 +239,7 @@ impl Canvas<'_> {
                 }
                 let c = if land && n_land { pal::HEX_LINE } else { draw::shade(pal::SEA, 0.8) };
                 let bb = (a.0.min(b.0) - lw, a.1.min(b.1) - lw, a.0.max(b.0) + lw, a.1.max(b.1) + lw);
-                fill(self.img, bb, c, 1.0, |x, y| sd_capsule(x, y, a.0, a.1, b.0, b.1, lw / 2.0));
+                fill_exact(self.img, bb, c, 1.0, |x, y| sd_capsule(x, y, a.0, a.1, b.0, b.1, lw / 2.0));
             }
             if game.terrain_at(h) == Some(Terrain::Gold) && self.visible(hex_centre(h), s) {
                 // A gold field's cue besides its colour (close to the fields'): a ring inside it.
@@ -242,7 +248,8 @@ impl Canvas<'_> {
                     corners(h).iter().map(|&p| self.px(p)).map(|(x, y)| (cx + (x - cx) * 0.8, cy + (y - cy) * 0.8)).collect();
                 let lw = 0.07 * s;
                 let bb = (cx - s, cy - s, cx + s, cy + s);
-                fill(self.img, bb, pal::GOLD_RING, 1.0, |x, y| sd_polygon(x, y, &ring).abs() - lw / 2.0);
+                let ring = Polygon::new(&ring);
+                fill_exact(self.img, bb, pal::GOLD_RING, 1.0, |x, y| ring.sd(x, y).abs() - lw / 2.0);
             }
             if game.terrain_at(h).is_none() {
                 let (x, y) = self.px(hex_centre(h));
@@ -264,7 +271,7 @@ impl Canvas<'_> {
             let red = matches!(n, 6 | 8);
             let edge = if red { pal::TOKEN_RED } else { pal::OUTLINE };
             let ow = if red { 0.09 * u } else { 0.04 * u };
-            fill_layers(
+            fill_layers_exact(
                 self.img,
                 (x - r - ow, y - r - ow, x + r + ow, y + r + ow),
                 &[(edge, 1.0, ow), (pal::TOKEN, 1.0, 0.0)],
@@ -278,7 +285,7 @@ impl Canvas<'_> {
             for k in 0..pips {
                 let dx = (k as f32 - (pips as f32 - 1.0) / 2.0) * gap;
                 let (cx, cy) = (x + dx, y + 0.34 * u);
-                fill(self.img, (cx - dot, cy - dot, cx + dot, cy + dot), ink, 1.0, |px, py| sd_circle(px, py, cx, cy, dot));
+                fill_exact(self.img, (cx - dot, cy - dot, cx + dot, cy + dot), ink, 1.0, |px, py| sd_circle(px, py, cx, cy, dot));
             }
         }
     }
@@ -298,7 +305,7 @@ impl Canvas<'_> {
                 let (ex, ey) = self.px(end);
                 let (tx, ty) = (ex + (x - ex) * 0.15, ey + (y - ey) * 0.15);
                 let lw = 0.09 * u;
-                fill(self.img, (x.min(tx) - lw, y.min(ty) - lw, x.max(tx) + lw, y.max(ty) + lw), pal::PIER, 1.0, |px, py| {
+                fill_exact(self.img, (x.min(tx) - lw, y.min(ty) - lw, x.max(tx) + lw, y.max(ty) + lw), pal::PIER, 1.0, |px, py| {
                     sd_capsule(px, py, x, y, tx, ty, lw)
                 });
             }
@@ -311,7 +318,7 @@ impl Canvas<'_> {
             let tw = text_width(bold, size, rate).max(text_width(bold, size, what));
             let (hw, hh) = (tw / 2.0 + 0.14 * u, 0.62 * u);
             let ow = 0.05 * u;
-            fill_layers(
+            fill_layers_exact(
                 self.img,
                 (x - hw - ow, y - hh - ow, x + hw + ow, y + hh + ow),
                 &[(pal::OUTLINE, 1.0, ow), (bg, 1.0, 0.0)],
@@ -334,10 +341,15 @@ impl Canvas<'_> {
         let (x, y) = self.px(at);
         let ow = 0.06 * u;
         let head = 0.17 * u;
-        let body = [(x - 0.26 * u, y + 0.42 * u), (x + 0.26 * u, y + 0.42 * u), (x + 0.14 * u, y - 0.08 * u), (x - 0.14 * u, y - 0.08 * u)];
+        let body = Polygon::new(&[
+            (x - 0.26 * u, y + 0.42 * u),
+            (x + 0.26 * u, y + 0.42 * u),
+            (x + 0.14 * u, y - 0.08 * u),
+            (x - 0.14 * u, y - 0.08 * u),
+        ]);
         let bb = (x - 0.3 * u - ow, y - 0.45 * u - ow, x + 0.3 * u + ow, y + 0.45 * u + ow);
-        fill_layers(self.img, bb, &[(pal::WHITE, 1.0, ow), (pal::ROBBER, 1.0, 0.0)], |px, py| {
-            sd_polygon(px, py, &body).min(sd_circle(px, py, x, y - 0.22 * u, head))
+        fill_layers_exact(self.img, bb, &[(pal::WHITE, 1.0, ow), (pal::ROBBER, 1.0, 0.0)], |px, py| {
+            body.sd(px, py).min(sd_circle(px, py, x, y - 0.22 * u, head))
         });
     }
 
@@ -416,7 +428,8 @@ impl Canvas<'_> {
                 vec![(l, bt), (l, t), (x, t - 0.32 * u), (r, t), (r, bt)]
             };
             let bb = bbox_of(shape.iter().copied()).expect("a shape has corners");
-            fill_layers(self.img, grown(bb, ow + 1.0), &[(ol, 1.0, ow), (c, 1.0, 0.0)], |px, py| sd_polygon(px, py, &shape));
+            let shape = Polygon::new(&shape);
+            fill_layers_exact(self.img, grown(bb, ow + 1.0), &[(ol, 1.0, ow), (c, 1.0, 0.0)], |px, py| shape.sd(px, py));
             let letter = letters.get(seat).copied().unwrap_or('?');
             let lx = if b.city { x + 0.13 * u } else { x };
             text_centered(self.img, &draw::fonts().bold, spot_text(u), lx, y + 0.1 * u, pal::letter_on(c), &letter.to_string());
@@ -424,7 +437,7 @@ impl Canvas<'_> {
                 // The city's second cue beside its colour and letter: a window in the tower.
                 let (wx, wy) = (x - 0.44 * u, y - 0.22 * u);
                 let k = 0.07 * u;
-                fill(self.img, (wx - k, wy - k, wx + k, wy + k), ol, 1.0, |px, py| draw::sd_box(px, py, wx, wy, k, k, 0.0));
+                fill_exact(self.img, (wx - k, wy - k, wx + k, wy + k), ol, 1.0, |px, py| draw::sd_box(px, py, wx, wy, k, k, 0.0));
             }
         }
     }
@@ -444,7 +457,7 @@ impl Canvas<'_> {
                 let c = pal::PLAYERS[seat % pal::PLAYERS.len()];
                 let r = 0.22 * u;
                 let ow = 0.05 * u;
-                fill_layers(
+                fill_layers_exact(
                     self.img,
                     (x - r - ow, y - r - ow, x + r + ow, y + r + ow),
                     &[(pal::GOLD, 1.0, ow), (c, 1.0, 0.0)],
@@ -455,29 +468,99 @@ impl Canvas<'_> {
         }
     }
 
-    /// The spots' labels: first every label's ground, then every label's letters, so that
-    /// where labels crowd (the setup's every free intersection) no ground hides a letter.
+    /// The spots' labels where [`badges`] puts them: first every badge, then every label's
+    /// letters, so that should badges ever touch, no badge hides a letter.
     fn spots(&mut self, spots: &[Spot]) {
-        let u = self.f.u;
         let bold = &draw::fonts().bold;
-        let size = spot_text(u);
-        let (hh, ow) = (0.38 * u, 0.07 * u);
-        for layer in [0, 1] {
-            for s in spots {
-                let (x, y) = self.px(spot_point(s.at));
-                if layer == 1 {
-                    text_centered(self.img, bold, size, x, y, pal::INK, &s.label);
-                    continue;
-                }
-                let hw = (text_width(bold, size, &s.label) / 2.0 + 0.1 * u).max(hh);
-                let bb = (x - hw - ow, y - hh - ow, x + hw + ow, y + hh + ow);
-                fill_layers(self.img, bb, &[(pal::OUTLINE, 1.0, ow), (pal::SPOT, 1.0, 0.0)], |px, py| {
-                    draw::sd_box(px, py, x, y, hw, hh, hh)
-                });
-            }
+        let badges = badges(&self.f, spots);
+        for b in &badges {
+            let (x, y, hw, hh, ow) = (b.x, b.y + self.top, b.hw, b.hh, b.outline);
+            let bb = (x - hw - ow, y - hh - ow, x + hw + ow, y + hh + ow);
+            fill_layers_exact(self.img, bb, &[(pal::OUTLINE, 1.0, ow), (pal::SPOT, 1.0, 0.0)], |px, py| {
+                draw::sd_box(px, py, x, y, hw, hh, hh)
+            });
+        }
+        for b in &badges {
+            text_centered(self.img, bold, b.size, b.x, b.y + self.top, pal::INK, &b.label);
         }
     }
 }
+
+/// A spot's label as drawn: a yellow badge with its letters, in board-area pixels.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Badge {
+    pub label: String,
+    /// Its centre.
+    pub x: f32,
+    pub y: f32,
+    /// Half its width and height inside its outline, and the outline's width.
+    pub hw: f32,
+    pub hh: f32,
+    pub outline: f32,
+    /// Text size of the letters.
+    pub size: f32,
+}
+
+impl Badge {
+    /// The box it covers, outline included: (x0, y0, x1, y1).
+    pub fn bbox(&self) -> Bbox {
+        let (hw, hh) = (self.hw + self.outline, self.hh + self.outline);
+        (self.x - hw, self.y - hh, self.x + hw, self.y + hh)
+    }
+
+    /// Whether the two badges come closer than `gap` px.
+    pub fn overlaps(&self, o: &Badge, gap: f32) -> bool {
+        let (a, b) = (self.bbox(), o.bbox());
+        a.0 < b.2 + gap && b.0 < a.2 + gap && a.1 < b.3 + gap && b.1 < a.3 + gap
+    }
+}
+
+/// Where the spots' badges go and how large they are. Each badge lies on its spot, as large
+/// as the pieces (`spot_text`). Where that makes two badges touch (a setup letters every free
+/// intersection, a hex radius apart), the first of these that leaves a gap between every two
+/// badges is taken:
+/// - the letters at the smallest size that stays 12 px tall at 400 px;
+/// - each intersection's badge moved an eighth of a hex side along the side that leaves it
+///   vertically (up from a hex's top corner, down from a bottom one): the badge still covers
+///   its intersection, and neighbouring intersections' badges, half a side apart in height,
+///   get three quarters of one;
+/// - both, then with a tight badge (a thin outline, little room around the letters): the
+///   whole Four Islands map lettered, at 45 px per hex side.
+pub fn badges(f: &Frame, spots: &[Spot]) -> Vec<Badge> {
+    let bold = &draw::fonts().bold;
+    // Sized by a piece size `u`, as the pieces are.
+    let layout = |u: f32, nudge: f32, tight: bool| -> Vec<Badge> {
+        let size = spot_text(u);
+        // Tight: the letters' capitals (half of `u`) and 2 px above and below them.
+        let (hh, ow, pad) = if tight { (0.29 * u, 0.03 * u, 0.06 * u) } else { (0.38 * u, 0.07 * u, 0.1 * u) };
+        spots
+            .iter()
+            .map(|s| {
+                let (x, y) = f.px(spot_point(s.at));
+                let dy = match s.at {
+                    SpotAt::Vertex(v) if v.top => -nudge,
+                    SpotAt::Vertex(_) => nudge,
+                    _ => 0.0,
+                };
+                let hw = (text_width(bold, size, &s.label) / 2.0 + pad).max(hh);
+                Badge { label: s.label.clone(), x, y: y + dy, hw, hh, outline: ow, size }
+            })
+            .collect()
+    };
+    let crowded = |bs: &[Badge]| bs.iter().enumerate().any(|(i, a)| bs[i + 1..].iter().any(|b| a.overlaps(b, BADGE_GAP)));
+    let (full, small, nudge) = (f.u, super::MIN_PIECE_PX.min(f.u), f.s / 8.0);
+    let mut tried = Vec::new();
+    for (u, nudge, tight) in [(full, 0.0, false), (small, 0.0, false), (full, nudge, false), (small, nudge, false), (small, nudge, true)] {
+        tried = layout(u, nudge, tight);
+        if !crowded(&tried) {
+            break;
+        }
+    }
+    tried
+}
+
+/// Pixels kept between two badges.
+pub const BADGE_GAP: f32 = 1.0;
 
 /// A number token's number at `spot_text(u)`, its two digits set close so that "12" fits
 /// the token.
@@ -541,21 +624,21 @@ pub fn road<S: Surface>(img: &mut S, a: (f32, f32), b: (f32, f32), hw: f32, seat
             // Two dashes.
             for (t0, t1) in [(0.0, 0.4), (0.6, 1.0)] {
                 let (p, q) = (at(t0), at(t1));
-                fill_layers(img, bb, &[(ol, 1.0, ow), (c, 1.0, 0.0)], |x, y| sd_capsule(x, y, p.0, p.1, q.0, q.1, hw));
+                fill_layers_exact(img, bb, &[(ol, 1.0, ow), (c, 1.0, 0.0)], |x, y| sd_capsule(x, y, p.0, p.1, q.0, q.1, hw));
             }
         }
         k => {
-            fill_layers(img, bb, &[(ol, 1.0, ow), (c, 1.0, 0.0)], |x, y| sd_capsule(x, y, a.0, a.1, b.0, b.1, hw));
+            fill_layers_exact(img, bb, &[(ol, 1.0, ow), (c, 1.0, 0.0)], |x, y| sd_capsule(x, y, a.0, a.1, b.0, b.1, hw));
             let mark = pal::letter_on(c);
             if k == 1 {
                 let (p, q) = (at(0.12), at(0.88));
-                fill(img, bb, mark, 1.0, |x, y| sd_capsule(x, y, p.0, p.1, q.0, q.1, 0.32 * hw));
+                fill_exact(img, bb, mark, 1.0, |x, y| sd_capsule(x, y, p.0, p.1, q.0, q.1, 0.32 * hw));
             } else if k == 2 {
                 let len = (dx * dx + dy * dy).sqrt().max(1.0);
                 let (nx, ny) = (-dy / len * hw * 0.9, dx / len * hw * 0.9);
                 for t in [0.33, 0.67] {
                     let (mx, my) = at(t);
-                    fill(img, bb, mark, 1.0, |x, y| sd_capsule(x, y, mx - nx, my - ny, mx + nx, my + ny, 0.22 * hw));
+                    fill_exact(img, bb, mark, 1.0, |x, y| sd_capsule(x, y, mx - nx, my - ny, mx + nx, my + ny, 0.22 * hw));
                 }
             }
         }
@@ -568,5 +651,6 @@ fn ship_shape(img: &mut RgbImage, x: f32, y: f32, u: f32, c: Rgb8, ol: Rgb8) {
     let sail = [(x - 0.04 * u, y - 0.62 * u), (x + 0.3 * u, y - 0.24 * u), (x - 0.04 * u, y - 0.24 * u)];
     let ow = 0.06 * u;
     let bb = (x - 0.5 * u - ow, y - 0.66 * u - ow, x + 0.5 * u + ow, y + 0.46 * u + ow);
-    fill_layers(img, bb, &[(ol, 1.0, ow), (c, 1.0, 0.0)], |px, py| sd_polygon(px, py, &hull).min(sd_polygon(px, py, &sail)));
+    let (hull, sail) = (Polygon::new(&hull), Polygon::new(&sail));
+    fill_layers_exact(img, bb, &[(ol, 1.0, ow), (c, 1.0, 0.0)], |px, py| hull.sd(px, py).min(sail.sd(px, py)));
 }

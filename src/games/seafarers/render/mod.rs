@@ -14,8 +14,9 @@
 //! also a different shape. Nothing hidden is drawn: the panel shows counts of cards, never
 //! their kinds, and nothing of the development deck but what was played.
 //!
-//! Rendering reads the engine's public queries and returns PNG bytes; it does no I/O and keeps
-//! no state, so the same game gives the same bytes.
+//! Rendering reads the engine's public queries and returns PNG bytes; it does no I/O, and the
+//! only state it keeps is a cache of boards' ground (`cache.rs`) that changes what a picture
+//! costs, never its bytes: the same game gives the same bytes.
 //!
 //! ```
 //! use southseas::games::seafarers::render::{BoardView, phone_png};
@@ -28,6 +29,7 @@
 //! ```
 
 mod board;
+mod cache;
 mod palette;
 mod panel;
 
@@ -101,13 +103,43 @@ pub fn phone_frame(game: &Game, view: &BoardView) -> Frame {
             if area(b) > 0.6 * area(content) { content } else { b }
         }
     };
+    // Every badge whole in the picture: a badge keeps its pixels whatever the scale, so near
+    // the border of a crowded view it may reach past it; then the crop takes in the badges
+    // too, and they are placed again at the (slightly smaller) scale that gives.
+    let (mut crop, mut map) = (crop, map);
+    let mut frame = phone_frame_of(crop, map);
+    for _ in 0..3 {
+        let Some(b) = badges_bbox(&frame, &view.spots) else { break };
+        let shown = (frame.x0, frame.y0, frame.x0 + frame.w as f32 / frame.s, frame.y0 + frame.h as f32 / frame.s);
+        if b.0 >= shown.0 && b.1 >= shown.1 && b.2 <= shown.2 && b.3 <= shown.3 {
+            break;
+        }
+        let union = |a: board::Bbox| (a.0.min(b.0), a.1.min(b.1), a.2.max(b.2), a.3.max(b.3));
+        (crop, map) = (union(crop), union(map));
+        frame = phone_frame_of(crop, map);
+    }
+    frame
+}
+
+/// The box the spots' badges cover in `frame`, in board units.
+fn badges_bbox(frame: &Frame, spots: &[Spot]) -> Option<board::Bbox> {
+    let to_board = |(x, y): (f32, f32)| (frame.x0 + x / frame.s, frame.y0 + y / frame.s);
+    board::bbox_of(board::badges(frame, spots).iter().flat_map(|b| {
+        let (x0, y0, x1, y1) = b.bbox();
+        [to_board((x0, y0)), to_board((x1, y1))]
+    }))
+}
+
+/// The phone view of the box `crop` of a map whose intersections lie in `map`.
+fn phone_frame_of(crop: board::Bbox, map: board::Bbox) -> Frame {
     let (w, h) = (crop.2 - crop.0, crop.3 - crop.1);
     let s = (PHONE_W as f32 / w).min(MAX_BOARD_H / h).min(MAX_S);
     // The full width of the picture, centred on the crop, kept on the map where it can be.
     let want = PHONE_W as f32 / s;
     let mut x0 = (crop.0 + crop.2) / 2.0 - want / 2.0;
     if want <= map.2 - map.0 {
-        x0 = x0.clamp(map.0, map.2 - want);
+        // (Not `clamp`: rounding may leave `map.2 - want` a hair below `map.0`.)
+        x0 = x0.min(map.2 - want).max(map.0);
     }
     let frame = Frame::new((x0, crop.1, x0 + want, crop.3), s, s.clamp(MIN_PIECE_PX, PIECE_PX));
     Frame { w: PHONE_W, ..frame }
@@ -124,11 +156,25 @@ pub fn full_frame(game: &Game) -> Frame {
     Frame::new(map, FULL_S, FULL_U)
 }
 
-fn image(game: &Game, view: &BoardView, frame: &Frame) -> RgbImage {
+/// The board in `frame` above the panel; its ground from the cache, or drawn afresh (tests
+/// compare the two).
+fn image(game: &Game, view: &BoardView, frame: &Frame, cached: bool) -> RgbImage {
     let letters = letters(&view.names_or_default(game.player_count()));
     let h = frame.h + panel::height(game);
-    let mut img = draw::solid(frame.w, h, palette::PANEL);
-    board::draw(&mut img, 0, game, frame, &letters, &view.spots);
+    let mut img = if cached {
+        // The board area is its ground; the panel paints every pixel of its own area first.
+        let ground = cache::ground(game, frame, &view.spots);
+        let mut raw = Vec::with_capacity(frame.w as usize * h as usize * 3);
+        raw.extend_from_slice(ground.as_raw());
+        raw.resize(frame.w as usize * h as usize * 3, 0);
+        RgbImage::from_raw(frame.w, h, raw).expect("a buffer of the picture's size")
+    } else {
+        let mut img = draw::solid(frame.w, h, palette::PANEL);
+        board::draw_ground(&mut img, 0, game, frame, &view.spots);
+        img
+    };
+    // Over the ground, then the panel (which covers whatever a piece drew past the board).
+    board::draw_pieces(&mut img, 0, game, frame, &letters, &view.spots);
     panel::draw(&mut img, frame.h, frame.w, game, &view.names, &letters);
     img
 }
@@ -142,12 +188,12 @@ impl BoardView {
 
 /// The phone view, not yet encoded (for benchmarks and pixel tests).
 pub fn phone_image(game: &Game, view: &BoardView) -> RgbImage {
-    image(game, view, &phone_frame(game, view))
+    image(game, view, &phone_frame(game, view), true)
 }
 
 /// The full board, not yet encoded.
 pub fn full_board_image(game: &Game, view: &BoardView) -> RgbImage {
-    image(game, view, &full_frame(game))
+    image(game, view, &full_frame(game), true)
 }
 
 /// The phone picture of a turn: the part of the board that matters (every spot in
@@ -163,6 +209,12 @@ pub fn phone_png(game: &Game, view: &BoardView) -> Vec<u8> {
 /// The whole board (`/board`), same panel.
 pub fn full_board_png(game: &Game, view: &BoardView) -> Vec<u8> {
     encode_png(&full_board_image(game, view))
+}
+
+/// Empties the process-wide cache of boards' ground (`cache.rs`): for benchmarks of a first
+/// picture.
+pub fn clear_caches() {
+    cache::clear();
 }
 
 /// Each seat's letter: the player's own initial where free, else another free letter

@@ -4,7 +4,7 @@
 //! holders, pieces left). No card's kind is ever drawn: the panel reads counts, never hands.
 
 use super::palette as pal;
-use crate::draw::{self, fill, fill_layers, rect, right_text, sd_box, sd_circle, text, text_width};
+use crate::draw::{self, fill_exact, fill_layers_exact, rect, right_text, sd_box, sd_circle, text, text_width};
 use image::RgbImage;
 use seafarers_engine::{Game, Phase};
 
@@ -79,7 +79,7 @@ fn row(img: &mut RgbImage, y: f32, w: f32, game: &Game, seat: usize, name: &str,
     // The player's colour and letter, as on their pieces.
     let (bx, by, r) = (PAD + 30.0, y + ROW_H as f32 / 2.0, 28.0);
     let ol = pal::outline_of(c);
-    fill_layers(img, (bx - r - 3.0, by - r - 3.0, bx + r + 3.0, by + r + 3.0), &[(ol, 1.0, 3.0), (c, 1.0, 0.0)], |x, yy| {
+    fill_layers_exact(img, (bx - r - 3.0, by - r - 3.0, bx + r + 3.0, by + r + 3.0), &[(ol, 1.0, 3.0), (c, 1.0, 0.0)], |x, yy| {
         sd_circle(x, yy, bx, by, r)
     });
     draw::text_centered(img, &fonts.bold, 34.0, bx, by, pal::letter_on(c), &letter.to_string());
@@ -103,7 +103,7 @@ fn row(img: &mut RgbImage, y: f32, w: f32, game: &Game, seat: usize, name: &str,
     for b in &badges {
         let bw = text_width(&fonts.bold, BODY * 0.9, b) + 20.0;
         let (cx, cy, hw, hh) = (bx + bw / 2.0, y + 29.0, bw / 2.0, 17.0);
-        fill(img, (cx - hw, cy - hh, cx + hw, cy + hh), pal::GOLD, 1.0, |x, yy| sd_box(x, yy, cx, cy, hw, hh, 8.0));
+        fill_exact(img, (cx - hw, cy - hh, cx + hw, cy + hh), pal::GOLD, 1.0, |x, yy| sd_box(x, yy, cx, cy, hw, hh, 8.0));
         draw::text_centered(img, &fonts.bold, BODY * 0.9, cx, cy, pal::INK, b);
         bx += bw + 10.0;
     }
@@ -175,15 +175,19 @@ fn piece_icon(img: &mut RgbImage, kind: Piece, x: f32, y: f32, seat: usize) {
         ],
     };
     let bb = (x - 17.0, y - 17.0, x + 17.0, y + 16.0);
-    fill_layers(img, bb, &[(ol, 1.0, 2.0), (c, 1.0, 0.0)], |px, py| draw::sd_polygon(px, py, &shape));
+    let shape = draw::Polygon::new(&shape);
+    fill_layers_exact(img, bb, &[(ol, 1.0, 2.0), (c, 1.0, 0.0)], |px, py| shape.sd(px, py));
 }
 
 /// One die showing `n` pips.
 fn die(img: &mut RgbImage, x: f32, y: f32, side: f32, n: u8) {
     let (cx, cy, h) = (x + side / 2.0, y + side / 2.0, side / 2.0);
-    fill_layers(img, (x - 2.0, y - 2.0, x + side + 2.0, y + side + 2.0), &[(pal::OUTLINE, 1.0, 2.0), (pal::WHITE, 1.0, 0.0)], |px, py| {
-        sd_box(px, py, cx, cy, h, h, side * 0.18)
-    });
+    fill_layers_exact(
+        img,
+        (x - 2.0, y - 2.0, x + side + 2.0, y + side + 2.0),
+        &[(pal::OUTLINE, 1.0, 2.0), (pal::WHITE, 1.0, 0.0)],
+        |px, py| sd_box(px, py, cx, cy, h, h, side * 0.18),
+    );
     let o = side * 0.27;
     let dots: &[(f32, f32)] = match n {
         1 => &[(0.0, 0.0)],
@@ -196,6 +200,6 @@ fn die(img: &mut RgbImage, x: f32, y: f32, side: f32, n: u8) {
     let r = side * 0.09;
     for &(dx, dy) in dots {
         let (px, py) = (cx + dx * o, cy + dy * o);
-        fill(img, (px - r, py - r, px + r, py + r), pal::INK, 1.0, |a, b| sd_circle(a, b, px, py, r));
+        fill_exact(img, (px - r, py - r, px + r, py + r), pal::INK, 1.0, |a, b| sd_circle(a, b, px, py, r));
     }
 }

@@ -207,14 +207,13 @@ fn measured(game: &Game, view: &BoardView) -> Vec<(String, f32)> {
         let rows = ink_rows(&img, (x - 0.4 * u, y - 0.45 * u, x + 0.4 * u, y + 0.26 * u), ink);
         out.push((format!("token {n} at {}", h.hex), rows as f32 * k));
     }
-    for s in &view.spots {
-        let p = board::spot_point(s.at);
-        if !f.shows(p, u) {
+    for b in board::badges(&f, &view.spots) {
+        if b.x < 0.0 || b.x > f.w as f32 || b.y < 0.0 || b.y > f.h as f32 {
             continue;
         }
-        let (x, y) = f.px(p);
-        let rows = ink_rows(&img, (x - 0.3 * u, y - 0.36 * u, x + 0.3 * u, y + 0.36 * u), dark);
-        out.push((format!("spot {}", s.label), rows as f32 * k));
+        // The letters, inside the badge's outline.
+        let rows = ink_rows(&img, (b.x - b.hw + 2.0, b.y - b.hh + 2.0, b.x + b.hw - 2.0, b.y + b.hh - 2.0), dark);
+        out.push((format!("spot {}", b.label), rows as f32 * k));
     }
     // Pieces of seat 0 (vermillion, white letters): the white ink inside the body.
     // (Spot labels lie over the pieces: a piece with a label on or next to it is skipped.)
@@ -280,17 +279,65 @@ fn setup_spots_over_the_whole_island_stay_12_px_after_a_real_downscale() {
     let f = phone_frame(&game, &view);
     let k = 400.0 / img.width() as f32;
     let mut tallest = 0;
-    for s in &view.spots {
-        let (x, y) = f.px(board::spot_point(s.at));
-        let (x, y, u) = (x * k, y * k, f.u * k);
-        let rows = ink_rows(&small, (x - 0.25 * u, y - 0.4 * u, x + 0.25 * u, y + 0.4 * u), |p| draw::luminance(p) < 0.55);
+    for b in board::badges(&f, &view.spots) {
+        // The letters, inside the badge's outline (which is dark too).
+        let (x, y, hw, hh) = (b.x * k, b.y * k, (b.hw - 2.0) * k, (b.hh - 2.0) * k);
+        let rows = ink_rows(&small, (x - hw, y - hh, x + hw, y + hh), |p| draw::luminance(p) < 0.55);
         tallest = tallest.max(rows);
-        assert!(rows >= 12, "spot {} is {rows} px tall in the 400 px picture", s.label);
+        assert!(rows >= 12, "spot {} is {rows} px tall in the 400 px picture", b.label);
     }
     eprintln!("spots after scaling to 400 px: up to {tallest} px tall");
 }
 
 // ----- what the phone view shows -----------------------------------------------------------
+
+#[test]
+fn setup_spot_badges_never_overlap_and_stay_in_the_picture() {
+    // The most crowded turns: a first settlement (every free intersection of the setup area
+    // lettered, as the room letters them) and the second round's, in every scenario, phone
+    // view and full board. No two badges touch, every badge lies whole in the picture, and
+    // its letters are never under the size that is 12 px tall at 400 px.
+    let mut checked = 0;
+    let mut smallest_gap = (f32::MAX, String::new());
+    for id in Ruleset::CURRENT.scenario_ids() {
+        for players in [3, 4] {
+            let Some(start) = new_game(id, players, 3) else { continue };
+            let settling = |g: &Game| !crate::games::seafarers::spots::Labels::of_turn(g).vertices.is_empty();
+            let second = play(start.clone(), 3, 200, |g| g.buildings().len() >= players && settling(g));
+            assert!(second.phase().is_setup(), "{id}: still in setup");
+            for (when, game) in [("first", &start), ("second round", &second)] {
+                let view = BoardView { spots: crate::games::seafarers::spots::Labels::of_turn(game).spots(), ..named(players) };
+                assert!(view.spots.len() > 8, "{id} {when}: {} spots", view.spots.len());
+                for (layout, f) in [("phone", phone_frame(game, &view)), ("full", full_frame(game))] {
+                    let badges = board::badges(&f, &view.spots);
+                    assert_eq!(badges.len(), view.spots.len());
+                    let what = format!("{id} {players}p {when} {layout}");
+                    for (i, a) in badges.iter().enumerate() {
+                        let (x0, y0, x1, y1) = a.bbox();
+                        assert!(
+                            x0 >= -0.01 && y0 >= -0.01 && x1 <= f.w as f32 + 0.01 && y1 <= f.h as f32 + 0.01,
+                            "{what}: {} sticks out: {:?} of {f:?}",
+                            a.label,
+                            a.bbox()
+                        );
+                        assert!(a.size >= board::spot_text(MIN_PIECE_PX.min(f.u)), "{what}: {} at {} px", a.label, a.size);
+                        for b in &badges[i + 1..] {
+                            assert!(!a.overlaps(b, 0.0), "{what}: {} and {} overlap", a.label, b.label);
+                            let (p, q) = (a.bbox(), b.bbox());
+                            let gap = (q.0 - p.2).max(p.0 - q.2).max(q.1 - p.3).max(p.1 - q.3);
+                            if gap < smallest_gap.0 {
+                                smallest_gap = (gap, format!("{what}: {} and {}", a.label, b.label));
+                            }
+                        }
+                    }
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked >= 24, "{checked} pictures");
+    eprintln!("closest two badges: {smallest_gap:?}");
+}
 
 #[test]
 fn every_spot_is_in_the_picture_even_at_both_ends_of_the_board() {
@@ -365,6 +412,31 @@ fn the_same_game_gives_the_same_bytes() {
     let view = BoardView { spots: spots_of(&game), ..named(4) };
     assert_eq!(phone_png(&game, &view), phone_png(&game.clone(), &view.clone()));
     assert_eq!(full_board_png(&game, &view), full_board_png(&game, &view));
+}
+
+#[test]
+fn a_board_on_a_cached_ground_is_the_board_drawn_afresh() {
+    // Every scenario at its start and mid-game (ships, the robber, discovered hexes), with and
+    // without the spots of a turn (a spot on a hex lifts its token), phone view and full
+    // board: the picture on a ground from the cache, on a ground just drawn and cached, and
+    // drawn in one pass are the same bytes.
+    let mut compared = 0;
+    for id in Ruleset::CURRENT.scenario_ids() {
+        let Some(start) = new_game(id, 4, 6) else { continue };
+        let mid = play(start.clone(), 6, 1500, |g| g.robber().is_some() && g.phase() == seafarers_engine::Phase::Robber);
+        for game in [&start, &mid] {
+            for view in [named(4), BoardView { spots: spots_of(game), ..named(4) }] {
+                for frame in [phone_frame(game, &view), full_frame(game)] {
+                    let fresh = image(game, &view, &frame, false);
+                    clear_caches();
+                    assert!(image(game, &view, &frame, true) == fresh, "{id}: the ground drawn into the cache");
+                    assert!(image(game, &view, &frame, true) == fresh, "{id}: the ground from the cache");
+                    compared += 1;
+                }
+            }
+        }
+    }
+    assert!(compared >= 40, "{compared} pictures compared");
 }
 
 #[test]

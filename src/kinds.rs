@@ -31,9 +31,7 @@ impl GameKind {
     /// The strengths of the game's computer players.
     pub fn strengths(self) -> &'static [Strength] {
         match self {
-            GameKind::SouthSeas => &Strength::ALL,
-            // The Seafarers engine has a random and a greedy player; no search yet.
-            GameKind::Seafarers => &[Strength::Easy, Strength::Medium],
+            GameKind::SouthSeas | GameKind::Seafarers => &Strength::ALL,
         }
     }
 
@@ -47,7 +45,8 @@ impl GameKind {
 }
 
 /// How well a computer player plays: the three strengths players choose from for every game.
-/// What each means is the game's own (South Seas: `southseas_engine::ai::Strength`).
+/// What each means is the game's own (South Seas: `southseas_engine::ai::Strength`; Seafarers:
+/// `seafarers_engine::Strategy` random, greedy and search).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Strength {
     /// Plays at random, but takes what plainly pays.

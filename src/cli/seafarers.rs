@@ -1,7 +1,10 @@
-//! `southseas seafarers …`: the Catan: Seafarers engine's tools (the bot does not host it yet).
+//! `southseas seafarers …`: the Catan: Seafarers engine's tools: simulations (and computer
+//! players against each other), scripts.
 
+use crate::cli::versus::{Z95, millis, quantile, wilson};
 use anyhow::{Context, Result};
 use seafarers_engine::sim::{SimOptions, run, run_logged};
+use seafarers_engine::versus::{VersusOptions, VersusReport};
 use seafarers_engine::{Strategy, scenarios};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -23,6 +26,15 @@ pub enum SeafarersCommand {
         /// `greedy` or `random`.
         #[arg(long, default_value = "greedy")]
         ai: String,
+        /// Computer players against each other instead, e.g. `hard,medium` (easy, medium, hard,
+        /// hard:PLAYOUTS, or the engine's names random, greedy, search): win rates with their
+        /// 95% intervals and thinking time per turn. With `--scenario all` the deals go round
+        /// the scenarios.
+        #[arg(long, value_delimiter = ',', value_name = "A,B,...")]
+        versus: Option<Vec<String>>,
+        /// Threads for `--versus` (default: one per core).
+        #[arg(long)]
+        threads: Option<usize>,
         /// Also write every game (its setup, then every action with its seat, record and
         /// events) to this file, as a JSON array.
         #[arg(long, value_name = "FILE")]
@@ -43,7 +55,17 @@ pub enum SeafarersCommand {
 
 pub fn run_command(command: SeafarersCommand) -> Result<ExitCode> {
     match command {
-        SeafarersCommand::Sim { scenario, players, games, seed, ai, log } => {
+        SeafarersCommand::Sim { scenario, players, games, seed, versus: Some(names), threads, .. } => {
+            let strategies = names.iter().map(|n| n.parse::<Strategy>()).collect::<Result<Vec<_>, String>>().map_err(anyhow::Error::msg)?;
+            let scenarios: Vec<String> =
+                if scenario == "all" { scenarios::ids().into_iter().map(String::from).collect() } else { vec![scenario] };
+            let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            let options = VersusOptions { scenarios, players, games: games as u64, seed, strategies, threads };
+            let report = seafarers_engine::versus::run(&options).map_err(anyhow::Error::msg)?;
+            print!("{}", versus_text(&report, &names));
+            Ok(ExitCode::SUCCESS)
+        }
+        SeafarersCommand::Sim { scenario, players, games, seed, ai, log, versus: None, .. } => {
             let ai: Strategy = ai.parse().map_err(|e: String| anyhow::anyhow!(e))?;
             let runs: Vec<(String, usize)> = if scenario == "all" {
                 scenarios::ids().into_iter().flat_map(|id| [(id.to_string(), 3), (id.to_string(), 4)]).collect()
@@ -94,6 +116,68 @@ pub fn run_command(command: SeafarersCommand) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// The versus report: per player (named as given), seats, wins, the win rate with its 95%
+/// Wilson interval, the point margin, and the thinking time per turn and per decision.
+fn versus_text(report: &VersusReport, names: &[String]) -> String {
+    use std::fmt::Write;
+    let o = &report.options;
+    let k = o.strategies.len() as u64;
+    let mut out = String::new();
+    let deals = report.games / k;
+    let _ = writeln!(
+        out,
+        "seafarers versus: {} — {} games of {} players on {} ({} deals, seeds {}..{}, each played {} times with the seats rotated)",
+        names.join(" vs "),
+        report.games,
+        o.players,
+        o.scenarios.join(", "),
+        deals,
+        o.seed,
+        o.seed + deals - 1,
+        k
+    );
+    let _ = writeln!(out, "time: {:.1} s on {} threads", report.seconds, o.threads);
+    let _ = writeln!(
+        out,
+        "{:<10} {:>6} {:>6} {:>6} {:>9} {:>16} {:>8} {:>10} {:>10} {:>10} {:>10}",
+        "player", "seats", "wins", "capped", "win rate", "95% (Wilson)", "margin", "turn med", "turn p99", "move med", "move p99"
+    );
+    for (name, t) in names.iter().zip(&report.tallies) {
+        let n = t.seats as f64;
+        let (lo, hi) = wilson(t.wins as f64, n, Z95);
+        let sorted = |v: &[f64]| {
+            let mut v = v.to_vec();
+            v.sort_by(f64::total_cmp);
+            v
+        };
+        let (turns, moves) = (sorted(&t.turn_seconds), sorted(&t.decision_seconds));
+        let _ = writeln!(
+            out,
+            "{:<10} {:>6} {:>6} {:>6} {:>8.1}% {:>7.1}–{:>5.1}% {:>+8.2} {:>10} {:>10} {:>10} {:>10}",
+            name,
+            t.seats,
+            t.wins,
+            t.capped,
+            100.0 * t.wins as f64 / n.max(1.0),
+            100.0 * lo,
+            100.0 * hi,
+            t.margin as f64 / n.max(1.0),
+            millis(quantile(&turns, 0.5)),
+            millis(quantile(&turns, 0.99)),
+            millis(quantile(&moves, 0.5)),
+            millis(quantile(&moves, 0.99)),
+        );
+    }
+    let _ = writeln!(
+        out,
+        "a seat's fair share of wins is 1 in {}; margin is the seat's points minus the best other's at the end; a turn's time is\n\
+         all of a seat's decisions in one turn (its own, or a discard or gold choice in another's), a move's one decision,\n\
+         each on one thread",
+        o.players
+    );
+    out
 }
 
 /// Writes `value` as JSON to `path` (buffered: a thousand logged games are large).

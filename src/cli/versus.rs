@@ -150,9 +150,9 @@ pub fn wilson(successes: f64, n: f64, z: f64) -> (f64, f64) {
 }
 
 /// The two-sided 95% normal quantile.
-const Z95: f64 = 1.959_963_984_540_054;
+pub(crate) const Z95: f64 = 1.959_963_984_540_054;
 
-fn quantile(sorted: &[f64], q: f64) -> f64 {
+pub(crate) fn quantile(sorted: &[f64], q: f64) -> f64 {
     if sorted.is_empty() {
         return 0.0;
     }
@@ -161,7 +161,7 @@ fn quantile(sorted: &[f64], q: f64) -> f64 {
     sorted[rank - 1]
 }
 
-fn millis(seconds: f64) -> String {
+pub(crate) fn millis(seconds: f64) -> String {
     if seconds < 0.001 { format!("{:.3} ms", seconds * 1e3) } else { format!("{:.1} ms", seconds * 1e3) }
 }
 

@@ -240,6 +240,40 @@ async fn every_scenario_plays_to_its_end_by_taps_alone() {
     }
 }
 
+/// Hard computers at the table: a person and two of them play New Shores for a few rounds, the
+/// computers searching (untimed here, so with their full budget) and every step of theirs
+/// taken by the service as legal; their setups and first turns are on the board.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hard_computers_play_their_turns_at_the_table() {
+    let db = TempDb::new("seafarers-hard");
+    let service = open(&db, &ManualClock::at(1_800_000_000_000)).await;
+    let person = player(0);
+    let mut seen = Seen::default();
+    seen.take(service.create(PLACE, &person, options("new-shores", 7, 24 * HOUR)).await.expect("create"));
+    for _ in 0..2 {
+        seen.take(service.add_computer(PLACE, &person, Strength::Hard).await.expect("a hard computer sits down"));
+    }
+    seen.take(service.start(PLACE, &person).await.expect("start"));
+    let me = seat_of(&service, &person).await.expect("seated");
+    let game = loop {
+        computers(&service, &mut seen).await;
+        let (game, _, _, _) = service.snapshot::<Seafarers>(PLACE, 0).await.expect("snapshot");
+        // Two rounds after the setup: each computer has had two turns of its own.
+        if game.turn() > 6 || game.is_over() {
+            break game;
+        }
+        assert!(game.to_act().contains(&me), "nobody is asked, and the computer does not move: {:?}", game.phase());
+        let action = Bot::new(Strategy::Greedy, u64::from(game.turn())).choose(&game, me).expect("a legal step");
+        let message = seen.current().clone();
+        tap(&service, &mut seen, &person, &message, action).await;
+    };
+    for seat in (0..3).filter(|&s| s != me) {
+        let built = game.buildings().iter().filter(|(_, b)| b.owner as usize == seat).count();
+        assert!(built >= 2, "computer seat {seat} placed its setup: {built} buildings");
+    }
+    assert_private_things_stay_private(&seen);
+}
+
 /// A person plays the engine's greedy choices; which seed lets a seven find at least two
 /// people with more than seven cards early on (the engine alone, as the service will play it).
 fn seven_for_two(scenario: &str) -> (u64, usize) {

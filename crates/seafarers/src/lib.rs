@@ -33,10 +33,11 @@ mod ruleset;
 pub mod scenarios;
 pub mod script;
 pub mod sim;
+pub mod versus;
 mod view;
 
 pub use action::{Action, Event, RuleError};
-pub use ai::{Bot, Strategy};
+pub use ai::{Bot, Budget, Strategy};
 pub use cards::{DevCard, DevCards, Harbour, Resource, Resources, Terrain};
 pub use error::DataError;
 pub use game::{

@@ -1,13 +1,12 @@
 //! The computer at a Seafarers table: which seats it plays now (its own, people away, a person
-//! whose time ran out), and the moves it picks for them from the engine's players. Pure and
-//! seeded: the same game, seats and plan give the same moves.
-//!
-//! The engine has two players: random (easy) and greedy (medium). There is no hard player for
-//! Seafarers yet: the lobby does not offer one, and a seat stored as hard plays as medium.
+//! whose time ran out), and the moves it picks for them from the engine's players: random
+//! (easy), greedy (medium) and the search (hard). Seeded: the same game, seats and plan give
+//! the same moves, as long as the plan's thinker leaves the hard player its full playout budget
+//! (always when untimed, and when the machine is idle; see `crate::common::thinking`).
 
 use crate::games::{ComputerPlan, Strength};
 use crate::store::SeatRecord;
-use seafarers_engine::{Action, Bot, Game, Strategy};
+use seafarers_engine::{Action, Bot, Budget, Game, Strategy};
 
 /// At most this many steps in one go: a table of computers alone moves on in messages of a few
 /// turns each.
@@ -16,7 +15,8 @@ const MAX_STEPS: usize = 60;
 fn strategy(strength: Strength) -> Strategy {
     match strength {
         Strength::Easy => Strategy::Random,
-        Strength::Medium | Strength::Hard => Strategy::Greedy,
+        Strength::Medium => Strategy::Greedy,
+        Strength::Hard => Strategy::Search(Budget::DEFAULT),
     }
 }
 
@@ -36,8 +36,16 @@ pub(crate) fn moves(game: &Game, seats: &[SeatRecord], plan: &ComputerPlan, seed
         for seat in game.to_act() {
             let Some(strength) = player_at(&game, seats, plan, seat, first_turn) else { continue };
             let step = (logged + out.len()) as u64;
-            let mut bot = Bot::new(strategy(strength), seed ^ step.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-            let Some(action) = bot.choose(&game, seat) else { continue };
+            let seed = seed ^ step.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            let action = match strategy(strength) {
+                // A search passes the gate, with the playouts the load leaves it.
+                Strategy::Search(full) => plan.thinker.decide(turns_left(&game, seats, plan, first_turn), full.playouts, |allowance| {
+                    let mut bot = Bot::new(Strategy::Search(Budget { playouts: allowance.playouts, time: allowance.time }), seed);
+                    (bot.choose(&game, seat), bot.playouts_spent())
+                }),
+                strategy => Bot::new(strategy, seed).choose(&game, seat),
+            };
+            let Some(action) = action else { continue };
             if game.apply(seat, &action).is_err() {
                 tracing::error!(?action, "a computer player chose an illegal move");
                 break 'steps;
@@ -58,4 +66,12 @@ pub(crate) fn moves(game: &Game, seats: &[SeatRecord], plan: &ComputerPlan, seed
         break;
     }
     out
+}
+
+/// The computer's turns left in this run, the current one included: the seats it plays from
+/// the active one on, until a person's (at most one round).
+fn turns_left(game: &Game, seats: &[SeatRecord], plan: &ComputerPlan, first_turn: u32) -> usize {
+    let players = game.player_count();
+    let active = game.active_player();
+    (0..players).take_while(|k| player_at(game, seats, plan, (active + k) % players, first_turn).is_some()).count()
 }

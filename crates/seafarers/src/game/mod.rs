@@ -6,6 +6,7 @@
 
 mod build;
 mod dev;
+mod hidden;
 mod legal;
 mod moves;
 mod placement;

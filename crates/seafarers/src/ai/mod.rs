@@ -1,4 +1,8 @@
-//! Computer players, seeded so that a simulated game is reproducible.
+//! Computer players, seeded so that a simulated game is reproducible: random (easy), greedy
+//! (medium) and a search over greedy's best moves (hard, in `search.rs`) that plays its
+//! candidates out in worlds dealt afresh from what it can see ([`Game::redeal_hidden`]).
+
+mod search;
 
 use crate::Action;
 use crate::cards::{Resource, Resources, Terrain};
@@ -6,6 +10,8 @@ use crate::game::{Game, Phase, RouteKind};
 use crate::map::NONE;
 use seeded_rng::Rng;
 use std::collections::VecDeque;
+use std::fmt;
+use std::time::Duration;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Strategy {
@@ -17,15 +23,53 @@ pub enum Strategy {
     /// extra), development cards, maritime trades towards what it needs, the robber on the
     /// leader. It never offers domestic trades and declines offers.
     Greedy,
+    /// Flat Monte-Carlo over greedy's best few moves: each is played out by greedy players a
+    /// few rounds ahead in worlds re-dealt from what the player can see, and the one that ends
+    /// furthest ahead is kept. It never offers domestic trades and declines offers, as greedy.
+    Search(Budget),
+}
+
+/// How much a searching player may think per decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Budget {
+    /// Imagined games per decision, shared among the candidate moves. With no time limit the
+    /// choice is a function of the game and the bot's seed alone.
+    pub playouts: u32,
+    /// Stop early after this long (wall clock). The choice then depends on the machine's
+    /// speed, so stored or replayed games should not set it.
+    pub time: Option<Duration>,
+}
+
+impl Budget {
+    /// What `hard` plays with (README: Computer players, measured in a release build).
+    pub const DEFAULT: Budget = Budget { playouts: 300, time: None };
 }
 
 impl std::str::FromStr for Strategy {
     type Err = String;
+    /// `random`, `greedy`, `search` (the default budget) or `search:N` (N playouts a decision),
+    /// or the strengths the bot seats them as: `easy`, `medium`, `hard`, `hard:N`.
     fn from_str(s: &str) -> Result<Self, String> {
         match s {
-            "random" => Ok(Strategy::Random),
-            "greedy" => Ok(Strategy::Greedy),
-            _ => Err(format!("unknown computer player `{s}` (use random or greedy)")),
+            "random" | "easy" => Ok(Strategy::Random),
+            "greedy" | "medium" => Ok(Strategy::Greedy),
+            "search" | "hard" => Ok(Strategy::Search(Budget::DEFAULT)),
+            _ => match s.strip_prefix("search:").or_else(|| s.strip_prefix("hard:")).map(str::parse::<u32>) {
+                Some(Ok(playouts)) if playouts > 0 => Ok(Strategy::Search(Budget { playouts, time: None })),
+                _ => Err(format!("unknown computer player `{s}` (use random, greedy, search, search:PLAYOUTS, or easy, medium, hard)")),
+            },
+        }
+    }
+}
+
+impl fmt::Display for Strategy {
+    /// The name `from_str` reads back.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Strategy::Random => f.write_str("random"),
+            Strategy::Greedy => f.write_str("greedy"),
+            Strategy::Search(b) if *b == Budget::DEFAULT => f.write_str("search"),
+            Strategy::Search(b) => write!(f, "search:{}", b.playouts),
         }
     }
 }
@@ -35,15 +79,28 @@ pub struct Bot {
     strategy: Strategy,
     rng: Rng,
     buf: Vec<Action>,
+    /// Imagined games played for the last decision (0 when it did not search).
+    spent: u32,
 }
 
 impl Bot {
     pub fn new(strategy: Strategy, seed: u64) -> Bot {
-        Bot { strategy, rng: Rng::new(seed), buf: Vec::new() }
+        Bot { strategy, rng: Rng::new(seed), buf: Vec::new(), spent: 0 }
+    }
+
+    pub fn strategy(&self) -> Strategy {
+        self.strategy
+    }
+
+    /// How many imagined games the last decision played out (0 unless it searched): what a
+    /// time limit left of its playout budget.
+    pub fn playouts_spent(&self) -> u32 {
+        self.spent
     }
 
     /// The bot's action for `player`, or `None` when that player has nothing to decide.
     pub fn choose(&mut self, game: &Game, player: usize) -> Option<Action> {
+        self.spent = 0;
         if game.is_over() || !game.to_act().contains(&player) {
             return None;
         }
@@ -56,6 +113,7 @@ impl Bot {
             Some(match self.strategy {
                 Strategy::Random => buf[self.rng.below(buf.len())],
                 Strategy::Greedy => self.greedy(game, player, &buf),
+                Strategy::Search(budget) => self.search(game, player, &buf, budget),
             })
         };
         self.buf = buf;
@@ -65,47 +123,22 @@ impl Bot {
     fn greedy(&mut self, game: &Game, me: usize, legal: &[Action]) -> Action {
         match game.phase() {
             Phase::PlaceHarbour => legal[self.rng.below(legal.len())],
-            Phase::SetupSettlement => best_by(legal, |a| match a {
-                Action::BuildSettlement { at } => spot_value(game, me, game.topology().vertex_index(*at).expect("legal")),
-                _ => i32::MIN,
-            }),
+            Phase::SetupSettlement => best_by(legal, |a| settlement_value(game, me, a)),
             Phase::SetupRoute { .. } | Phase::RoadBuilding { .. } => {
                 let first = expansion_edges(game, me).first().copied();
                 best_by(legal, |a| if first.is_some_and(|f| follows(game, a, f)) { 1 } else { 0 })
             }
             Phase::Discard => {
                 let hand = game.player(me).hand;
-                best_by(legal, |a| match a {
-                    Action::Discard { cards } => {
-                        let left = hand.checked_sub(cards).unwrap_or_default();
-                        -(Resource::ALL.iter().map(|&r| (left.get(r) as i32 - 2).abs()).sum::<i32>())
-                    }
-                    _ => i32::MIN,
-                })
+                best_by(legal, |a| discard_value(hand, a))
             }
             Phase::Gold => {
                 let need = needs(game, me);
-                best_by(legal, |a| match a {
-                    Action::ChooseGold { cards } => Resource::ALL.iter().map(|&r| cards.get(r).min(need.get(r)) as i32).sum(),
-                    _ => i32::MIN,
-                })
+                best_by(legal, |a| gold_value(need, a))
             }
             Phase::Robber => {
                 let leader = leader(game, me);
-                best_by(legal, |a| match a {
-                    Action::MoveRobber { to, victim } => {
-                        let h = game.topology().hex_index(*to).expect("legal");
-                        let mut v = 0;
-                        for &x in &game.topology().hex_vertices[h] {
-                            if let Some(b) = (x != NONE).then(|| game.building_on(x)).flatten() {
-                                let w = crate::pip(game.hex_number(h as u16)) as i32 * if b.city { 2 } else { 1 };
-                                v += if b.owner as usize == me { -3 * w } else { w };
-                            }
-                        }
-                        v * 4 + if victim.map(usize::from) == Some(leader) { 3 } else { 0 } + victim.map_or(0, |_| 2)
-                    }
-                    _ => i32::MIN,
-                })
+                best_by(legal, |a| robber_value(game, me, leader, a))
             }
             Phase::Roll => {
                 if legal.contains(&Action::PlayKnight) && robber_on_me(game, me) {
@@ -235,6 +268,58 @@ fn best_route_extension(game: &Game, me: usize, legal: &[Action]) -> Option<Acti
         }
     }
     best
+}
+
+/// A setup settlement by the value of its spot.
+fn settlement_value(game: &Game, me: usize, a: &Action) -> i32 {
+    match a {
+        Action::BuildSettlement { at } => spot_value(game, me, game.topology().vertex_index(*at).expect("legal")),
+        _ => i32::MIN,
+    }
+}
+
+/// A discard by how balanced it leaves the hand (about two of each).
+fn discard_value(hand: Resources, a: &Action) -> i32 {
+    match a {
+        Action::Discard { cards } => {
+            let left = hand.checked_sub(cards).unwrap_or_default();
+            -(Resource::ALL.iter().map(|&r| (left.get(r) as i32 - 2).abs()).sum::<i32>())
+        }
+        _ => i32::MIN,
+    }
+}
+
+/// A gold choice by how much of what is needed it brings.
+fn gold_value(need: Resources, a: &Action) -> i32 {
+    match a {
+        Action::ChooseGold { cards } => Resource::ALL.iter().map(|&r| cards.get(r).min(need.get(r)) as i32).sum(),
+        _ => i32::MIN,
+    }
+}
+
+/// A robber move by the production it blocks (others' good, own bad) and whom it robs.
+fn robber_value(game: &Game, me: usize, leader: usize, a: &Action) -> i32 {
+    match a {
+        Action::MoveRobber { to, victim } => {
+            let h = game.topology().hex_index(*to).expect("legal");
+            let mut v = 0;
+            for &x in &game.topology().hex_vertices[h] {
+                if let Some(b) = (x != NONE).then(|| game.building_on(x)).flatten() {
+                    let w = crate::pip(game.hex_number(h as u16)) as i32 * if b.city { 2 } else { 1 };
+                    v += if b.owner as usize == me { -3 * w } else { w };
+                }
+            }
+            v * 4 + if victim.map(usize::from) == Some(leader) { 3 } else { 0 } + victim.map_or(0, |_| 2)
+        }
+        _ => i32::MIN,
+    }
+}
+
+/// Up to `k` actions, best first by `f` (ties in the order given, so the first is `best_by`'s).
+fn top_by(legal: &[Action], k: usize, f: impl Fn(&Action) -> i32) -> Vec<Action> {
+    let mut scored: Vec<(i32, Action)> = legal.iter().map(|a| (f(a), *a)).collect();
+    scored.sort_by_key(|(v, _)| std::cmp::Reverse(*v));
+    scored.into_iter().take(k).map(|(_, a)| a).collect()
 }
 
 fn best_by(legal: &[Action], f: impl Fn(&Action) -> i32) -> Action {

@@ -199,15 +199,17 @@ mod tests {
     #[test]
     fn french_plurals_follow_french_rules_and_english_english_ones() {
         // French counts 0 and 1 as singular; English only 1.
-        assert_eq!(tr!(Locale::En, "count-islanders", count = 0), "0 islanders");
-        assert_eq!(tr!(Locale::Fr, "count-islanders", count = 0), "0 insulaire");
-        assert_eq!(tr!(Locale::Fr, "count-islanders", count = 1), "1 insulaire");
-        assert_eq!(tr!(Locale::Fr, "count-islanders", count = 2), "2 insulaires");
+        assert_eq!(tr!(Locale::En, "duration-days", n = 0), "0 days");
+        assert_eq!(tr!(Locale::En, "duration-days", n = 1), "1 day");
+        assert_eq!(tr!(Locale::Fr, "duration-days", n = 0), "0 jour");
+        assert_eq!(tr!(Locale::Fr, "duration-days", n = 1), "1 jour");
+        assert_eq!(tr!(Locale::Fr, "duration-days", n = 2), "2 jours");
     }
 
     #[test]
     fn placed_values_carry_no_isolation_marks() {
-        let text = tr!(Locale::En, "count-islanders", count = 3);
+        let text = tr!(Locale::En, "lobby-joined", name = "Ana");
+        assert_eq!(text, "Ana joined.");
         assert!(!text.contains(['\u{2068}', '\u{2069}']), "{text:?}");
     }
 }

@@ -25,21 +25,21 @@ settings-bad-quiet-hours = Je ne comprends pas ces heures calmes. Donnez-les com
 
 ## /aide (privé)
 help = **Comment jouer ici**
-    `/nouvelle` ouvre une partie dans ce salon (Carcassonne : Mers du Sud ; `jeu: Catan : Marins` avec un `scenario` pour l'autre) ; vos amis appuient sur **Rejoindre** ; celui qui l'a ouverte appuie sur **Commencer**.
+    `/nouvelle` ouvre une partie dans ce salon (Mers du Sud ; `jeu: Catan : Marins` et un `scenario` pour l'autre) ; les amis appuient sur **Rejoindre**, puis son auteur sur **Commencer**.
     À votre tour, le bot vous mentionne avec le plateau. **Mers du Sud** :
-    • `/poser` — choisissez un emplacement (une lettre) et une orientation (ou le menu sous le plateau)
-    • `/insulaire` — posez un insulaire sur la nouvelle tuile, reprenez-en un, ou aucun (ou les boutons)
-    • `/livrer` / `/payer` — donnez des marchandises à un bateau, ou `/fin-du-tour`
-    • `/bateau` — choisissez le bateau de votre marché quand on vous le demande
-    {"*"}*Marins** : appuyez sur les boutons (Lancer les dés, menus de construction aux emplacements lettrés, Commerce avec la banque, Proposer un échange…, Fin du tour), ou tapez n'importe quelle étape avec `/marins` (la commande vous fait des propositions pendant que vous tapez). Défausses et or se choisissent en privé (**Défausser…**) ; **Ma main** ou `/main` vous montre vos cartes, à vous seul.
-    À tout moment : `/plateau`, `/etat`, `/historique`, `/regles` (Mers du Sud : `/tuiles`, `/bateaux`). Une erreur ? `/annuler` (tant que rien de caché n'a été révélé). `/abandonner` met fin à une partie.
+    • `/poser` — un emplacement (lettre) et une orientation (ou le menu)
+    • `/insulaire` — poser un insulaire sur la nouvelle tuile, en reprendre un, ou aucun (ou les boutons)
+    • `/livrer` / `/payer` — des marchandises à un bateau, ou `/fin-du-tour`
+    • `/bateau` — le bateau de votre marché, quand on vous le demande
+    {"*"}*Marins** : les boutons (Lancer les dés, menus de construction par lettres, Commerce avec la banque, Proposer un échange…, Fin du tour), ou tapez n'importe quelle étape avec `/marins` (elle propose pendant que vous tapez). Défausses et or se choisissent en privé (**Défausser…**) ; **Ma main** ou `/main` montre vos cartes, à vous seul.
+    À tout moment : `/plateau`, `/etat`, `/historique`, `/regles` (Mers du Sud : `/tuiles`, `/bateaux`). Une erreur ? `/annuler` (tant que le hasard n'a rien révélé). `/abandonner` met fin à une partie.
 
     {"*"}*Des parties qui avancent**
-    • Rappels : le bot vous mentionne quand c'est votre tour depuis un moment (jamais pendant vos heures calmes). `/reglages` les désactive, les envoie par message privé, ou fixe des heures calmes (`decalage_utc: +2 heures_calmes: 22-7`).
-    • Délais : chaque tour a un temps limite (choisi à `/nouvelle`, 24 heures par défaut) ; passé ce délai, l'ordinateur joue ce tour à votre place (ou prend votre siège, si la partie a été ouverte ainsi).
-    • Joueurs ordinateur : `/ajouter-ordi [facile|moyen|difficile]` ou **Ajouter l'ordinateur** dans le salon d'attente ; vous pouvez jouer seul contre eux.
-    • Absence : `/absent [8h]` laisse l'ordinateur jouer vos tours ; `/retour` quand vous revenez. `/remplacer` confie un siège à quelqu'un d'autre ; `/exclure` vote pour confier à l'ordinateur le siège d'un joueur parti.
-    • Langue : `/reglages langue` choisit la langue dans laquelle le bot vous parle en privé ; `/nouvelle langue` celle d'une partie.
+    • Rappels : le bot vous mentionne quand votre tour dure (jamais pendant vos heures calmes). `/reglages` les coupe, les envoie en privé, ou fixe des heures calmes (`decalage_utc: +2 heures_calmes: 22-7`).
+    • Délais : chaque tour a un temps limite (choisi à `/nouvelle`, 24 heures par défaut) ; ensuite l'ordinateur joue ce tour pour vous (ou prend votre siège, selon la partie).
+    • Ordinateur : `/ajouter-ordi [facile|moyen|difficile]` ou **Ajouter l'ordinateur** avant le début ; on peut jouer seul contre lui.
+    • Absence : `/absent [8h]` laisse l'ordinateur jouer pour vous ; `/retour` au retour. `/remplacer` confie un siège à quelqu'un d'autre ; `/exclure` vote pour donner à l'ordinateur le siège d'un joueur parti.
+    • Langue : `/reglages langue` choisit votre langue pour les réponses privées ; `/nouvelle langue` celle d'une partie.
 
 ## Les jeux et les niveaux de l'ordinateur, par leur nom.
 game-southseas = Carcassonne : Mers du Sud

@@ -15,7 +15,6 @@
 mod check;
 
 use fluent_bundle::{FluentArgs, FluentResource};
-use std::borrow::Cow;
 use std::sync::LazyLock;
 
 pub use fluent_bundle::FluentArgs as Args;
@@ -133,10 +132,7 @@ fn format(locale: Locale, id: &str, attr: Option<&str>, args: Option<&FluentArgs
     if !errors.is_empty() {
         tracing::warn!(%locale, id, ?errors, "a message was formatted with errors");
     }
-    Some(match text {
-        Cow::Borrowed(s) => s.to_string(),
-        Cow::Owned(s) => s,
-    })
+    Some(text.into_owned())
 }
 
 /// The message `id` in `locale` with `args` (see [`tr!`]). A message the language lacks falls

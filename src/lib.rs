@@ -11,6 +11,7 @@ pub mod config;
 pub mod discord;
 pub mod draw;
 pub mod games;
+pub mod i18n;
 pub mod kinds;
 pub mod service;
 pub mod store;

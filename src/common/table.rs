@@ -2,8 +2,10 @@
 //! ([`Place`]) and by whom ([`Actor`]), and the one rule for which seats the computer plays.
 //! The same for every game.
 
+use crate::i18n::Locale;
 use crate::kinds::Strength;
 use crate::store::{self, GameRecord, SeatRecord};
+use crate::tr;
 
 /// Where a command was used.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,11 +81,13 @@ impl Table {
 }
 
 /// How a seat is played, for lists: "(computer, hard)", "(away, computer plays)", or nothing.
-pub(crate) fn seat_note(seat: &SeatRecord) -> String {
+pub(crate) fn seat_note(seat: &SeatRecord, locale: Locale) -> String {
     match (seat.computer, seat.away_until) {
-        (Some(strength), _) if is_computer_id(seat.user_id) => format!(" (computer, {strength})"),
-        (Some(_), _) => " (replaced by the computer)".into(),
-        (None, Some(_)) => " (away: the computer plays)".into(),
+        (Some(strength), _) if is_computer_id(seat.user_id) => {
+            tr!(locale, "seat-computer", strength = tr!(locale, &format!("strength-{}", strength.as_str())))
+        }
+        (Some(_), _) => tr!(locale, "seat-replaced"),
+        (None, Some(_)) => tr!(locale, "seat-away"),
         (None, None) => String::new(),
     }
 }

@@ -3,6 +3,7 @@
 
 use super::types::{Context, Error};
 use super::{convert, deliver, user_message};
+use crate::i18n::Locale;
 use crate::service::{Actor, Place, Reply, ServiceError};
 use poise::serenity_prelude as serenity;
 
@@ -19,6 +20,17 @@ pub fn actor_of(user: &serenity::User, member: Option<&serenity::Member>) -> Act
 
 pub(crate) fn place_of(ctx: Context<'_>) -> Place {
     Place { guild_id: ctx.guild_id().map_or(0, |g| g.get()), channel_id: ctx.channel_id().get() }
+}
+
+/// The language of the user's Discord client, when the bot speaks it.
+pub(crate) fn client_locale(ctx: Context<'_>) -> Option<Locale> {
+    ctx.locale().and_then(Locale::from_discord)
+}
+
+/// The language of a private answer to this command: the user's `/settings language`, else
+/// their client's, else English.
+pub(crate) async fn reader_locale(ctx: Context<'_>) -> Locale {
+    ctx.data().service.reader_locale(ctx.author().id.get(), client_locale(ctx)).await
 }
 
 pub(crate) fn actor(ctx: Context<'_>) -> crate::service::Actor {

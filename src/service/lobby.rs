@@ -2,20 +2,23 @@
 //! seed) and abandoning it, and who may do which. The same for every game; what a game adds
 //! (its options, its opening message) comes from its room.
 
-use super::reply::{count, escape};
-use super::schedule::{add_deadline, duration_words};
+use super::reply::escape;
+use super::schedule::{add_deadline, duration_words_in};
 use super::{Actor, Loaded, Place, Reply, Result, Service, Table, load_table, random_seed, user};
 use crate::common::table::seat_note;
 use crate::games::{self, Opening, State};
+use crate::i18n::Locale;
+use crate::kinds::GameKind;
 use crate::service::reply::{Button, Command, ComponentId, Style};
 use crate::store::{self, GameId, GameRecord, InsertError, NewGame, OnTimeout, Status};
+use crate::tr;
 use seeded_rng::Rng;
 use std::sync::Arc;
 
 impl Service {
     /// Opens a lobby in the channel; its creator takes the first seat. Each game's `create`
     /// checks its options and calls this.
-    pub(crate) async fn open_lobby(&self, place: Place, actor: &Actor, opening: Opening) -> Result<Reply> {
+    pub(crate) async fn open_lobby(&self, place: Place, actor: &Actor, opening: Opening, language: Locale) -> Result<Reply> {
         let seed = opening.seed.or(self.default_seed).unwrap_or_else(random_seed);
         let mut tx = self.store.begin_write().await?;
         let new = NewGame {
@@ -30,6 +33,7 @@ impl Service {
             max_players: opening.max_players,
             turn_limit_secs: opening.turn_limit_secs,
             on_timeout: opening.on_timeout,
+            language,
         };
         let id = match store::insert_game(&mut tx, &new).await {
             Ok(id) => id,
@@ -41,7 +45,8 @@ impl Service {
         store::add_seat(&mut tx, id, actor.user_id, &actor.name).await?;
         store::touch(&mut tx, id, Status::Lobby).await?;
         let table = load_table(&mut tx, id).await?;
-        let mut reply = lobby_reply(&table, &format!("🏝️ {} opened a game of **{}**.", escape(&actor.name), opening.kind.title()));
+        let headline = tr!(language, "lobby-opened", name = escape(&actor.name), game = tr!(language, &game_title(opening.kind)));
+        let mut reply = lobby_reply(&table, &headline);
         reply.new_message = true;
         self.queue(&mut tx, &table, &reply).await?;
         tx.commit().await?;
@@ -68,7 +73,7 @@ impl Service {
         store::add_seat(&mut tx, r.id, actor.user_id, &actor.name).await?;
         store::touch(&mut tx, r.id, Status::Lobby).await?;
         let table = load_table(&mut tx, r.id).await?;
-        let reply = lobby_reply(&table, &format!("{} joined.", escape(&actor.name)));
+        let reply = lobby_reply(&table, &tr!(r.language, "lobby-joined", name = escape(&actor.name)));
         self.queue(&mut tx, &table, &reply).await?;
         tx.commit().await?;
         Ok(reply)
@@ -96,12 +101,12 @@ impl Service {
         let table = load_table(&mut tx, r.id).await?;
         let reply = if remaining == 0 {
             Reply {
-                text: "Everyone left: the lobby is closed. `/new` opens another.".into(),
+                text: tr!(table.record.language, "lobby-closed"),
                 game: Some((table.record.id, table.record.version)),
                 ..Reply::default()
             }
         } else {
-            lobby_reply(&table, &format!("{} left.", escape(&actor.name)))
+            lobby_reply(&table, &tr!(table.record.language, "lobby-left", name = escape(&actor.name)))
         };
         self.queue(&mut tx, &table, &reply).await?;
         tx.commit().await?;
@@ -164,15 +169,14 @@ impl Service {
             // A vote changes nothing of the game: its buttons stay valid, and the notice is
             // a plain message (a lost one loses no vote).
             tx.commit().await?;
-            let needed = count(needed, "vote");
-            let text = format!("🗳️ {} votes to abandon the game ({votes} of {needed} needed; `/abandon` to vote).", escape(&actor.name));
+            let text = tr!(r.language, "lobby-vote-abandon", name = escape(&actor.name), votes = votes, needed = needed);
             return Ok(Reply { text, new_message: true, ..Reply::default() });
         }
         let status = Status::Abandoned;
         let version = store::touch(&mut tx, r.id, status).await?;
         store::clear_due(&mut tx, r.id, None).await?;
         let table = Table { record: GameRecord { version, status, ..table.record }, seats: table.seats };
-        let text = "🛑 The game was abandoned. `/new` starts another.".to_string();
+        let text = tr!(table.record.language, "lobby-abandoned");
         let reply = Reply { text, game: Some((table.record.id, version)), new_message: true, ..Reply::default() };
         self.queue(&mut tx, &table, &reply).await?;
         tx.commit().await?;
@@ -184,43 +188,50 @@ impl Service {
 /// The lobby's message: who joined, the game's rules line, and Join / Leave / Start.
 pub(super) fn lobby_reply(table: &Table, headline: &str) -> Reply {
     let r = &table.record;
-    let players: Vec<String> = table.seats.iter().map(|s| format!("• {}{}", escape(&s.name), seat_note(s))).collect();
+    let language = r.language;
+    let players: Vec<String> = table.seats.iter().map(|s| format!("• {}{}", escape(&s.name), seat_note(s, language))).collect();
     let button = |command: Command, label: &str, style: Style| Button {
         id: ComponentId::button(r.id, r.version, command),
-        label: label.into(),
+        label: tr!(language, label),
         style,
     };
-    let text = format!(
-        "{headline}\n**Players ({}/{}):**\n{}\n{} · {}–{} players · {}.\nPress **Join** to play, **Add computer** (or `/addbot`) to seat a computer player; the opener presses **Start** when ready.",
-        table.seats.len(),
-        r.max_players,
-        players.join("\n"),
-        games::lobby_rules(r),
-        r.min_players,
-        r.max_players,
-        turn_limit_words(r),
+    let text = tr!(
+        language,
+        "lobby-shown",
+        headline = headline,
+        seated = table.seats.len(),
+        max = r.max_players,
+        players = players.join("\n"),
+        rules = games::lobby_rules(r),
+        min = r.min_players,
+        limit = turn_limit_words(r),
     );
     Reply {
         text,
         buttons: vec![vec![
-            button(Command::Join, "Join", Style::Primary),
-            button(Command::Leave, "Leave", Style::Secondary),
-            button(Command::Start, "Start", Style::Success),
-            button(Command::AddComputer, "Add computer", Style::Secondary),
+            button(Command::Join, "lobby-join", Style::Primary),
+            button(Command::Leave, "lobby-leave", Style::Secondary),
+            button(Command::Start, "lobby-start", Style::Success),
+            button(Command::AddComputer, "lobby-add-computer", Style::Secondary),
         ]],
         game: Some((r.id, r.version)),
         ..Reply::default()
     }
 }
 
-/// The game's turn time limit in words, for the lobby and `/status`.
+/// The game's turn time limit in words, for the lobby and `/status` (in the game's language).
 pub(crate) fn turn_limit_words(r: &GameRecord) -> String {
     if r.turn_limit_secs <= 0 {
-        return "no turn time limit".into();
+        return tr!(r.language, "turn-limit-none");
     }
     let then = match r.on_timeout {
-        OnTimeout::PlayTurn => "then the computer plays that turn",
-        OnTimeout::Replace => "then a computer player takes the seat",
+        OnTimeout::PlayTurn => "play",
+        OnTimeout::Replace => "replace",
     };
-    format!("{} per turn, {then}", duration_words(r.turn_limit_secs * 1000))
+    tr!(r.language, "turn-limit", duration = duration_words_in(r.turn_limit_secs * 1000, r.language), then = then)
+}
+
+/// A game's title, as its message id (`game-southseas`).
+pub(crate) fn game_title(kind: GameKind) -> String {
+    format!("game-{}", kind.as_str())
 }

@@ -11,7 +11,7 @@ impl Service {
         let mut conn = self.store.pool().acquire().await?;
         let table = self.latest_table(&mut conn, place).await?;
         if table.record.status == Status::Lobby {
-            return Ok(lobby_reply(&table, "Waiting for players."));
+            return Ok(lobby_reply(&table, &crate::tr!(table.record.language, "lobby-waiting")));
         }
         let loaded = self.load(&mut conn, &table).await?;
         let mut text = loaded.state.status(&table);
@@ -22,7 +22,7 @@ impl Service {
             .seats
             .iter()
             .filter(|s| s.computer.is_some() || s.away_until.is_some())
-            .map(|s| format!("{}{}", super::reply::escape(&s.name), crate::common::table::seat_note(s)))
+            .map(|s| format!("{}{}", super::reply::escape(&s.name), crate::common::table::seat_note(s, table.record.language)))
             .collect();
         if !away.is_empty() && table.record.status == Status::Active {
             text = format!("{}\nThe computer plays: {}", super::reply::truncate(&text, 1700), away.join(" · "));

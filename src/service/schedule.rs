@@ -19,7 +19,9 @@ use super::reply::escape;
 use super::{Reply, Result, Service, Table, internal, load_table};
 use crate::common::Thinker;
 use crate::games::{ComputerPlan, Strength};
+use crate::i18n::Locale;
 use crate::store::{self, Due, DueKind, GameId, OnTimeout, Settings, Status};
+use crate::tr;
 use sqlx::AnyConnection;
 use std::future::Future;
 use std::sync::Arc;
@@ -63,16 +65,21 @@ pub fn quiet_until(settings: &Settings, now_ms: i64) -> Option<i64> {
 
 /// "8 hours", "1 day", "25 minutes": how long, roughly, in words.
 pub fn duration_words(ms: i64) -> String {
+    duration_words_in(ms, Locale::En)
+}
+
+/// [`duration_words`] in a language ("8 heures").
+pub fn duration_words_in(ms: i64, locale: Locale) -> String {
     let minutes = (ms / 60_000).max(1);
     // Whole hours read as hours ("1 hour", not "60 minutes"); 90 minutes stay minutes.
     let (n, unit) = if minutes < 60 || (minutes < 120 && minutes % 60 != 0) {
-        (minutes, "minute")
+        (minutes, "duration-minutes")
     } else if minutes < 48 * 60 {
-        (minutes / 60, "hour")
+        (minutes / 60, "duration-hours")
     } else {
-        (minutes / (24 * 60), "day")
+        (minutes / (24 * 60), "duration-days")
     };
-    super::reply::count(n, unit)
+    tr!(locale, unit, n = n)
 }
 
 /// A time as Discord shows it to each reader in their own time zone: relative ("in 5 hours").
@@ -572,5 +579,7 @@ mod tests {
         assert_eq!(duration_words(3_600_000), "1 hour");
         assert_eq!(duration_words(119 * 60_000), "119 minutes");
         assert_eq!(duration_words(72 * 3_600_000), "3 days");
+        assert_eq!(duration_words_in(72 * 3_600_000, Locale::Fr), "3 jours");
+        assert_eq!(duration_words_in(60_000, Locale::Fr), "1 minute");
     }
 }

@@ -78,7 +78,10 @@ impl Service {
         store::add_computer_seat(&mut tx, r.id, id, &name, strength).await?;
         store::touch(&mut tx, r.id, Status::Lobby).await?;
         let table = load_table(&mut tx, r.id).await?;
-        let reply = lobby_reply(&table, &format!("{} seated a computer player: {name} ({strength}).", escape(&actor.name)));
+        let language = table.record.language;
+        let strength = crate::tr!(language, &format!("strength-{}", strength.as_str()));
+        let headline = crate::tr!(language, "lobby-computer-seated", name = escape(&actor.name), computer = name, strength = strength);
+        let reply = lobby_reply(&table, &headline);
         self.queue(&mut tx, &table, &reply).await?;
         tx.commit().await?;
         Ok(reply)

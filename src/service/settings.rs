@@ -1,9 +1,11 @@
 //! A user's own settings (`/settings`, private): reminders on or off, in the channel or by direct
 //! message, and quiet hours in their time zone (Discord does not tell bots a user's time zone,
-//! so they give it as an offset from UTC).
+//! so they give it as an offset from UTC), and the language of what the bot tells them alone.
 
 use super::{Actor, Reply, Result, Service, user};
+use crate::i18n::Locale;
 use crate::store::{self, Settings};
+use crate::tr;
 
 /// What a `/settings` command changes; None keeps the current value.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -14,6 +16,8 @@ pub struct SettingsChange {
     pub utc_offset: Option<String>,
     /// "22-7", "22:00-07:30", or "off".
     pub quiet_hours: Option<String>,
+    /// Some(None): back to the Discord client's language.
+    pub language: Option<Option<Locale>>,
 }
 
 /// Minutes from UTC of "+2", "-5:30", "UTC+01:00", "0" (between −12:00 and +14:00).
@@ -60,49 +64,72 @@ pub fn parse_quiet_hours(text: &str) -> Option<Option<(u16, u16)>> {
     (from != to).then_some(Some((from, to)))
 }
 
-/// The settings in words.
-fn describe(s: &Settings) -> String {
+/// The settings in words, in the language of the one who reads them.
+fn describe(s: &Settings, locale: Locale) -> String {
     let offset = {
         let (sign, m) = if s.utc_offset_min < 0 { ('−', -s.utc_offset_min) } else { ('+', s.utc_offset_min) };
         if m % 60 == 0 { format!("UTC{sign}{}", m / 60) } else { format!("UTC{sign}{}:{:02}", m / 60, m % 60) }
     };
     let hhmm = |m: u16| format!("{:02}:{:02}", m / 60, m % 60);
     let quiet = match s.quiet {
-        Some((from, to)) => format!("{}–{} ({offset})", hhmm(from), hhmm(to)),
-        None => format!("none (time zone {offset})"),
+        Some((from, to)) => tr!(locale, "settings-quiet-hours", from = hhmm(from), to = hhmm(to), offset = offset),
+        None => tr!(locale, "settings-quiet-none", offset = offset),
     };
-    format!(
-        "**Your settings**\n• Reminders: {}\n• Where: {}\n• Quiet hours: {quiet}\nChange them with `/settings reminders: … where: … utc_offset: … quiet_hours: …` (for example `utc_offset: +2 quiet_hours: 22-7`).",
-        if s.reminders { "on" } else { "off" },
-        if s.direct { "by direct message" } else { "in the game's channel" },
+    let language = match s.language {
+        Some(chosen) => tr!(locale, "settings-language-chosen", language = tr!(locale, &format!("language-{chosen}"))),
+        None => tr!(locale, "settings-language-discord", language = tr!(locale, &format!("language-{locale}"))),
+    };
+    tr!(
+        locale,
+        "settings-shown",
+        reminders = tr!(locale, if s.reminders { "settings-on" } else { "settings-off" }),
+        place = tr!(locale, if s.direct { "settings-where-direct" } else { "settings-where-channel" }),
+        quiet = quiet,
+        language = language,
     )
 }
 
 impl Service {
-    /// Shows the actor's settings, changed as asked first. Private.
-    pub async fn settings(&self, actor: &Actor, change: SettingsChange) -> Result<Reply> {
+    /// Shows the actor's settings, changed as asked first. Private: in the language they chose,
+    /// else `client`'s (their Discord client's, when the bot speaks it), else English.
+    pub async fn settings(&self, actor: &Actor, change: SettingsChange, client: Option<Locale>) -> Result<Reply> {
         let mut conn = self.store.pool().acquire().await?;
         let mut s = store::settings(&mut conn, actor.user_id).await?;
+        let reader = s.language.or(client).unwrap_or_default();
         if let Some(text) = &change.utc_offset {
             s.utc_offset_min = match parse_utc_offset(text) {
                 Some(m) => m,
-                None => return user("I can't read that time zone. Give it as an offset from UTC, like `+2`, `-5`, or `+5:30`."),
+                None => return user(tr!(reader, "settings-bad-offset")),
             };
         }
         if let Some(text) = &change.quiet_hours {
             s.quiet = match parse_quiet_hours(text) {
                 Some(q) => q,
-                None => return user("I can't read those quiet hours. Give them as `22-7` or `22:00-07:30` (your local time), or `off`."),
+                None => return user(tr!(reader, "settings-bad-quiet-hours")),
             };
         }
         s.reminders = change.reminders.unwrap_or(s.reminders);
         s.direct = change.direct.unwrap_or(s.direct);
+        s.language = change.language.unwrap_or(s.language);
         let changed = change != SettingsChange::default();
         if changed {
             store::save_settings(&mut conn, actor.user_id, &s).await?;
         }
-        let head = if changed { "✅ Saved.\n" } else { "" };
-        Ok(Reply { text: format!("{head}{}", describe(&s)), ..Reply::default() })
+        // A change of language answers in the new one.
+        let reader = s.language.or(client).unwrap_or_default();
+        let head = if changed { format!("{}\n", tr!(reader, "settings-saved")) } else { String::new() };
+        Ok(Reply { text: format!("{head}{}", describe(&s, reader)), ..Reply::default() })
+    }
+
+    /// The language `user_id` reads what the bot tells them alone: the one they chose with
+    /// `/settings language`, else `client`'s (their Discord client's, when the bot speaks it),
+    /// else English. A failed read of their settings is no reason to stay silent: the client's.
+    pub async fn reader_locale(&self, user_id: u64, client: Option<Locale>) -> Locale {
+        let chosen = match self.store.pool().acquire().await {
+            Ok(mut conn) => store::settings(&mut conn, user_id).await.ok().and_then(|s| s.language),
+            Err(_) => None,
+        };
+        chosen.or(client).unwrap_or_default()
     }
 }
 

@@ -9,6 +9,7 @@ use crate::common::reply::escape;
 use crate::common::{COMPUTER_USER, is_computer_id};
 use crate::games::contract::{Click, Logged, Played, Rules, Step};
 use crate::games::{Move, NewGame, with_game};
+use crate::i18n::Locale;
 use crate::store::{self, GameId, GameRecord, Status};
 use sqlx::{Any, Transaction};
 use std::sync::Arc;
@@ -20,8 +21,13 @@ impl Service {
     /// Opens a lobby for a game in the channel, with that game's options; its creator takes
     /// the first seat.
     pub async fn create(&self, place: Place, actor: &Actor, options: impl NewGame) -> Result<Reply> {
+        self.create_in(place, actor, options, Locale::En).await
+    }
+
+    /// [`Service::create`] for a game whose public messages and pictures are in `language`.
+    pub async fn create_in(&self, place: Place, actor: &Actor, options: impl NewGame, language: Locale) -> Result<Reply> {
         let opening = options.opening()?;
-        self.open_lobby(place, actor, opening).await
+        self.open_lobby(place, actor, opening, language).await
     }
 
     /// A step from a command (against the current version), in its game's terms.

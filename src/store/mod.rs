@@ -20,6 +20,7 @@ mod people;
 pub use due::*;
 pub use people::*;
 
+use crate::i18n::Locale;
 use crate::kinds::{GameKind, Strength};
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{Any, AnyConnection, AnyPool, Connection, Executor, Row, Transaction};
@@ -84,6 +85,8 @@ pub struct GameRecord {
     pub turn_limit_secs: i64,
     /// What happens when a player's time runs out.
     pub on_timeout: OnTimeout,
+    /// The language of its public messages and pictures (games stored before languages: English).
+    pub language: Locale,
 }
 
 /// What happens when a player's turn time runs out.
@@ -123,6 +126,7 @@ pub struct NewGame {
     pub max_players: usize,
     pub turn_limit_secs: i64,
     pub on_timeout: OnTimeout,
+    pub language: Locale,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -329,18 +333,21 @@ fn game_from_row(row: &AnyRow) -> Result<GameRecord, sqlx::Error> {
             let name: String = row.try_get("on_timeout")?;
             OnTimeout::parse(&name).ok_or_else(|| sqlx::Error::Decode(format!("unknown on_timeout `{name}`").into()))?
         },
+        // A language this version does not speak (stored by a newer one): English, which every
+        // version speaks, rather than a game nobody can open.
+        language: Locale::from_code(&row.try_get::<String, _>("language")?).unwrap_or_default(),
     })
 }
 
 const GAME_COLUMNS: &str = "id, kind, ruleset, guild_id, channel_id, status, options, seed, creator_id, min_players, max_players, \
-     version, created_at, updated_at, changed_ms, turn_limit_secs, on_timeout";
+     version, created_at, updated_at, changed_ms, turn_limit_secs, on_timeout, language";
 
 pub async fn insert_game(conn: &mut AnyConnection, new: &NewGame) -> Result<GameId, InsertError> {
     let now = now();
     let result = sqlx::query_scalar(
         "INSERT INTO games (kind, ruleset, guild_id, channel_id, status, options, seed, creator_id, min_players, max_players, version,
-                            created_at, updated_at, turn_limit_secs, on_timeout)
-         VALUES ($1, $2, $3, $4, 'lobby', $5, $6, $7, $8, $9, 0, $10, $10, $11, $12) RETURNING id",
+                            created_at, updated_at, turn_limit_secs, on_timeout, language)
+         VALUES ($1, $2, $3, $4, 'lobby', $5, $6, $7, $8, $9, 0, $10, $10, $11, $12, $13) RETURNING id",
     )
     .bind(new.kind.as_str())
     .bind(new.ruleset)
@@ -354,6 +361,7 @@ pub async fn insert_game(conn: &mut AnyConnection, new: &NewGame) -> Result<Game
     .bind(now)
     .bind(new.turn_limit_secs)
     .bind(new.on_timeout.as_str())
+    .bind(new.language.code())
     .fetch_one(&mut *conn)
     .await;
     match result {

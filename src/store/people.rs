@@ -2,6 +2,7 @@
 //! computer, a person away), per-user reminder settings, and votes to hand a seat over.
 
 use super::GameId;
+use crate::i18n::Locale;
 use crate::kinds::Strength;
 use sqlx::{AnyConnection, Row};
 
@@ -15,19 +16,23 @@ pub struct Settings {
     pub utc_offset_min: i32,
     /// Quiet hours, in minutes after the user's local midnight: (from, to), may wrap midnight.
     pub quiet: Option<(u16, u16)>,
+    /// The language they chose for what the bot tells them alone (None: their Discord client's).
+    pub language: Option<Locale>,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { reminders: true, direct: false, utc_offset_min: 0, quiet: None }
+        Settings { reminders: true, direct: false, utc_offset_min: 0, quiet: None, language: None }
     }
 }
 
 pub async fn settings(conn: &mut AnyConnection, user_id: u64) -> Result<Settings, sqlx::Error> {
-    let row = sqlx::query("SELECT reminders, direct, utc_offset_min, quiet_from_min, quiet_to_min FROM user_settings WHERE user_id = $1")
-        .bind(user_id as i64)
-        .fetch_optional(&mut *conn)
-        .await?;
+    let row = sqlx::query(
+        "SELECT reminders, direct, utc_offset_min, quiet_from_min, quiet_to_min, language FROM user_settings WHERE user_id = $1",
+    )
+    .bind(user_id as i64)
+    .fetch_optional(&mut *conn)
+    .await?;
     let Some(r) = row else { return Ok(Settings::default()) };
     let from: Option<i64> = r.try_get("quiet_from_min")?;
     let to: Option<i64> = r.try_get("quiet_to_min")?;
@@ -36,14 +41,17 @@ pub async fn settings(conn: &mut AnyConnection, user_id: u64) -> Result<Settings
         direct: r.try_get::<i64, _>("direct")? != 0,
         utc_offset_min: r.try_get::<i64, _>("utc_offset_min")? as i32,
         quiet: from.zip(to).map(|(f, t)| (f as u16, t as u16)),
+        language: r.try_get::<Option<String>, _>("language")?.as_deref().and_then(Locale::from_code),
     })
 }
 
 pub async fn save_settings(conn: &mut AnyConnection, user_id: u64, s: &Settings) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "INSERT INTO user_settings (user_id, reminders, direct, utc_offset_min, quiet_from_min, quiet_to_min) VALUES ($1, $2, $3, $4, $5, $6)
+        "INSERT INTO user_settings (user_id, reminders, direct, utc_offset_min, quiet_from_min, quiet_to_min, language)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
          ON CONFLICT (user_id) DO UPDATE SET reminders = excluded.reminders, direct = excluded.direct,
-             utc_offset_min = excluded.utc_offset_min, quiet_from_min = excluded.quiet_from_min, quiet_to_min = excluded.quiet_to_min",
+             utc_offset_min = excluded.utc_offset_min, quiet_from_min = excluded.quiet_from_min, quiet_to_min = excluded.quiet_to_min,
+             language = excluded.language",
     )
     .bind(user_id as i64)
     .bind(i64::from(s.reminders))
@@ -51,6 +59,7 @@ pub async fn save_settings(conn: &mut AnyConnection, user_id: u64, s: &Settings)
     .bind(i64::from(s.utc_offset_min))
     .bind(s.quiet.map(|q| i64::from(q.0)))
     .bind(s.quiet.map(|q| i64::from(q.1)))
+    .bind(s.language.map(Locale::code))
     .execute(&mut *conn)
     .await?;
     Ok(())

@@ -10,6 +10,7 @@
 //! form of `southseas_engine::record` (`1:place 3 -2 90`), with `games.kind` and
 //! `games.ruleset`, on the migrations of that day; `2026-11-25` also stores the seat of every
 //! step (migration 0005), with due items per waiting person and posts addressed to a recipient.
+//! Every generation was written before games had a language (migration 0006): they speak English.
 //!
 //! The files were written by `write_golden_files` below (ignored), never by hand.
 
@@ -172,6 +173,26 @@ async fn games_stored_before_deadlines_get_no_deadline() {
         let kinds: Vec<String> = sqlx::query_scalar("SELECT kind FROM due").fetch_all(service.store().pool()).await.unwrap();
         assert!(kinds.contains(&"reminder".to_string()), "{generation}: {kinds:?}");
         assert!(!kinds.contains(&"deadline".to_string()), "{generation}: {kinds:?}");
+    }
+}
+
+/// Games stored before the bot spoke other languages keep speaking English: migration 0006
+/// gives each of them English, and the lobby waiting in channel 1 still answers a join in
+/// English words.
+#[tokio::test]
+async fn games_stored_before_languages_keep_english() {
+    for generation in GENERATIONS {
+        let db = crate::support::TempDb::new("golden-languages");
+        std::fs::copy(golden(&database(generation)), &db.path).unwrap();
+        let service = Service::open(&db.url()).await.unwrap();
+        for (channel, what) in CHANNELS {
+            let mut conn = service.store().pool().acquire().await.unwrap();
+            let record = store::latest_game_in_channel(&mut conn, channel).await.unwrap().expect("a game in the channel");
+            assert_eq!(record.language, southseas::i18n::Locale::En, "{generation}: {what}");
+        }
+        let reply = service.join(place(1), &actor(1, 7)).await.unwrap();
+        assert!(reply.text.contains("P1.7 joined.") && reply.text.contains("Players ("), "{generation}: {}", reply.text);
+        assert_eq!(reply.buttons[0][0].label, "Join", "{generation}");
     }
 }
 

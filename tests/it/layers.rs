@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 /// through the layers: its slash commands sit with the Discord layer.
 const LAYERS: &[(&str, u8)] = &[
     ("src/kinds.rs", 0),
+    ("src/i18n/", 0),
     ("src/store/", 1),
     ("src/draw/", 1),
     ("src/common/", 2),

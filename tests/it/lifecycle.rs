@@ -139,7 +139,7 @@ async fn no_reminder_in_quiet_hours_or_when_turned_off(db) {
     let me = actors.iter().find(|a| a.user_id == waiting).unwrap();
     // Quiet 22:00–08:00 at UTC+1: the reminder due at 04:00 UTC (05:00 local) waits to 07:00 UTC.
     let change = SettingsChange { utc_offset: Some("+1".into()), quiet_hours: Some("22-8".into()), ..SettingsChange::default() };
-    let shown = service.settings(me, change).await.unwrap();
+    let shown = service.settings(me, change, None).await.unwrap();
     all_posted(&service).await;
     assert!(shown.text.contains("22:00–08:00 (UTC+1)"), "{}", shown.text);
     clock.advance(8 * HOUR);
@@ -152,7 +152,7 @@ async fn no_reminder_in_quiet_hours_or_when_turned_off(db) {
     assert_eq!(replies[0].mention, Some(waiting));
     // The player moves on; the next player turned reminders off.
     let other = actors.iter().find(|a| a.user_id != waiting).unwrap();
-    service.settings(other, SettingsChange { reminders: Some(false), ..SettingsChange::default() }).await.unwrap();
+    service.settings(other, SettingsChange { reminders: Some(false), ..SettingsChange::default() }, None).await.unwrap();
     while waiting_for(&service).await.2 == Some(waiting) {
         play_one(&service, me).await;
     }

@@ -5,6 +5,7 @@ mod computers;
 mod discord_double;
 mod discord_double_selftest;
 mod discord_e2e;
+mod discord_french;
 mod discord_lifecycle;
 mod discord_race;
 mod discord_seafarers;

@@ -9,6 +9,7 @@ use crate::games::seafarers::SeafarersOptions;
 use crate::games::southseas::commands::RetrieveChoice;
 use crate::games::southseas::{DEFAULT_TURN_LIMIT_SECS, GameOptions};
 use crate::games::{GameKind, Strength};
+use crate::i18n::Locale;
 use crate::service::ServiceError;
 use crate::store::OnTimeout;
 use poise::serenity_prelude as serenity;
@@ -69,8 +70,36 @@ impl ScenarioChoice {
     }
 }
 
+/// The language of a game's public messages and pictures, as `/new` offers it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum LanguageChoice {
+    #[name = "English"]
+    English,
+    #[name = "Français"]
+    French,
+}
+
+impl LanguageChoice {
+    fn locale(self) -> Locale {
+        match self {
+            LanguageChoice::English => Locale::En,
+            LanguageChoice::French => Locale::Fr,
+        }
+    }
+}
+
+/// A new game's language when `/new` names none: the server's preferred language when the bot
+/// speaks it (Discord tells it with each interaction), else English.
+fn server_locale(ctx: Context<'_>) -> Locale {
+    let tag = match ctx {
+        poise::Context::Application(a) => a.interaction.guild_locale.clone(),
+        poise::Context::Prefix(_) => None,
+    };
+    tag.as_deref().and_then(Locale::from_discord).unwrap_or_default()
+}
+
 /// Open a game in this channel (Carcassonne: South Seas unless you choose another).
-// A slash command's options are its arguments: two games' options make nine.
+// A slash command's options are its arguments: two games' options and the language make ten.
 #[allow(clippy::too_many_arguments)]
 #[poise::command(slash_command, guild_only)]
 pub(crate) async fn new(
@@ -89,12 +118,14 @@ pub(crate) async fn new(
     min_players: Option<u8>,
     #[description = "How long each player has for a turn (default: 24 hours)"] turn_limit: Option<TurnLimit>,
     #[description = "When a player's time runs out (default: the computer plays that turn)"] on_timeout: Option<TimeoutChoice>,
+    #[description = "The language of the game's messages and pictures (default: the server's)"] language: Option<LanguageChoice>,
 ) -> Result<(), Error> {
     acknowledge(ctx).await?;
     if let Some(message) = missing_permissions(app_permissions(ctx)) {
         return respond(ctx, Err(ServiceError::User(message))).await;
     }
     let kind = game.map_or(GameKind::SouthSeas, GameChoice::kind);
+    let language = language.map_or_else(|| server_locale(ctx), LanguageChoice::locale);
     let result = match kind {
         GameKind::SouthSeas if scenario.is_some() || pirate.is_some() => {
             Err(ServiceError::User("`scenario` and `pirate` are options of Catan: Seafarers: add `game: Catan: Seafarers`.".into()))
@@ -104,7 +135,7 @@ pub(crate) async fn new(
         }
         GameKind::SouthSeas => {
             let options = southseas_options(retrieve, min_players, max_players, turn_limit, on_timeout);
-            ctx.data().service.create(place_of(ctx), &actor(ctx), options).await
+            ctx.data().service.create_in(place_of(ctx), &actor(ctx), options, language).await
         }
         GameKind::Seafarers => {
             let options = SeafarersOptions {
@@ -119,7 +150,7 @@ pub(crate) async fn new(
                     _ => OnTimeout::PlayTurn,
                 },
             };
-            ctx.data().service.create(place_of(ctx), &actor(ctx), options).await
+            ctx.data().service.create_in(place_of(ctx), &actor(ctx), options, language).await
         }
     };
     respond(ctx, result).await

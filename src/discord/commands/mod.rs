@@ -5,16 +5,25 @@
 
 mod help;
 mod lobby;
+mod localize;
 mod lookup;
 mod seats;
 mod undo;
 
-pub(crate) use super::respond::{acknowledge, actor, place_of, respond, respond_private};
+pub(crate) use super::respond::{acknowledge, actor, client_locale, place_of, reader_locale, respond, respond_private};
 use super::{Data, Error};
 use crate::games::seafarers::commands as seafarers;
 use crate::games::southseas::commands as southseas;
 
+/// Every slash command, with its words in every language the bot speaks.
 pub fn all() -> Vec<poise::Command<Data, Error>> {
+    let mut commands = plain();
+    localize::localize(&mut commands);
+    commands
+}
+
+/// Every slash command as the code declares it (English, no localizations).
+fn plain() -> Vec<poise::Command<Data, Error>> {
     vec![
         lobby::new(),
         lobby::join(),

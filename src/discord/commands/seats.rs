@@ -1,9 +1,10 @@
 //! Who plays a seat in a running game: away and back, handing a seat to someone else, and
-//! voting a gone player's seat to the computer; and each user's own reminder settings.
+//! voting a gone player's seat to the computer; and each user's own settings (reminders, language).
 
-use super::{acknowledge, actor, place_of, respond, respond_private};
+use super::{acknowledge, actor, client_locale, place_of, respond, respond_private};
 use crate::discord::actor_of;
 use crate::discord::types::{Context, Error};
+use crate::i18n::Locale;
 use crate::service::{ServiceError, SettingsChange};
 use poise::serenity_prelude as serenity;
 
@@ -71,7 +72,28 @@ pub enum WhereChoice {
     Direct,
 }
 
-/// Your reminders: on or off, where, and quiet hours in your time zone (private).
+/// The language `/settings` sets for what the bot tells you alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum LanguageSetting {
+    #[name = "my Discord's"]
+    Discord,
+    #[name = "English"]
+    English,
+    #[name = "Français"]
+    French,
+}
+
+impl LanguageSetting {
+    fn chosen(self) -> Option<Locale> {
+        match self {
+            LanguageSetting::Discord => None,
+            LanguageSetting::English => Some(Locale::En),
+            LanguageSetting::French => Some(Locale::Fr),
+        }
+    }
+}
+
+/// Your reminders (on or off, where, quiet hours in your time zone) and your language (private).
 #[poise::command(slash_command)]
 pub(crate) async fn settings(
     ctx: Context<'_>,
@@ -85,9 +107,16 @@ pub(crate) async fn settings(
     #[description = "No reminders between these local times, e.g. 22-7 or 22:00-07:30, or off"]
     #[max_length = 20]
     quiet_hours: Option<String>,
+    #[description = "The language of what the bot tells me alone (default: my Discord's)"] language: Option<LanguageSetting>,
 ) -> Result<(), Error> {
     acknowledge(ctx).await?;
-    let change = SettingsChange { reminders, direct: place.map(|p| p == WhereChoice::Direct), utc_offset, quiet_hours };
-    let result = ctx.data().service.settings(&actor(ctx), change).await;
+    let change = SettingsChange {
+        reminders,
+        direct: place.map(|p| p == WhereChoice::Direct),
+        utc_offset,
+        quiet_hours,
+        language: language.map(LanguageSetting::chosen),
+    };
+    let result = ctx.data().service.settings(&actor(ctx), change, client_locale(ctx)).await;
     respond_private(ctx, result).await
 }

@@ -571,9 +571,12 @@ pub(crate) fn fit_lines(lines: &[String], max: usize) -> String {
 pub(crate) fn lobby_rules(record: &GameRecord) -> String {
     match super::options::decode(&record.options) {
         Ok((scenario, options)) => {
-            let pirate = if options.pirate { "; with the pirate" } else { "" };
-            format!("Scenario: **{}**, first to {} points{pirate}", scenario.name, scenario.target)
+            // The scenario's name in the game's language (the ruleset's own is English).
+            let id = format!("seafarers-scenario-{}", scenario.id);
+            let name = if crate::i18n::has(record.language, &id) { crate::tr!(record.language, &id) } else { scenario.name.clone() };
+            let pirate = if options.pirate { "yes" } else { "no" };
+            crate::tr!(record.language, "seafarers-lobby-rules", scenario = name, target = scenario.target, pirate = pirate)
         }
-        Err(_) => "Scenario: ?".into(),
+        Err(_) => crate::tr!(record.language, "seafarers-lobby-rules-unknown"),
     }
 }

@@ -4,7 +4,7 @@
 
 use super::SouthSeas;
 use crate::common::{Image, Reply, ServiceError};
-use crate::discord::respond::{acknowledge, actor, place_of, respond, respond_private};
+use crate::discord::respond::{acknowledge, actor, place_of, reader_locale, respond, respond_private};
 use crate::discord::types::{Context, Error};
 use crate::games::southseas::render;
 use crate::games::southseas::text::{self, Names};
@@ -184,15 +184,9 @@ pub(crate) async fn ships(ctx: Context<'_>) -> Result<(), Error> {
     respond_private(ctx, result).await
 }
 
-pub const RULES: &str = "**Carcassonne: South Seas in one minute**
-1. **Place the drawn tile** so every edge it shares matches (island–island, sea–sea, bridge–bridge).
-2. **Islander:** put one on the new tile's island (banana picker), bridge (shell collector), sea (fisherman) or market (merchant) — only if that feature holds nobody yet. Or take one back (when your supply is empty, unless the game uses *any-turn*), or skip.
-3. **Evaluation:** a completed island/bridge/sea pays 1 banana/shell/fish per symbol to the player(s) with the most islanders there; a completed market (8 tiles around) gives its merchant the best ship on display. A new tile with a **fishing boat** on an occupied sea pays its fish at once, then covers two of them (or one, if no two lie together). Islanders on evaluated features come home.
-4. **Deliver:** pay one ship on display its wares to keep it, or end your turn.
-**End:** after the last tile, or when no ships are left. Unfinished islands, bridges and seas pay out; markets don't. **Score** = ship values + 1 point per 3 wares left.";
-
 /// The rules in one minute (only to you).
 #[poise::command(slash_command)]
 pub(crate) async fn rules(ctx: Context<'_>) -> Result<(), Error> {
-    respond_private(ctx, Ok(Reply { text: RULES.into(), ..Reply::default() })).await
+    let text = crate::tr!(reader_locale(ctx).await, "southseas-rules");
+    respond_private(ctx, Ok(Reply { text, ..Reply::default() })).await
 }

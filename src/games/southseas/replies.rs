@@ -189,7 +189,8 @@ pub(crate) fn history(start: Game, log: &[Logged<Action>], table: &Table, n: usi
 
 /// The lobby's line about the options: the retrieve rule.
 pub(crate) fn lobby_rules(record: &GameRecord) -> String {
-    format!("Retrieve rule: {}", record::decode_options(&record.options).map_or("?", |o| o.retrieve.name()))
+    let rule = record::decode_options(&record.options).map_or("?", |o| o.retrieve.name());
+    crate::tr!(record.language, "southseas-lobby-rules", rule = rule)
 }
 
 /// The ways to pay the chosen ship, as a menu: page `page` (from 1) of them when there are more

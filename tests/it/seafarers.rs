@@ -544,7 +544,13 @@ async fn to_a_trade(db: &TempDb, extra: bool) -> TradeTable {
 async fn offer_by_taps(t: &mut TradeTable) {
     let (service, actor, give, want) = (&t.service, &t.me.1, t.give, t.want);
     let message = t.seen.current().clone();
-    let open_builder = message.buttons.iter().flatten().find(|b| matches!(code_of(&b.id), Some(Code::Pick(Pick::Offer(..))))).expect("an offer button").clone();
+    let open_builder = message
+        .buttons
+        .iter()
+        .flatten()
+        .find(|b| matches!(code_of(&b.id), Some(Code::Pick(Pick::Offer(..)))))
+        .expect("an offer button")
+        .clone();
     let mut view = click(service, actor, &open_builder.id, None).await.unwrap();
     assert!(view.ephemeral);
     for target in [Code::Pick(Pick::Offer(give, Resources::default())), Code::Pick(Pick::Offer(give, want))] {

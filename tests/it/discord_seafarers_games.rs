@@ -1,0 +1,179 @@
+//! A whole game of each Catan: Seafarers scenario through the real bot and the Discord
+//! protocol double, by taps alone: two people and two computers, from `/new game: Catan:
+//! Seafarers scenario: …` to the final standings. The people play the greedy computer's
+//! choices, each reached the way a phone player would (a button, a menu page, a private
+//! builder); every message keeps within Discord's limits, and no channel message tells a card.
+
+use super::discord_double::{self as dd, Double, Member};
+use super::discord_e2e::{PLACE, custom_ids};
+use super::discord_seafarers::{start_bot, tap};
+use crate::support::TempDb;
+use seafarers_engine::{Bot, Game, Strategy};
+use serde_json::Value;
+use southseas::games::seafarers::Seafarers;
+use southseas::service::{ComponentId, Service};
+use std::time::Duration;
+
+/// The game as the database has it once its version is past `newer_than` (the tap before was
+/// taken), nothing is owed to Discord and one channel message offers the current version's
+/// choices: the game, its version and that message (none once the game is over).
+pub(crate) async fn settled(double: &Double, reader: &Service, newer_than: i64) -> (Game, i64, Value) {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
+    loop {
+        let snapshot = reader.snapshot::<Seafarers>(PLACE, 0).await.ok();
+        let id = reader.status(PLACE).await.ok().and_then(|r| r.game).map(|g| g.0);
+        let mut conn = reader.store().pool().acquire().await.expect("connection");
+        let owed = southseas::store::pending_posts(&mut conn).await.expect("outbox");
+        drop(conn);
+        if let (Some((game, version, _, _)), Some(id), 0) = (snapshot, id, owed)
+            && version > newer_than
+        {
+            if game.is_over() {
+                return (game, version, Value::Null);
+            }
+            let current = |m: &Value| {
+                let ids = custom_ids(m);
+                !ids.is_empty() && ids.iter().all(|c| ComponentId::parse(c).is_some_and(|c| c.game == id && c.version == version))
+            };
+            let offering: Vec<Value> = double.messages_with_components(dd::CHANNEL_ID).into_iter().filter(|m| current(m)).collect();
+            if let [only] = offering.as_slice() {
+                return (game, version, only.clone());
+            }
+        }
+        if tokio::time::Instant::now() >= deadline {
+            let state = reader.snapshot::<Seafarers>(PLACE, 0).await.ok().map(|s| (s.1, s.0.phase()));
+            let shown: Vec<(String, Vec<String>)> = double
+                .messages_with_components(dd::CHANNEL_ID)
+                .iter()
+                .map(|m| (m["id"].to_string(), custom_ids(m).into_iter().take(3).collect()))
+                .collect();
+            let sent = double.all_sent();
+            let last: Vec<String> = sent
+                .iter()
+                .rev()
+                .take(8)
+                .map(|r| format!("{:?} i={:?} m={:?} comps={}", r.kind, r.interaction_id, r.message_id, r.components.len()))
+                .collect();
+            let on: Vec<String> = sent
+                .iter()
+                .rev()
+                .take(8)
+                .filter_map(|r| r.interaction_id)
+                .filter_map(|i| double.interaction(i).map(|v| format!("{i} on {}", v["message"]["id"])))
+                .collect();
+            panic!(
+                "the channel never settled past version {newer_than}: game at {state:?}; messages with buttons: {shown:?}\nlast sent: {last:#?}\n{on:?}"
+            );
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// Opens `scenario` (its index among `/new`'s choices) with two people and two computers and
+/// plays it to the end by taps.
+async fn whole_game(scenario: &str) {
+    let double = Double::start().await;
+    let db = TempDb::new(&format!("discord-seafarers-{scenario}"));
+    let _bot = start_bot(&double, &db, 5).await;
+    let reader = Service::open(&db.url()).await.expect("database");
+    let registered = double.wait_for_commands().await;
+    let new = registered.command("new").expect("/new");
+    let choice = |option: &str, name_starts: &str| -> i64 {
+        let option = new["options"].as_array().unwrap().iter().find(|o| o["name"] == option).expect("an option").clone();
+        let choices = option["choices"].as_array().unwrap().clone();
+        choices.iter().find(|c| c["name"].as_str().unwrap().starts_with(name_starts)).expect("a choice")["value"].as_i64().unwrap()
+    };
+    let name = seafarers_engine::Ruleset::CURRENT.scenario(scenario).expect("a scenario").name.clone();
+    let words = name.split(':').next().unwrap().to_string();
+    let (alice, bob) = (Member::new(3101, "alice"), Member::new(3102, "bob"));
+    double
+        .interact(
+            dd::slash("new", &alice).integer("game", choice("game", "Catan: Seafarers")).integer("scenario", choice("scenario", &words)),
+        )
+        .await;
+    let lobby = double.wait_for("the lobby", |d| d.messages_with_components(dd::CHANNEL_ID).pop()).await;
+    assert!(lobby["content"].as_str().unwrap().contains(&name), "the lobby names the scenario: {lobby}");
+    let join = custom_ids(&lobby).into_iter().find(|c| c.ends_with(":join")).unwrap();
+    double.wait_response(double.interact(dd::button(&join, &bob)).await, 2).await;
+    for players in ["(3/4)", "(4/4)"] {
+        let add = double
+            .wait_for("an Add computer button", |d| {
+                d.messages_with_components(dd::CHANNEL_ID).iter().flat_map(custom_ids).rfind(|c| c.ends_with(":bot"))
+            })
+            .await;
+        double.wait_response(double.interact(dd::button(&add, &alice)).await, 2).await;
+        double
+            .wait_for(players, |d| {
+                d.messages_with_components(dd::CHANNEL_ID).into_iter().find(|m| m["content"].as_str().is_some_and(|c| c.contains(players)))
+            })
+            .await;
+    }
+    let start = double
+        .wait_for("a Start button", |d| {
+            d.messages_with_components(dd::CHANNEL_ID).iter().flat_map(custom_ids).rfind(|c| c.ends_with(":start"))
+        })
+        .await;
+    double.wait_callback(double.interact(dd::button(&start, &alice)).await).await;
+    settled(&double, &reader, 0).await;
+    let mut people = Vec::new();
+    for who in [&alice, &bob] {
+        let seat = reader.snapshot::<Seafarers>(PLACE, who.id).await.expect("snapshot").2.expect("seated");
+        people.push((seat, who.clone()));
+    }
+    let (mut taps, mut version) = (0, 0);
+    let game = loop {
+        let (game, now, message) = settled(&double, &reader, version).await;
+        if game.is_over() {
+            break game;
+        }
+        let (seat, who) = game.to_act().into_iter().find_map(|s| people.iter().find(|(x, _)| *x == s).cloned()).expect("a person acts");
+        let action = Bot::new(Strategy::Greedy, taps).choose(&game, seat).expect("a step");
+        tap(&double, &who, &message, action).await;
+        (taps, version) = (taps + 1, now);
+        assert!(taps < 3000, "{scenario}: the game never ended");
+    };
+    let last =
+        double.channel_messages().into_iter().rev().find(|m| m.content.as_deref().is_some_and(|c| c.contains("wins"))).expect("the end");
+    let text = last.content.clone().unwrap_or_default();
+    assert!(text.contains("<@3101>") && text.contains("<@3102>"), "every person is pinged at the end: {text}");
+    let pinged: Vec<u64> = last.allowed_user_mentions().unwrap_or_default();
+    assert!(pinged.contains(&alice.id) && pinged.contains(&bob.id), "the mentions notify: {pinged:?}");
+    assert!(!last.attachments.is_empty(), "the final board comes with the end");
+    let (mut public, mut private) = (0, 0);
+    for m in double.channel_messages() {
+        if m.channel_id != Some(dd::CHANNEL_ID) {
+            // A direct message: what was stolen, lost or bought, for that player alone.
+            private += 1;
+            continue;
+        }
+        public += 1;
+        let text = m.content.clone().unwrap_or_default();
+        assert!(text.chars().count() <= 2000, "{text}");
+        assert!(
+            !text.contains("Your hand") && !text.contains("You stole") && !text.contains("You bought"),
+            "a secret in the channel: {text}"
+        );
+        assert!(!m.is_ephemeral());
+    }
+    assert!(game.is_over());
+    assert!(public > 50 && private > 0, "{scenario}: {public} channel messages, {private} direct messages");
+    double.assert_no_unexpected();
+}
+
+macro_rules! whole_games {
+    ($($name:ident: $scenario:literal),* $(,)?) => {$(
+        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+        async fn $name() {
+            whole_game($scenario).await;
+        }
+    )*};
+}
+
+whole_games! {
+    a_whole_game_of_new_shores_by_taps_through_discord: "new-shores",
+    a_whole_game_of_the_four_islands_by_taps_through_discord: "four-islands",
+    a_whole_game_of_ocean_land_by_taps_through_discord: "ocean-land",
+    a_whole_game_through_the_desert_by_taps_through_discord: "through-the-desert",
+    a_whole_game_of_a_new_world_by_taps_through_discord: "new-world",
+    a_whole_game_of_catan_without_the_sea_by_taps_through_discord: "base",
+}

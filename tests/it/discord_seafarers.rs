@@ -12,12 +12,15 @@ use southseas::discord::DiscordConfig;
 use southseas::games::Pictures;
 use southseas::games::seafarers::Seafarers;
 use southseas::games::seafarers::codes::{Code, Pick};
+use southseas::service::clock::ManualClock;
 use southseas::service::{Command, ComponentId, Service};
 use std::sync::Arc;
 use std::time::Duration;
 
 pub(crate) struct Bot_ {
     task: tokio::task::JoinHandle<anyhow::Result<()>>,
+    /// The service the bot runs on: ring its scheduler's bell after moving its clock.
+    pub(crate) service: Arc<Service>,
 }
 
 impl Drop for Bot_ {
@@ -27,9 +30,18 @@ impl Drop for Bot_ {
 }
 
 pub(crate) async fn start_bot(double: &Double, db: &TempDb, seed: u64) -> Bot_ {
-    let service = Service::open(&db.url()).await.expect("database").with_images(Pictures::all()).with_default_seed(seed);
+    start_bot_with(double, db, seed, None).await
+}
+
+/// The bot, on a service whose clock is `clock` when given.
+pub(crate) async fn start_bot_with(double: &Double, db: &TempDb, seed: u64, clock: Option<&ManualClock>) -> Bot_ {
+    let mut service = Service::open(&db.url()).await.expect("database").with_images(Pictures::all()).with_default_seed(seed);
+    if let Some(clock) = clock {
+        service = service.with_clock(clock.clone());
+    }
+    let service = Arc::new(service);
     let config = DiscordConfig::new(dd::TOKEN, Some(dd::GUILD_ID), Some(double.url()));
-    Bot_ { task: tokio::spawn(southseas::discord::run(config, Arc::new(service))) }
+    Bot_ { task: tokio::spawn(southseas::discord::run(config, Arc::clone(&service))), service }
 }
 
 /// The game as the database has it: the game, its version, its id, and posts still owed.

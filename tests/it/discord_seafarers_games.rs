@@ -6,11 +6,12 @@
 
 use super::discord_double::{self as dd, Double, Member};
 use super::discord_e2e::{PLACE, custom_ids};
-use super::discord_seafarers::{start_bot, tap};
+use super::discord_seafarers::{start_bot, start_bot_with, tap};
 use crate::support::TempDb;
-use seafarers_engine::{Bot, Game, Strategy};
+use seafarers_engine::{Action, Bot, Game, Phase, Strategy};
 use serde_json::Value;
 use southseas::games::seafarers::Seafarers;
+use southseas::service::clock::ManualClock;
 use southseas::service::{ComponentId, Service};
 use std::time::Duration;
 
@@ -69,13 +70,9 @@ pub(crate) async fn settled(double: &Double, reader: &Service, newer_than: i64) 
     }
 }
 
-/// Opens `scenario` (its index among `/new`'s choices) with two people and two computers and
-/// plays it to the end by taps.
-async fn whole_game(scenario: &str) {
-    let double = Double::start().await;
-    let db = TempDb::new(&format!("discord-seafarers-{scenario}"));
-    let _bot = start_bot(&double, &db, 5).await;
-    let reader = Service::open(&db.url()).await.expect("database");
+/// Opens `scenario` in the channel with two people (alice, bob) and two computers and starts
+/// it; returns the people with their seats.
+pub(crate) async fn open_with_computers(double: &Double, reader: &Service, scenario: &str) -> Vec<(usize, Member)> {
     let registered = double.wait_for_commands().await;
     let new = registered.command("new").expect("/new");
     let choice = |option: &str, name_starts: &str| -> i64 {
@@ -114,12 +111,24 @@ async fn whole_game(scenario: &str) {
         })
         .await;
     double.wait_callback(double.interact(dd::button(&start, &alice)).await).await;
-    settled(&double, &reader, 0).await;
+    settled(double, reader, 0).await;
     let mut people = Vec::new();
-    for who in [&alice, &bob] {
+    for who in [alice, bob] {
         let seat = reader.snapshot::<Seafarers>(PLACE, who.id).await.expect("snapshot").2.expect("seated");
-        people.push((seat, who.clone()));
+        people.push((seat, who));
     }
+    people
+}
+
+/// Opens `scenario` with two people and two computers and plays it to the end by taps.
+async fn whole_game(scenario: &str) {
+    let double = Double::start().await;
+    let db = TempDb::new(&format!("discord-seafarers-{scenario}"));
+    let _bot = start_bot(&double, &db, 5).await;
+    let reader = Service::open(&db.url()).await.expect("database");
+    let people = open_with_computers(&double, &reader, scenario).await;
+    let (alice, bob) =
+        (people.iter().find(|p| p.1.id == 3101).unwrap().1.clone(), people.iter().find(|p| p.1.id == 3102).unwrap().1.clone());
     let (mut taps, mut version) = (0, 0);
     let game = loop {
         let (game, now, message) = settled(&double, &reader, version).await;
@@ -176,4 +185,79 @@ whole_games! {
     a_whole_game_through_the_desert_by_taps_through_discord: "through-the-desert",
     a_whole_game_of_a_new_world_by_taps_through_discord: "new-world",
     a_whole_game_of_catan_without_the_sea_by_taps_through_discord: "base",
+}
+
+/// A deadline during a discard, through Discord: on a seven that asks a person to discard
+/// (and, when it comes so, the other person too, who discards by taps), the one who never does
+/// is discarded for by the computer when their time runs out, once, and the game goes on. (The
+/// people roll and end their turns, keeping their cards, until such a seven.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deadline_during_a_discard_lets_the_computer_discard_for_the_one_who_is_late() {
+    let double = Double::start().await;
+    let db = TempDb::new("discord-seafarers-deadline-discard");
+    let clock = ManualClock::at(1_800_000_000_000);
+    let bot = start_bot_with(&double, &db, 5, Some(&clock)).await;
+    let reader = Service::open(&db.url()).await.expect("database").with_clock(clock.clone());
+    let people = open_with_computers(&double, &reader, "base").await;
+    let (mut taps, mut version) = (0, 0);
+    let (mut game, mut message, owing) = loop {
+        let (game, now, message) = settled(&double, &reader, version).await;
+        assert!(!game.is_over(), "no seven found a person over seven cards");
+        version = now;
+        let owing: Vec<(usize, Member)> = game.to_act().into_iter().filter_map(|s| people.iter().find(|p| p.0 == s).cloned()).collect();
+        if game.phase() == Phase::Discard && !owing.is_empty() {
+            break (game, message, owing);
+        }
+        let (seat, who) = game.to_act().into_iter().find_map(|s| people.iter().find(|(x, _)| *x == s).cloned()).expect("a person acts");
+        // A person who never builds: cards pile up in hand until a seven.
+        let action = if game.legal_actions(seat).contains(&Action::EndTurn) {
+            Action::EndTurn
+        } else {
+            Bot::new(Strategy::Greedy, taps).choose(&game, seat).expect("a step")
+        };
+        tap(&double, &who, &message, action).await;
+        taps += 1;
+        assert!(taps < 3000, "no seven found a person over seven cards");
+    };
+    let (late, early) = owing.split_last().expect("someone owes");
+    let owed = |game: &Game, seat: usize| game.pending_discards().iter().find(|d| d.0 as usize == seat).map(|d| u32::from(d.1)).unwrap();
+    let (late_cards, late_owes) = (game.player(late.0).hand.total(), owed(&game, late.0));
+    // Whoever else owes discards by taps, privately built.
+    for (seat, who) in early {
+        let action = Bot::new(Strategy::Greedy, 1).choose(&game, *seat).expect("a discard");
+        tap(&double, who, &message, action).await;
+        (game, version, message) = settled(&double, &reader, version).await;
+    }
+    assert_eq!(game.phase(), Phase::Discard, "{} still owes a discard", late.1.username);
+    assert_eq!(game.to_act(), vec![late.0]);
+    // The late one's time runs out (a day by default): the computer discards for them, once.
+    clock.advance(Duration::from_secs(25 * 3600));
+    bot.service.wake_scheduler();
+    let (later, _, _) = settled(&double, &reader, version).await;
+    assert_ne!(later.phase(), Phase::Discard, "every discard is made");
+    // What the computer did for them is logged under the computer's id: one discard, of what was owed.
+    let mut conn = reader.store().pool().acquire().await.unwrap();
+    let for_them: Vec<String> =
+        sqlx::query_scalar("SELECT action FROM actions WHERE user_id = 0 ORDER BY seq").fetch_all(&mut *conn).await.unwrap();
+    drop(conn);
+    let discards: Vec<u32> = for_them
+        .iter()
+        .filter_map(|r| seafarers_engine::record::decode(r).ok())
+        .filter_map(|(seat, a)| match a {
+            Action::Discard { cards } if usize::from(seat) == late.0 => Some(cards.total()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(discards, vec![late_owes], "the computer discarded what was owed, once");
+    assert!(late_cards >= late_owes);
+    let said: Vec<String> = double
+        .channel_messages()
+        .into_iter()
+        .filter(|m| m.channel_id == Some(dd::CHANNEL_ID))
+        .filter_map(|m| m.content)
+        .filter(|c| c.contains("time ran out"))
+        .collect();
+    assert_eq!(said.len(), 1, "one notice of the deadline: {said:?}");
+    assert!(said[0].contains(&late.1.username), "{}", said[0]);
+    double.assert_no_unexpected();
 }

@@ -242,3 +242,73 @@ async fn computer_item_held(service: &Service) -> bool {
         .expect("the schedule");
     held > 0
 }
+
+/// Catan: Seafarers in the real binary, SIGKILLed at varied moments after a person's tap (before,
+/// during and after the step's commit, and between the commit and its message or direct
+/// messages) and restarted: the game always replays, every step applied at most once, and after
+/// each restart the channel's newest message offers working buttons for the current step.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_real_bot_killed_mid_seafarers_play_leaves_working_buttons_after_every_restart() {
+    use super::discord_seafarers::tap;
+    use super::discord_seafarers_games::{open_with_computers, settled};
+    use seafarers_engine::{Bot as SeafarersBot, Strategy as SeafarersStrategy};
+    use southseas::games::seafarers::Seafarers;
+    let double = Double::start().await;
+    let db = TempDb::new("process-kill-seafarers");
+    let mut child = spawn_bot(&double, &db);
+    double.wait_for_identifies(1).await;
+    let reader = Service::open(&db.url()).await.unwrap();
+    let people = open_with_computers(&double, &reader, "new-shores").await;
+    let delays = [0u64, 3, 8, 15, 25, 40, 60, 90, 130, 200, 300, 450];
+    let (mut version, mut owed_at_kill, mut logged) = (0, 0, 0i64);
+    for (kill, delay) in delays.into_iter().enumerate() {
+        let (game, now, message) = settled(&double, &reader, version).await;
+        assert!(!game.is_over(), "kill {kill}: the game went on");
+        let (seat, who) = game.to_act().into_iter().find_map(|s| people.iter().find(|(x, _)| *x == s).cloned()).expect("a person acts");
+        let action = SeafarersBot::new(SeafarersStrategy::Greedy, kill as u64).choose(&game, seat).expect("a step");
+        let before = logged_steps(&reader).await;
+        let by_who = steps_by(&reader, who.id).await;
+        // The taps up to the step are answered; the step's own tap is not waited for.
+        tap(&double, &who, &message, action).await;
+        tokio::time::sleep(Duration::from_millis(delay)).await;
+        child.kill().expect("SIGKILL");
+        child.wait().expect("reaped");
+        double.evict_bots();
+        double.wait_for_no_connection().await;
+        let (_, after, _, _) = reader.snapshot::<Seafarers>(PLACE_DD, 0).await.expect("the game replays after a kill");
+        let mut conn = reader.store().pool().acquire().await.unwrap();
+        owed_at_kill += usize::from(southseas::store::pending_posts(&mut conn).await.unwrap() > 0);
+        drop(conn);
+        let steps = logged_steps(&reader).await;
+        // The computers may have moved on after the tap's step: its own player's steps tell.
+        assert!(after >= now, "kill {kill}: nothing lost ({now} → {after})");
+        let taken = steps_by(&reader, who.id).await - by_who;
+        assert!(taken <= 1, "kill {kill}: the tap's step applied at most once ({taken})");
+        assert!(steps >= before, "kill {kill}: {before} → {steps} steps");
+        logged = steps;
+
+        child = spawn_bot(&double, &db);
+        double.wait_for_identifies(kill + 2).await;
+        // After the restart, the newest message offers the current step (computers may move on).
+        let (_, shown, _) = settled(&double, &reader, after - 1).await;
+        version = shown - 1;
+    }
+    child.kill().ok();
+    child.wait().ok();
+    eprintln!("{} kills, {logged} steps logged; {owed_at_kill} kills left a message owed, posted after the restart", delays.len());
+    assert!(owed_at_kill >= 1, "some kills fell between a step's commit and its message: {owed_at_kill}");
+}
+
+const PLACE_DD: southseas::service::Place = super::discord_e2e::PLACE;
+
+/// How many steps the database has logged (one game per test database).
+async fn logged_steps(service: &Service) -> i64 {
+    let mut conn = service.store().pool().acquire().await.unwrap();
+    sqlx::query_scalar("SELECT COUNT(*) FROM actions").fetch_one(&mut *conn).await.unwrap()
+}
+
+/// How many steps a user took (logged under their id).
+async fn steps_by(service: &Service, user: u64) -> i64 {
+    let mut conn = service.store().pool().acquire().await.unwrap();
+    sqlx::query_scalar("SELECT COUNT(*) FROM actions WHERE user_id = $1").bind(user as i64).fetch_one(&mut *conn).await.unwrap()
+}

@@ -41,8 +41,8 @@ pub use ai::{Bot, Budget, Strategy};
 pub use cards::{DevCard, DevCards, Harbour, Resource, Resources, Terrain};
 pub use error::DataError;
 pub use game::{
-    Answer, BANK_PER_RESOURCE, Building, CITIES, COLOURS, Game, MAX_PLAYERS, MIN_PLAYERS, MIN_ROUTE, Offer, Options, Phase, PlayerState, ROADS,
-    Route, RouteKind, SETTLEMENTS, SHIPS, Setup, Stats, pip,
+    Answer, BANK_PER_RESOURCE, Building, CITIES, COLOURS, Game, MAX_PLAYERS, MIN_PLAYERS, MIN_ROUTE, Offer, Options, Phase, PlayerState,
+    ROADS, Route, RouteKind, SETTLEMENTS, SHIPS, Setup, Stats, pip,
 };
 pub use geometry::{Corner, Edge, Hex, Side, Vertex};
 pub use map::{HomeRule, Map, ScenarioMap};

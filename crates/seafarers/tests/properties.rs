@@ -12,8 +12,8 @@
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use seafarers_engine::{
-    Action, BANK_PER_RESOURCE, Bot, CITIES, Game, MIN_ROUTE, Options, ROADS, Resource, Resources, Rng, RouteKind, SETTLEMENTS, SHIPS, Setup, Stats,
-    Strategy, scenarios,
+    Action, BANK_PER_RESOURCE, Bot, CITIES, Game, MIN_ROUTE, Options, ROADS, Resource, Resources, Rng, RouteKind, SETTLEMENTS, SHIPS,
+    Setup, Stats, Strategy, scenarios,
 };
 
 fn config(cases: u32) -> ProptestConfig {

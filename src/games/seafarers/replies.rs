@@ -415,7 +415,11 @@ pub(crate) fn pick_view(game: &Game, table: &Table, version: i64, seat: usize, p
                 reply.buttons.push(row);
             }
             if !give.is_empty() || !want.is_empty() {
-                reply.buttons.push(vec![b(Code::Pick(Pick::Offer(Resources::default(), Resources::default())), "Start over".into(), Style::Secondary)]);
+                reply.buttons.push(vec![b(
+                    Code::Pick(Pick::Offer(Resources::default(), Resources::default())),
+                    "Start over".into(),
+                    Style::Secondary,
+                )]);
             }
         }
         Pick::Counter(give, want) => {
@@ -447,7 +451,11 @@ pub(crate) fn pick_view(game: &Game, table: &Table, version: i64, seat: usize, p
             reply.buttons = trade_rows(id, version, me.hand, give, want, Pick::Counter);
             let mut last = Vec::new();
             if give == offer.want && want == offer.give {
-                last.push(b(Code::Act(Action::AnswerTrade { accept: true }), "Those are the offer's terms: accept it".into(), Style::Success));
+                last.push(b(
+                    Code::Act(Action::AnswerTrade { accept: true }),
+                    "Those are the offer's terms: accept it".into(),
+                    Style::Success,
+                ));
             } else if !give.is_empty() && !want.is_empty() {
                 let label = format!("Send counter: {} for {}", text::cards(&give), text::cards(&want));
                 last.push(b(Code::Act(Action::CounterTrade { give, want }), label, Style::Success));
@@ -462,7 +470,14 @@ pub(crate) fn pick_view(game: &Game, table: &Table, version: i64, seat: usize, p
 /// The rows of a trade builder: "Give +1" for each card the player holds more of, "Want +1" for
 /// each kind they do not give, and "−1" for each kind on either side. `wrap` makes the code of
 /// the builder's next state (an offer or a counter).
-fn trade_rows(id: GameId, version: i64, hand: Resources, give: Resources, want: Resources, wrap: fn(Resources, Resources) -> Pick) -> Vec<Vec<Button>> {
+fn trade_rows(
+    id: GameId,
+    version: i64,
+    hand: Resources,
+    give: Resources,
+    want: Resources,
+    wrap: fn(Resources, Resources) -> Pick,
+) -> Vec<Vec<Button>> {
     let b = |pick: Pick, label: String, style: Style| button(id, version, Code::Pick(pick), label, style);
     let plus = |r: Resource, side: Resources| {
         let mut next = side;

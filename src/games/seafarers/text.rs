@@ -252,7 +252,13 @@ pub fn offer_line(game: &Game, names: &Names) -> Option<String> {
             format!("{} {answer}", names.of(s.into()))
         })
         .collect();
-    Some(format!("🤝 Open offer: {} gives {} for {} to {to} — {}", names.of(offer.from.into()), cards(&offer.give), cards(&offer.want), answers.join(" · ")))
+    Some(format!(
+        "🤝 Open offer: {} gives {} for {} to {to} — {}",
+        names.of(offer.from.into()),
+        cards(&offer.give),
+        cards(&offer.want),
+        answers.join(" · ")
+    ))
 }
 
 /// A refusal, for the player.

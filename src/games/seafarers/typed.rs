@@ -109,7 +109,10 @@ fn trade(names: &Names, typed: &str) -> Option<Result<Action, String>> {
         }
         let to = match to {
             None => None,
-            Some(name) => Some(names.list().iter().position(|n| words(n) == name || words(n).first() == name.first().filter(|_| name.len() == 1))? as u8),
+            Some(name) => {
+                Some(names.list().iter().position(|n| words(n) == name || words(n).first() == name.first().filter(|_| name.len() == 1))?
+                    as u8)
+            }
         };
         Some(Action::OfferTrade { give, want, to })
     };
@@ -193,10 +196,26 @@ mod tests {
         let (game, names) = game();
         let seat = game.active_player();
         let r = |brick, wool, ore| Resources { brick, wool, ore, ..Resources::default() };
-        assert_eq!(read(&game, &names, seat, "offer 2 brick and 1 wool for ore"), Ok(Action::OfferTrade { give: r(2, 1, 0), want: r(0, 0, 1), to: None }));
-        assert_eq!(read(&game, &names, seat, "Offer 1 clay for 2 sheep to bo"), Ok(Action::OfferTrade { give: r(1, 0, 0), want: r(0, 2, 0), to: Some(1) }));
+        assert_eq!(
+            read(&game, &names, seat, "offer 2 brick and 1 wool for ore"),
+            Ok(Action::OfferTrade { give: r(2, 1, 0), want: r(0, 0, 1), to: None })
+        );
+        assert_eq!(
+            read(&game, &names, seat, "Offer 1 clay for 2 sheep to bo"),
+            Ok(Action::OfferTrade { give: r(1, 0, 0), want: r(0, 2, 0), to: Some(1) })
+        );
         assert_eq!(read(&game, &names, seat, "counter 1 ore for 2 wool"), Ok(Action::CounterTrade { give: r(0, 0, 1), want: r(0, 2, 0) }));
-        for typed in ["offer", "offer brick", "offer 2 brick for", "offer 0 brick for ore", "offer 2 for ore", "offer brick for ore to nobody", "counter ore for wool to Bo", "offer 300 brick for ore", "offer brick for gold"] {
+        for typed in [
+            "offer",
+            "offer brick",
+            "offer 2 brick for",
+            "offer 0 brick for ore",
+            "offer 2 for ore",
+            "offer brick for ore to nobody",
+            "counter ore for wool to Bo",
+            "offer 300 brick for ore",
+            "offer brick for gold",
+        ] {
             let why = read(&game, &names, seat, typed).unwrap_err();
             assert!(why.contains("offer 2 brick for 1 ore"), "{typed}: {why}");
         }

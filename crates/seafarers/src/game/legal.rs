@@ -100,9 +100,7 @@ impl Game {
                 }
             }
             Phase::Main => {
-                if let Some(o) =
-                    self.offer.as_ref().filter(|o| o.from != p && o.to.is_none_or(|t| t == p) && !o.answered(p))
-                {
+                if let Some(o) = self.offer.as_ref().filter(|o| o.from != p && o.to.is_none_or(|t| t == p) && !o.answered(p)) {
                     if self.players[player].hand.contains(&o.want) {
                         out.push(Action::AnswerTrade { accept: true });
                     }

@@ -145,7 +145,10 @@ pub enum Answer {
     Accept,
     Decline,
     /// Other terms, from the answering player's side: they give `give` for `want`.
-    Counter { give: Resources, want: Resources },
+    Counter {
+        give: Resources,
+        want: Resources,
+    },
 }
 
 impl Offer {

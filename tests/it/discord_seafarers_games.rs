@@ -70,6 +70,24 @@ pub(crate) async fn settled(double: &Double, reader: &Service, newer_than: i64) 
     }
 }
 
+/// How many steps `user` has taken (logged under their id).
+async fn steps_by(reader: &Service, user: u64) -> i64 {
+    let mut conn = reader.store().pool().acquire().await.expect("connection");
+    sqlx::query_scalar("SELECT COUNT(*) FROM actions WHERE user_id = $1").bind(user as i64).fetch_one(&mut *conn).await.expect("count")
+}
+
+/// Taps `action` for `who` and waits until the step is logged: the computers may move at the
+/// same time, so a newer version alone does not say the tap went through.
+async fn tap_and_wait(double: &Double, reader: &Service, who: &Member, message: &Value, action: seafarers_engine::Action) {
+    let before = steps_by(reader, who.id).await;
+    tap(double, who, message, action).await;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
+    while steps_by(reader, who.id).await == before {
+        assert!(tokio::time::Instant::now() < deadline, "{}'s step {action:?} was never taken: {}", who.username, double.summary());
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
 /// Opens `scenario` in the channel with two people (alice, bob) and two computers and starts
 /// it; returns the people with their seats.
 pub(crate) async fn open_with_computers(double: &Double, reader: &Service, scenario: &str) -> Vec<(usize, Member)> {
@@ -137,7 +155,7 @@ async fn whole_game(scenario: &str) {
         }
         let (seat, who) = game.to_act().into_iter().find_map(|s| people.iter().find(|(x, _)| *x == s).cloned()).expect("a person acts");
         let action = Bot::new(Strategy::Greedy, taps).choose(&game, seat).expect("a step");
-        tap(&double, &who, &message, action).await;
+        tap_and_wait(&double, &reader, &who, &message, action).await;
         (taps, version) = (taps + 1, now);
         assert!(taps < 3000, "{scenario}: the game never ended");
     };
@@ -215,7 +233,7 @@ async fn a_deadline_during_a_discard_lets_the_computer_discard_for_the_one_who_i
         } else {
             Bot::new(Strategy::Greedy, taps).choose(&game, seat).expect("a step")
         };
-        tap(&double, &who, &message, action).await;
+        tap_and_wait(&double, &reader, &who, &message, action).await;
         taps += 1;
         assert!(taps < 3000, "no seven found a person over seven cards");
     };
@@ -225,7 +243,7 @@ async fn a_deadline_during_a_discard_lets_the_computer_discard_for_the_one_who_i
     // Whoever else owes discards by taps, privately built.
     for (seat, who) in early {
         let action = Bot::new(Strategy::Greedy, 1).choose(&game, *seat).expect("a discard");
-        tap(&double, who, &message, action).await;
+        tap_and_wait(&double, &reader, who, &message, action).await;
         (game, version, message) = settled(&double, &reader, version).await;
     }
     assert_eq!(game.phase(), Phase::Discard, "{} still owes a discard", late.1.username);

@@ -71,7 +71,7 @@ pub(crate) async fn settled(double: &Double, reader: &Service, newer_than: i64) 
 }
 
 /// How many steps `user` has taken (logged under their id).
-async fn steps_by(reader: &Service, user: u64) -> i64 {
+pub(crate) async fn steps_by(reader: &Service, user: u64) -> i64 {
     let mut conn = reader.store().pool().acquire().await.expect("connection");
     sqlx::query_scalar("SELECT COUNT(*) FROM actions WHERE user_id = $1").bind(user as i64).fetch_one(&mut *conn).await.expect("count")
 }

@@ -250,7 +250,7 @@ async fn computer_item_held(service: &Service) -> bool {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_real_bot_killed_mid_seafarers_play_leaves_working_buttons_after_every_restart() {
     use super::discord_seafarers::tap;
-    use super::discord_seafarers_games::{open_with_computers, settled};
+    use super::discord_seafarers_games::{open_with_computers, settled, steps_by};
     use seafarers_engine::{Bot as SeafarersBot, Strategy as SeafarersStrategy};
     use southseas::games::seafarers::Seafarers;
     let double = Double::start().await;
@@ -305,10 +305,4 @@ const PLACE_DD: southseas::service::Place = super::discord_e2e::PLACE;
 async fn logged_steps(service: &Service) -> i64 {
     let mut conn = service.store().pool().acquire().await.unwrap();
     sqlx::query_scalar("SELECT COUNT(*) FROM actions").fetch_one(&mut *conn).await.unwrap()
-}
-
-/// How many steps a user took (logged under their id).
-async fn steps_by(service: &Service, user: u64) -> i64 {
-    let mut conn = service.store().pool().acquire().await.unwrap();
-    sqlx::query_scalar("SELECT COUNT(*) FROM actions WHERE user_id = $1").bind(user as i64).fetch_one(&mut *conn).await.unwrap()
 }

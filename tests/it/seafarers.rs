@@ -295,14 +295,11 @@ fn seven_for_two(scenario: &str) -> (u64, usize) {
     panic!("no seed found");
 }
 
-on_both_databases! {
-/// On a seven, two people owe a discard at once: both are pinged in one new message, each has
-/// a reminder and a deadline of their own; one discards by taps (nobody is pinged again); the
-/// other's time runs out and the computer discards for them, exactly once.
-async fn a_seven_asks_two_people_to_discard_at_once(db) {
+/// Three people at a base table (a seed from [`seven_for_two`], a turn limit of an hour),
+/// played by taps with the random player's choices up to the seven that asks two of them to
+/// discard: what they saw, and who sits at each seat.
+async fn to_a_seven_for_two(service: &Service) -> (Seen, Vec<Actor>) {
     let (seed, steps) = seven_for_two("base");
-    let clock = ManualClock::at(1_800_000_000_000);
-    let service = open(&db, &clock).await;
     let people = vec![player(0), player(1), player(2)];
     let mut seen = Seen::default();
     seen.take(service.create(PLACE, &people[0], options("base", seed, HOUR)).await.expect("create"));
@@ -312,15 +309,26 @@ async fn a_seven_asks_two_people_to_discard_at_once(db) {
     seen.take(service.start(PLACE, &people[0]).await.expect("start"));
     let mut by_seat = vec![people[0].clone(); 3];
     for p in &people {
-        by_seat[seat_of(&service, p).await.unwrap()] = p.clone();
+        by_seat[seat_of(service, p).await.unwrap()] = p.clone();
     }
     for step in 0..steps as u64 {
         let (game, _, _, _) = service.snapshot::<Seafarers>(PLACE, 0).await.unwrap();
         let seat = game.to_act()[0];
         let action = Bot::new(Strategy::Random, step).choose(&game, seat).unwrap();
         let message = seen.current().clone();
-        tap(&service, &mut seen, &by_seat[seat], &message, action).await;
+        tap(service, &mut seen, &by_seat[seat], &message, action).await;
     }
+    (seen, by_seat)
+}
+
+on_both_databases! {
+/// On a seven, two people owe a discard at once: both are pinged in one new message, each has
+/// a reminder and a deadline of their own; one discards by taps (nobody is pinged again); the
+/// other's time runs out and the computer discards for them, exactly once.
+async fn a_seven_asks_two_people_to_discard_at_once(db) {
+    let clock = ManualClock::at(1_800_000_000_000);
+    let service = open(&db, &clock).await;
+    let (mut seen, by_seat) = to_a_seven_for_two(&service).await;
     let (game, _, _, _) = service.snapshot::<Seafarers>(PLACE, 0).await.unwrap();
     assert_eq!(game.phase(), Phase::Discard);
     let owing: Vec<usize> = game.to_act();
@@ -416,26 +424,8 @@ on_both_databases! {
 /// Two people build their discards at the same time: one finishes first, and the other's
 /// builder (made before that step) keeps working to the end; nobody is told "out of date".
 async fn two_people_build_their_discards_at_the_same_time(db) {
-    let (seed, steps) = seven_for_two("base");
     let service = open(&db, &ManualClock::at(1_800_000_000_000)).await;
-    let people = vec![player(0), player(1), player(2)];
-    let mut seen = Seen::default();
-    seen.take(service.create(PLACE, &people[0], options("base", seed, HOUR)).await.expect("create"));
-    for p in &people[1..] {
-        seen.take(service.join(PLACE, p).await.expect("join"));
-    }
-    seen.take(service.start(PLACE, &people[0]).await.expect("start"));
-    let mut by_seat = vec![people[0].clone(); 3];
-    for p in &people {
-        by_seat[seat_of(&service, p).await.unwrap()] = p.clone();
-    }
-    for step in 0..steps as u64 {
-        let (game, _, _, _) = service.snapshot::<Seafarers>(PLACE, 0).await.unwrap();
-        let seat = game.to_act()[0];
-        let action = Bot::new(Strategy::Random, step).choose(&game, seat).unwrap();
-        let message = seen.current().clone();
-        tap(&service, &mut seen, &by_seat[seat], &message, action).await;
-    }
+    let (mut seen, by_seat) = to_a_seven_for_two(&service).await;
     let (game, _, _, _) = service.snapshot::<Seafarers>(PLACE, 0).await.unwrap();
     let owing = game.to_act();
     let (first, second) = (owing[0], owing[1]);

@@ -153,6 +153,9 @@ pub fn fill_layers_exact<S: Surface>(s: &mut S, bbox: (f32, f32, f32, f32), laye
     let reach = layers.iter().map(|l| l.2).fold(0.0f32, f32::max) + 0.5;
     // Every layer covers a pixel fully where `d - offset <= -0.5` for the smallest offset.
     let full = layers.iter().map(|l| l.2).fold(f32::MAX, f32::min) - 0.5;
+    // A layer painted at full opacity hides every layer under it: where all of them cover a
+    // pixel fully, painting starts at the last opaque one (the same pixels, fewer writes).
+    let top_opaque = layers.iter().rposition(|l| l.1 >= 1.0).unwrap_or(0);
     for by in (y0..y1).step_by(B as usize) {
         for bx in (x0..x1).step_by(B as usize) {
             let (ex, ey) = ((bx + B).min(x1), (by + B).min(y1));
@@ -160,20 +163,29 @@ pub fn fill_layers_exact<S: Surface>(s: &mut S, bbox: (f32, f32, f32, f32), laye
             if d - radius >= reach {
                 continue;
             }
-            let inside = d + radius <= full;
+            if d + radius <= full {
+                for y in by..ey {
+                    for &(c, alpha, _) in &layers[top_opaque..] {
+                        if alpha >= 1.0 {
+                            s.fill_span(bx, ex, y, c, 1.0);
+                        } else {
+                            for x in bx..ex {
+                                s.blend(x, y, c, alpha);
+                            }
+                        }
+                    }
+                }
+                continue;
+            }
             for y in by..ey {
                 for x in bx..ex {
-                    if inside {
-                        for &(c, alpha, _) in layers {
-                            s.blend(x, y, c, alpha);
-                        }
-                        continue;
-                    }
                     let d = sdf(x as f32 + 0.5, y as f32 + 0.5);
                     if d >= reach {
                         continue;
                     }
-                    for &(c, alpha, off) in layers {
+                    // The last layer that covers this pixel fully and opaquely hides those under it.
+                    let first = layers.iter().rposition(|&(_, alpha, off)| alpha >= 1.0 && d - off <= -0.5).unwrap_or(0);
+                    for &(c, alpha, off) in &layers[first..] {
                         let cov = (0.5 - (d - off)).clamp(0.0, 1.0);
                         if cov > 0.0 {
                             s.blend(x, y, c, cov * alpha);

@@ -6,6 +6,7 @@
 //! box of board units to pixels.
 
 use super::palette as pal;
+use super::sprites::{self, Piece};
 use super::{Spot, SpotAt};
 use crate::draw::{self, Polygon, Rgb8, Surface, fill_exact, fill_layers_exact, sd_capsule, sd_circle, text_centered, text_width};
 use image::RgbImage;
@@ -360,7 +361,8 @@ impl Canvas<'_> {
             return;
         }
         let (x, y) = self.px(at);
-        ship_shape(self.img, x, y + 0.1 * u, 1.25 * u, pal::PIRATE, pal::WHITE);
+        let (x, y) = (x.round(), (y + 0.1 * u).round() - 0.1 * u);
+        sprites::stamp(self.img, Piece::Pirate, 1.25 * u, self.f.s, (x, y + 0.1 * u));
         text_centered(self.img, &draw::fonts().bold, 0.5 * u, x, y + 0.22 * u, pal::WHITE, "☠");
     }
 
@@ -372,19 +374,14 @@ impl Canvas<'_> {
                 continue;
             }
             let seat = route.owner as usize;
-            let c = pal::PLAYERS[seat % pal::PLAYERS.len()];
-            let ol = pal::outline_of(c);
             match route.kind {
                 seafarers_engine::RouteKind::Road => {
                     let [a, b] = edge_ends(e).map(|p| self.px(p));
-                    // From 22% to 78% of the side: buildings stand at its ends.
-                    let (ax, ay) = (a.0 + (b.0 - a.0) * 0.2, a.1 + (b.1 - a.1) * 0.2);
-                    let (bx, by) = (a.0 + (b.0 - a.0) * 0.8, a.1 + (b.1 - a.1) * 0.8);
-                    road(self.img, (ax, ay), (bx, by), 0.12 * u, seat);
+                    let angle = sprites::angle_of(a, b);
+                    sprites::stamp(self.img, Piece::Road { seat, angle }, u, self.f.s, self.px(mid));
                 }
                 seafarers_engine::RouteKind::Ship => {
-                    let (x, y) = self.px(ship_point(game, e));
-                    ship_shape(self.img, x, y, u, c, ol);
+                    sprites::stamp(self.img, Piece::Ship { seat }, u, self.f.s, self.px(ship_point(game, e)));
                 }
             }
         }
@@ -402,7 +399,9 @@ impl Canvas<'_> {
             let seat = route.owner as usize;
             let c = pal::PLAYERS[seat % pal::PLAYERS.len()];
             let letter = letters.get(seat).copied().unwrap_or('?');
+            // On the hull as it stands (whole pixels, like its sprite).
             let (x, y) = self.px(at);
+            let (x, y) = (x.round(), y.round());
             text_centered(self.img, &draw::fonts().bold, spot_text(u), x, y + 0.1 * u, pal::letter_on(c), &letter.to_string());
         }
     }
@@ -416,29 +415,14 @@ impl Canvas<'_> {
             }
             let seat = b.owner as usize;
             let c = pal::PLAYERS[seat % pal::PLAYERS.len()];
-            let ol = pal::outline_of(c);
             let (x, y) = self.px(p);
-            let ow = 0.06 * u;
-            let shape: Vec<(f32, f32)> = if b.city {
-                // A house with a tower on its left: wider and taller than a settlement.
-                let (l, m, r, t, bt) = (x - 0.62 * u, x - 0.3 * u, x + 0.56 * u, y - 0.24 * u, y + 0.4 * u);
-                vec![(l, bt), (l, y - 0.5 * u), (l + 0.16 * u, y - 0.68 * u), (m, y - 0.5 * u), (m, t), (r, t), (r, bt)]
-            } else {
-                let (l, r, t, bt) = (x - 0.4 * u, x + 0.4 * u, y - 0.24 * u, y + 0.4 * u);
-                vec![(l, bt), (l, t), (x, t - 0.32 * u), (r, t), (r, bt)]
-            };
-            let bb = bbox_of(shape.iter().copied()).expect("a shape has corners");
-            let shape = Polygon::new(&shape);
-            fill_layers_exact(self.img, grown(bb, ow + 1.0), &[(ol, 1.0, ow), (c, 1.0, 0.0)], |px, py| shape.sd(px, py));
+            let piece = if b.city { Piece::City { seat } } else { Piece::Settlement { seat } };
+            sprites::stamp(self.img, piece, u, self.f.s, (x, y));
+            // The letter on the piece as it stands (whole pixels, like its sprite).
+            let (x, y) = (x.round(), y.round());
             let letter = letters.get(seat).copied().unwrap_or('?');
             let lx = if b.city { x + 0.13 * u } else { x };
             text_centered(self.img, &draw::fonts().bold, spot_text(u), lx, y + 0.1 * u, pal::letter_on(c), &letter.to_string());
-            if b.city {
-                // The city's second cue beside its colour and letter: a window in the tower.
-                let (wx, wy) = (x - 0.44 * u, y - 0.22 * u);
-                let k = 0.07 * u;
-                fill_exact(self.img, (wx - k, wy - k, wx + k, wy + k), ol, 1.0, |px, py| draw::sd_box(px, py, wx, wy, k, k, 0.0));
-            }
         }
     }
 
@@ -643,14 +627,4 @@ pub fn road<S: Surface>(img: &mut S, a: (f32, f32), b: (f32, f32), hw: f32, seat
             }
         }
     }
-}
-
-/// A ship: a hull wide enough for a letter and a small sail above it, `u` wide.
-fn ship_shape(img: &mut RgbImage, x: f32, y: f32, u: f32, c: Rgb8, ol: Rgb8) {
-    let hull = [(x - 0.47 * u, y - 0.22 * u), (x + 0.47 * u, y - 0.22 * u), (x + 0.32 * u, y + 0.42 * u), (x - 0.32 * u, y + 0.42 * u)];
-    let sail = [(x - 0.04 * u, y - 0.62 * u), (x + 0.3 * u, y - 0.24 * u), (x - 0.04 * u, y - 0.24 * u)];
-    let ow = 0.06 * u;
-    let bb = (x - 0.5 * u - ow, y - 0.66 * u - ow, x + 0.5 * u + ow, y + 0.46 * u + ow);
-    let (hull, sail) = (Polygon::new(&hull), Polygon::new(&sail));
-    fill_layers_exact(img, bb, &[(ol, 1.0, ow), (c, 1.0, 0.0)], |px, py| hull.sd(px, py).min(sail.sd(px, py)));
 }

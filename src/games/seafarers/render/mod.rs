@@ -32,6 +32,7 @@ mod board;
 mod cache;
 mod palette;
 mod panel;
+mod sprites;
 
 #[cfg(test)]
 mod tests;
@@ -159,12 +160,19 @@ pub fn full_frame(game: &Game) -> Frame {
 /// The board in `frame` above the panel; its ground from the cache, or drawn afresh (tests
 /// compare the two).
 fn image(game: &Game, view: &BoardView, frame: &Frame, cached: bool) -> RgbImage {
+    image_in(game, view, frame, cached, Vec::new())
+}
+
+/// [`image`] drawn in the memory of `raw` (its contents do not matter): a picture drawn where
+/// the last one was needs no fresh pages from the system, which cost about as much as drawing
+/// the pieces (each fresh page is faulted in and zeroed).
+fn image_in(game: &Game, view: &BoardView, frame: &Frame, cached: bool, mut raw: Vec<u8>) -> RgbImage {
     let letters = letters(&view.names_or_default(game.player_count()));
     let h = frame.h + panel::height(game);
     let mut img = if cached {
         // The board area is its ground; the panel paints every pixel of its own area first.
         let ground = cache::ground(game, frame, &view.spots);
-        let mut raw = Vec::with_capacity(frame.w as usize * h as usize * 3);
+        raw.clear();
         raw.extend_from_slice(ground.as_raw());
         raw.resize(frame.w as usize * h as usize * 3, 0);
         RgbImage::from_raw(frame.w, h, raw).expect("a buffer of the picture's size")
@@ -203,18 +211,31 @@ pub fn full_board_image(game: &Game, view: &BoardView) -> RgbImage {
 /// count, development card count, knights, longest trade route / largest army holders, pieces
 /// left; the dice of the last roll.
 pub fn phone_png(game: &Game, view: &BoardView) -> Vec<u8> {
-    encode_png(&phone_image(game, view))
+    png_of(game, view, &phone_frame(game, view))
 }
 
 /// The whole board (`/board`), same panel.
 pub fn full_board_png(game: &Game, view: &BoardView) -> Vec<u8> {
-    encode_png(&full_board_image(game, view))
+    png_of(game, view, &full_frame(game))
+}
+
+/// The picture in `frame`, encoded; drawn in this thread's scratch memory, kept for its next
+/// picture (the bot draws on a few blocking threads, so a few pictures' worth in all).
+fn png_of(game: &Game, view: &BoardView, frame: &Frame) -> Vec<u8> {
+    thread_local! {
+        static SCRATCH: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
+    }
+    let img = image_in(game, view, frame, true, SCRATCH.take());
+    let png = encode_png(&img);
+    SCRATCH.set(img.into_raw());
+    png
 }
 
 /// Empties the process-wide cache of boards' ground (`cache.rs`): for benchmarks of a first
 /// picture.
 pub fn clear_caches() {
     cache::clear();
+    sprites::clear();
 }
 
 /// Each seat's letter: the player's own initial where free, else another free letter

@@ -1,0 +1,187 @@
+//! The pieces as sprites: each kind of piece (settlement, city, ship, road in each of the
+//! three directions of a hex side, the pirate) is drawn once per colour and size into a
+//! transparent sprite, kept process-wide, and copied to every place it stands. A late board
+//! has some sixty pieces; drawing each one's outline afresh cost about as much as encoding the
+//! picture. A sprite is placed on whole pixels (a piece moves by under half a pixel), so a
+//! picture drawn with cached sprites is byte for byte the picture drawn with fresh ones.
+
+use super::board::{grown, road};
+use super::palette as pal;
+use crate::draw::{Polygon, Rgb8, blit_rgba, fill_layers_exact};
+use image::{RgbImage, RgbaImage};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// A piece as drawn: its kind and, for a player's piece, their seat (its colour and pattern).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Piece {
+    Settlement {
+        seat: usize,
+    },
+    City {
+        seat: usize,
+    },
+    Ship {
+        seat: usize,
+    },
+    /// A road along a side at `angle` × 30° from the x axis (a hex side's direction, 0..6).
+    Road {
+        seat: usize,
+        angle: u8,
+    },
+    Pirate,
+}
+
+/// A sprite and the pixel of it that goes where the piece stands.
+struct Sprite {
+    img: RgbaImage,
+    anchor: (i32, i32),
+}
+
+/// Sprites for a few thousand pieces at most (a few kB each) before the cache starts over.
+const MAX_SPRITES: usize = 4096;
+
+type Key = (Piece, u32, u32);
+
+fn cache() -> std::sync::MutexGuard<'static, HashMap<Key, Arc<Sprite>>> {
+    static CACHE: OnceLock<Mutex<HashMap<Key, Arc<Sprite>>>> = OnceLock::new();
+    // A panic while holding the lock leaves only complete entries behind: keep using it.
+    CACHE.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Empties the cache (benchmarks of a first picture).
+pub fn clear() {
+    cache().clear();
+}
+
+/// Draws `piece` with its anchor at the pixel nearest (x, y); `u` is the piece size and `s`
+/// the pixels per board unit (a road's length).
+pub fn stamp(img: &mut RgbImage, piece: Piece, u: f32, s: f32, (x, y): (f32, f32)) {
+    let key = (piece, u.to_bits(), if matches!(piece, Piece::Road { .. }) { s.to_bits() } else { 0 });
+    let found = cache().get(&key).cloned();
+    let sprite = found.unwrap_or_else(|| {
+        // Drawn outside the lock: two threads may both draw a missing sprite, never wait.
+        let sprite = Arc::new(draw(piece, u, s));
+        let mut c = cache();
+        if c.len() >= MAX_SPRITES {
+            c.clear();
+        }
+        c.insert(key, Arc::clone(&sprite));
+        sprite
+    });
+    blit_rgba(img, &sprite.img, x.round() as i32 - sprite.anchor.0, y.round() as i32 - sprite.anchor.1);
+}
+
+/// The sprite of `piece`: the shape's box with a pixel to spare, the anchor on a whole pixel.
+fn draw(piece: Piece, u: f32, s: f32) -> Sprite {
+    let outline = |c: Rgb8| pal::outline_of(c);
+    let colour = |seat: usize| pal::PLAYERS[seat % pal::PLAYERS.len()];
+    // Every shape lies within `reach` px of its anchor.
+    let reach = match piece {
+        Piece::Road { .. } => 0.3 * s + 0.2 * u,
+        _ => 0.8 * u,
+    };
+    let half = reach.ceil() as u32 + 2;
+    let mut img = RgbaImage::new(2 * half, 2 * half);
+    let (x, y) = (half as f32, half as f32);
+    match piece {
+        Piece::Settlement { seat } | Piece::City { seat } => {
+            let c = colour(seat);
+            building(&mut img, x, y, u, matches!(piece, Piece::City { .. }), c, outline(c));
+        }
+        Piece::Ship { seat } => {
+            let c = colour(seat);
+            ship(&mut img, x, y, u, c, outline(c));
+        }
+        Piece::Pirate => ship(&mut img, x, y, u, pal::PIRATE, pal::WHITE),
+        Piece::Road { seat, angle } => {
+            // From 20% to 80% of the side (buildings stand at its ends): 0.6 board units.
+            let t = (angle as f32 * 30.0).to_radians();
+            let (dx, dy) = (0.3 * s * t.cos(), 0.3 * s * t.sin());
+            road(&mut img, (x - dx, y - dy), (x + dx, y + dy), 0.12 * u, seat);
+        }
+    }
+    Sprite { img, anchor: (half as i32, half as i32) }
+}
+
+/// A settlement (a house) or a city (a house with a tower on its left, wider and taller) at
+/// (x, y), with the city's second cue besides its colour and letter: a window in the tower.
+fn building(img: &mut RgbaImage, x: f32, y: f32, u: f32, city: bool, c: Rgb8, ol: Rgb8) {
+    let ow = 0.06 * u;
+    let shape: Vec<(f32, f32)> = if city {
+        let (l, m, r, t, bt) = (x - 0.62 * u, x - 0.3 * u, x + 0.56 * u, y - 0.24 * u, y + 0.4 * u);
+        vec![(l, bt), (l, y - 0.5 * u), (l + 0.16 * u, y - 0.68 * u), (m, y - 0.5 * u), (m, t), (r, t), (r, bt)]
+    } else {
+        let (l, r, t, bt) = (x - 0.4 * u, x + 0.4 * u, y - 0.24 * u, y + 0.4 * u);
+        vec![(l, bt), (l, t), (x, t - 0.32 * u), (r, t), (r, bt)]
+    };
+    let bb = super::board::bbox_of(shape.iter().copied()).expect("a shape has corners");
+    let shape = Polygon::new(&shape);
+    fill_layers_exact(img, grown(bb, ow + 1.0), &[(ol, 1.0, ow), (c, 1.0, 0.0)], |px, py| shape.sd(px, py));
+    if city {
+        let (wx, wy) = (x - 0.44 * u, y - 0.22 * u);
+        let k = 0.07 * u;
+        crate::draw::fill_exact(img, (wx - k, wy - k, wx + k, wy + k), ol, 1.0, |px, py| crate::draw::sd_box(px, py, wx, wy, k, k, 0.0));
+    }
+}
+
+/// A ship: a hull wide enough for a letter and a small sail above it, `u` wide.
+fn ship(img: &mut RgbaImage, x: f32, y: f32, u: f32, c: Rgb8, ol: Rgb8) {
+    let hull = [(x - 0.47 * u, y - 0.22 * u), (x + 0.47 * u, y - 0.22 * u), (x + 0.32 * u, y + 0.42 * u), (x - 0.32 * u, y + 0.42 * u)];
+    let sail = [(x - 0.04 * u, y - 0.62 * u), (x + 0.3 * u, y - 0.24 * u), (x - 0.04 * u, y - 0.24 * u)];
+    let ow = 0.06 * u;
+    let bb = (x - 0.5 * u - ow, y - 0.66 * u - ow, x + 0.5 * u + ow, y + 0.46 * u + ow);
+    let (hull, sail) = (Polygon::new(&hull), Polygon::new(&sail));
+    fill_layers_exact(img, bb, &[(ol, 1.0, ow), (c, 1.0, 0.0)], |px, py| hull.sd(px, py).min(sail.sd(px, py)));
+}
+
+/// The direction of the side from `a` to `b` in 30° steps, 0..6 (a road looks the same both
+/// ways, so directions half a turn apart are one).
+pub fn angle_of(a: (f32, f32), b: (f32, f32)) -> u8 {
+    let deg = (b.1 - a.1).atan2(b.0 - a.0).to_degrees().rem_euclid(180.0);
+    ((deg / 30.0).round() as u8) % 6
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cached_sprite_draws_the_pixels_of_a_fresh_one() {
+        let pieces = [
+            Piece::Settlement { seat: 0 },
+            Piece::City { seat: 3 },
+            Piece::Ship { seat: 2 },
+            Piece::Road { seat: 1, angle: 1 },
+            Piece::Road { seat: 3, angle: 3 },
+            Piece::Pirate,
+        ];
+        clear();
+        for piece in pieces {
+            let fresh = draw(piece, 31.0, 90.0);
+            assert!(fresh.img.pixels().any(|p| p.0[3] == 255), "{piece:?} paints something");
+            let mut expected = RgbImage::from_pixel(120, 120, image::Rgb(pal::SEA));
+            blit_rgba(&mut expected, &fresh.img, 60 - fresh.anchor.0, 60 - fresh.anchor.1);
+            for _ in 0..2 {
+                // Drawn into the cache the first time, taken from it the second.
+                let mut img = RgbImage::from_pixel(120, 120, image::Rgb(pal::SEA));
+                stamp(&mut img, piece, 31.0, 90.0, (60.3, 59.6));
+                assert!(img == expected, "{piece:?} stands on the nearest pixel, the same from the cache");
+            }
+            // Nothing is cut off: the sprite's border is transparent.
+            let (w, h) = fresh.img.dimensions();
+            let border = (0..w).flat_map(|x| [(x, 0), (x, h - 1)]).chain((0..h).flat_map(|y| [(0, y), (w - 1, y)]));
+            assert!(border.into_iter().all(|(x, y)| fresh.img.get_pixel(x, y).0[3] == 0), "{piece:?} fits its sprite");
+        }
+    }
+
+    #[test]
+    fn the_three_directions_of_a_hex_side_are_told_apart() {
+        let s3 = 3f32.sqrt() / 2.0;
+        assert_eq!(angle_of((0.0, 0.0), (s3, 0.5)), 1);
+        assert_eq!(angle_of((s3, 0.5), (0.0, 0.0)), 1);
+        assert_eq!(angle_of((0.0, 0.0), (0.0, 1.0)), 3);
+        assert_eq!(angle_of((0.0, 0.0), (-s3, 0.5)), 5);
+        assert_eq!(angle_of((0.0, 0.0), (s3, -0.5)), 5);
+    }
+}

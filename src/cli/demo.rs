@@ -218,7 +218,7 @@ fn what_they_did(game: &southseas_engine::Game, action: &southseas_engine::Actio
             let label = game.placement_spots().into_iter().find(|s| s.pos == pos).map_or_else(|| "?".into(), |s| s.label);
             format!("/place {label} {}", rotation.degrees())
         }
-        _ => format!("[{}]", text::action_label(game, action)),
+        _ => format!("[{}]", text::action_label(game, action, crate::i18n::Locale::En)),
     }
 }
 

@@ -274,14 +274,24 @@ impl Service {
     /// (game, version, seat of the user if seated, the players' names by seat). A read: a step
     /// re-reads the game in its transaction.
     pub async fn snapshot<G: Rules>(&self, place: Place, user_id: u64) -> Result<(G::Game, i64, Option<usize>, Vec<String>)> {
+        self.snapshot_in::<G>(place, user_id, Locale::En).await
+    }
+
+    /// [`Service::snapshot`], saying why not in `reader`'s language (a game's private commands).
+    pub async fn snapshot_in<G: Rules>(
+        &self,
+        place: Place,
+        user_id: u64,
+        reader: Locale,
+    ) -> Result<(G::Game, i64, Option<usize>, Vec<String>)> {
         let mut conn = self.store.pool().acquire().await?;
-        let table = self.latest_table(&mut conn, place, Locale::En).await?;
+        let table = self.latest_table(&mut conn, place, reader).await?;
         if table.record.status == Status::Lobby {
-            return user(tr!(Locale::En, "err-not-started"));
+            return user(tr!(reader, "err-not-started"));
         }
         let loaded = self.load(&mut conn, &table).await?;
         let Some(played) = G::unwrap(&loaded.state) else {
-            return user(tr!(Locale::En, "err-channel-game", game = table.record.kind.title()));
+            return user(tr!(reader, "err-channel-game", game = tr!(reader, &game_title(table.record.kind))));
         };
         let names = table.seats.iter().map(|s| s.name.clone()).collect();
         Ok((played.game.clone(), table.record.version, table.seat_of(user_id), names))

@@ -194,7 +194,7 @@ async fn fresh_service(out: &Path) -> Result<Service> {
 
 /// The demo's players, by name.
 fn demo_players(n: usize) -> Vec<Actor> {
-    NAMES.iter().take(n).enumerate().map(|(i, name)| Actor { user_id: 100 + i as u64, name: name.to_string() }).collect()
+    NAMES.iter().take(n).enumerate().map(|(i, name)| Actor::new(100 + i as u64, name.to_string())).collect()
 }
 
 /// The seed asked for, else one from the clock.
@@ -218,7 +218,7 @@ fn what_they_did(game: &southseas_engine::Game, action: &southseas_engine::Actio
             let label = game.placement_spots().into_iter().find(|s| s.pos == pos).map_or_else(|| "?".into(), |s| s.label);
             format!("/place {label} {}", rotation.degrees())
         }
-        _ => format!("[{}]", text::action_label(game, action)),
+        _ => format!("[{}]", text::action_label(game, action, crate::i18n::Locale::En)),
     }
 }
 

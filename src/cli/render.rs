@@ -46,6 +46,9 @@ pub struct RenderArgs {
     /// Where to write the board.
     #[arg(long, default_value = "board.png")]
     pub out: PathBuf,
+    /// The language of the picture's words: `en` or `fr` (a game's language).
+    #[arg(long, default_value = "en")]
+    pub language: String,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,7 +102,10 @@ pub fn run(args: &RenderArgs) -> Result<ExitCode> {
         (None, Some(seed)) => simulate(args.players, seed, args.ai, args.turn.unwrap_or(u32::MAX))?,
         (None, None) => bail!("give --scenario FILE, or --seed S (with --players P --turn T)"),
     };
-    let view = BoardView { names: args.names.clone(), since_turn: args.since, show_spots: !args.no_spots };
+    let Some(locale) = crate::i18n::Locale::from_code(&args.language) else {
+        bail!("--language: `{}` is not one the bot speaks (en, fr)", args.language);
+    };
+    let view = BoardView { names: args.names.clone(), since_turn: args.since, show_spots: !args.no_spots, locale };
     let img = match args.layout {
         Layout::Full => board_image(&game, &view),
         Layout::Phone => phone_image(&game, &view),

@@ -71,10 +71,10 @@ fn check(games: &[Game], which: usize, s: &str) {
         }
     }
     let _ = Command::parse(s);
-    // Typed text, in every step command, against a game.
+    // Typed text, in every step command, against a game, read in each language.
     let game = &games[which % games.len()];
-    for step in Step::ALL {
-        match typed::parse(game, step, s) {
+    for (step, locale) in Step::ALL.into_iter().flat_map(|step| southseas::i18n::Locale::ALL.map(|l| (step, l))) {
+        match typed::parse(game, step, s, locale) {
             Ok(action) => {
                 // Accepted input names an action of that step; the service still checks it.
                 assert!(step.wants(&action) || action == southseas_engine::Action::EndTurn, "{step:?} {s:?} → {action:?}");

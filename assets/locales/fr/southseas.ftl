@@ -14,3 +14,326 @@ southseas-rules = **Carcassonne : Mers du Sud en une minute**
     3. **Évaluation :** une île, un pont ou une mer complétés rapportent 1 banane, 1 coquillage ou 1 poisson par symbole au(x) joueur(s) qui y ont le plus d'insulaires ; un marché complété (8 tuiles autour) donne à son marchand le meilleur bateau exposé. Une nouvelle tuile avec un **bateau de pêche** sur une mer occupée rapporte aussitôt ses poissons, puis en recouvre deux (ou un seul, si aucun n'est voisin d'un autre). Les insulaires des zones évaluées retournent dans leur réserve.
     4. **Livrer :** donnez à un bateau exposé les marchandises qu'il demande pour le garder, ou terminez votre tour.
     {"*"}*Fin :** après la dernière tuile, ou quand il ne reste plus de bateaux. Les îles, ponts et mers inachevés rapportent ; les marchés non. **Score** = valeur des bateaux + 1 point par lot de 3 marchandises restantes.
+
+## Les choses comptées (« 1 tuile », « 3 tuiles ») : $what nomme la chose.
+ss-n = { $what ->
+    [tile] { $n ->
+        [one] { $n } tuile
+       *[other] { $n } tuiles
+    }
+    [ship] { $n ->
+        [one] { $n } bateau
+       *[other] { $n } bateaux
+    }
+    [spot] { $n ->
+        [one] { $n } emplacement
+       *[other] { $n } emplacements
+    }
+    [islander] { $n ->
+        [one] { $n } insulaire
+       *[other] { $n } insulaires
+    }
+    [ware] { $n ->
+        [one] { $n } marchandise
+       *[other] { $n } marchandises
+    }
+    [point] { $n ->
+        [one] { $n } point
+       *[other] { $n } points
+    }
+   *[pt] { $n ->
+        [one] { $n } pt
+       *[other] { $n } pts
+    }
+}
+## Le nom d'une marchandise après son nombre (« 3 coquillages ») ; $ware : shells, bananas ou fish.
+ss-ship = { $name } ({ $points } : { $demand })
+ss-ware = { $ware ->
+    [shells] { $n ->
+        [one] coquillage
+       *[other] coquillages
+    }
+    [bananas] { $n ->
+        [one] banane
+       *[other] bananes
+    }
+   *[fish] { $n ->
+        [one] poisson
+       *[other] poissons
+    }
+}
+ss-wares-none = rien
+ss-no-ware = { $ware ->
+    [shells] aucun coquillage dessus
+    [bananas] aucune banane dessus
+   *[fish] aucun poisson dessus
+}
+ss-demand-any = { $n } marchandises au choix
+ss-demand-same = { $n } d'une même sorte
+ss-demand-same-and-other = { $a } d'une sorte + { $b } d'une autre
+## Les zones ($kind : island, bridge, sea, market), qui les occupe, où sur une tuile.
+ss-role = { $kind ->
+    [island] cueilleur de bananes
+    [bridge] ramasseur de coquillages
+    [sea] pêcheur
+   *[market] marchand
+}
+ss-dir = { $dir ->
+    [north] nord
+    [north-east] nord-est
+    [east] est
+    [south-east] sud-est
+    [south] sud
+    [south-west] sud-ouest
+    [west] ouest
+    [north-west] nord-ouest
+   *[all-around] tout autour
+}
+ss-colour = { $colour ->
+    [red] rouge
+    [blue] bleu
+    [yellow] jaune
+    [green] vert
+   *[black] noir
+}
+ss-spot = { $role } { $kind ->
+    [island] sur l'île { $dir }
+    [bridge] sur le pont { $dir }
+    [sea] sur la mer { $dir }
+   *[market] sur le marché
+} ({ $detail })
+ss-spot-at = { $role } { $kind ->
+    [island] sur l'île { $dir }
+    [bridge] sur le pont { $dir }
+    [sea] sur la mer { $dir }
+   *[market] sur le marché
+} en { $at }
+ss-around = { $filled }/8 autour
+ss-turned = , tournée de { $deg }°
+ss-list-and = { $first } et { $last }
+
+## Boutons et options de menu d'une étape (80 caractères au plus).
+ss-label-retrieve = Reprendre le { $role } en { $at }
+ss-label-skip = Aucun insulaire
+ss-label-deliver = Livrer à { $ship } · { $points } · { $demand }
+ss-label-take = Prendre { $ship } · { $points } · { $demand }
+ss-label-pay = Payer { $payment }
+ss-label-end-turn = Fin du tour
+ss-label-place = { $at } tournée de { $deg }°
+ss-label-size = { " " }· { $tiles }
+ss-label-choice = { " " }· choix { $k } sur { $n }
+ss-show-board = Voir le plateau
+ss-undo = Annuler
+ss-choose = Choisir
+ss-place-menu = Posez la tuile : emplacement et orientation
+ss-spot-one-turn = { $spot } · { $at } · { $deg }° (la seule orientation possible)
+ss-spot-turns = { $spot } · { $at } · { $n } orientations possibles
+ss-spots-first = Retour aux premiers emplacements
+ss-spots-more = Autres emplacements (page { $next } sur { $pages }) ▶
+ss-spots-menu-page = Posez la tuile : choisissez un emplacement (page { $page } sur { $pages })
+ss-spots-menu = Posez la tuile : choisissez un emplacement, puis son orientation
+ss-other-spots = ◀ Autres emplacements
+ss-pay-first = Retour aux premières façons de payer
+ss-pay-more = Autres façons de payer (page { $next } sur { $pages }) ▶
+ss-pay-menu-page = Choisissez votre paiement (page { $page } sur { $pages })
+ss-pay-menu = Choisissez votre paiement
+
+## La narration (publique, dans la langue de la partie)
+ss-opening = 🏝️ **La partie commence !** Ordre du tour :
+ss-opening-seat = { $k }. { $who } ({ $colour })
+ss-tile-placed = { $who } a posé la tuile **{ $tile }** en { $at }{ $turned }.
+ss-islander-placed = { $who } a posé un { $spot }.
+ss-islander-retrieved = { $who } a repris son { $role } en { $at }.
+ss-gain = { $who } +{ $n } { $icon } { $ware }{ $each ->
+    [yes] { " " }chacun
+   *[no] {""}
+}
+ss-fishing-boat = 🚣 Bateau de pêche ! La mer ({ $tiles }) est pêchée : { $gain }.
+ss-completed = ✅ { $kind ->
+    [island] Île complétée
+    [bridge] Pont complété
+    [sea] Mer complétée
+   *[market] Marché complété
+} ({ $tiles }) : { $gain }.
+ss-fish-covered = Un bateau de pêche recouvre désormais { $fish ->
+    [one] 1 poisson
+   *[other] 2 poissons
+} en { $at }.
+ss-islanders-home = ↩️ Insulaires remis en réserve : { $who }.
+ss-market-ship = 🏪 Marché complété : { $who } prend le bateau { $ship } sans livrer.
+ss-market-no-ship = 🏪 Marché complété, mais aucun bateau n'est exposé : { $who } ne reçoit rien.
+ss-delivered = ⛵ { $who } a livré { $payment } au bateau { $ship } : **+{ $points }**.
+ss-ship-revealed = Nouveau bateau exposé : { $ship }.
+ss-tile-discarded = La tuile **{ $tile }** ne peut être posée nulle part et est retirée du jeu.
+ss-game-over = 🏁 **Fin de la partie !** Les îles, ponts et mers inachevés ont rapporté ; le classement final :
+ss-shared-win = 👑 Victoire partagée : { $who } !
+ss-king = 👑 { $who } est couronné Roi des mers du Sud !
+ss-final-row = { $medal } { $who } — **{ $points }** : { $ships } des bateaux, { $warepoints } de { $wares }{ $end }
+ss-end-gave = { " " }(la fin a rapporté { $gains })
+ss-cannot-pay = { $who } ne peut payer aucun bateau exposé : le tour se termine.
+ss-computer-next = ⏩ { $who } joue ensuite : le coup de l'ordinateur suit.
+ss-undone = ↩️ { $who } a annulé { $step }.
+
+## Une action en mots (après « a annulé », ou « a agi en premier (…) »)
+ss-step-tile = la tuile **{ $tile }** en { $at }{ $turned }
+ss-step-some-tile = la tuile en { $at }{ $turned }
+ss-step-islander = le { $spot }
+ss-step-retrieve = la reprise de l'insulaire en { $at }
+ss-step-skip = le choix de ne poser aucun insulaire
+ss-step-choose = le choix du bateau { $ship }
+ss-step-deliver = la livraison au bateau { $ship }
+ss-step-pay = le paiement de { $payment }
+ss-step-end = la fin du tour
+
+## Ce qu'un joueur doit faire (« poser la tuile **K2** (`/poser`) »), dans les rappels et les avis
+ss-task-place = poser la tuile **{ $tile }** (`/poser`)
+ss-task-islander = poser un insulaire ou passer (`/insulaire`)
+ss-task-market = choisir un bateau pour le marché de votre marchand (`/bateau`)
+ss-task-deliver = livrer des marchandises à un bateau ou finir votre tour (`/livrer`, `/fin-du-tour`)
+ss-task-pay = choisir comment payer le bateau { $ship } (`/payer`)
+ss-task-over = rien : la partie est terminée
+
+## L'invite du tour
+ss-prompt-place = ➡️ { $who }, à vous : posez la tuile **{ $tile }**. Elle se pose sur { $spots } ({ $labels }) — utilisez `/poser` ou choisissez ci-dessous.
+ss-prompt-islander = ➡️ { $who } : posez un insulaire, reprenez-en un, ou passez (boutons ci-dessous ou `/insulaire`).
+ss-prompt-market = ➡️ { $who } : le marché de votre marchand est complété — choisissez l'un des bateaux de plus forte valeur.
+ss-prompt-deliver = ➡️ { $who } : livrez des marchandises à un bateau, ou finissez votre tour.
+ss-prompt-pay = ➡️ { $who } : choisissez comment payer le bateau { $ship }.
+
+## Le classement et /etat
+ss-standings = 📊 Score (si la partie s'arrêtait maintenant) : { $each }
+ss-status-head = **Tour { $turn }** · { $tiles } dans la pioche · { $ships } dans la réserve
+ss-status-player = { $who } — { $wares } · bateaux [{ $ships }] · { $islanders } en réserve · **{ $points }** (si elle s'arrêtait maintenant : { $projected }){ $marker }
+ss-status-display = Bateaux exposés : { $ships }
+ss-status-display-none = aucun
+ss-status-over = La partie est terminée.
+ss-board-caption = Plateau au tour { $turn }. { $prompt }
+ss-moved-computer = L'ordinateur
+ss-moved-first-step = { $who } a agi en premier ({ $step }).
+ss-moved-first = { $who } a agi en premier.
+ss-moved-on = la partie a avancé.
+
+## Les refus (privés, dans la langue du lecteur)
+ss-refuse-wrong-phase = Pas maintenant : la partie attend que vous { $expected ->
+    [place] posiez la tuile piochée
+    [islander] posiez un insulaire, en repreniez un, ou passiez
+    [market] choisissiez le bateau du marché
+    [deliver] livriez un bateau ou finissiez le tour
+    [pay] choisissiez comment payer le bateau
+   *[over] ne fassiez rien : la partie est terminée
+}.
+ss-refuse = Interdit : { $why }.
+ss-why-over = la partie est terminée
+ss-why-taken = { $at } porte déjà une tuile
+ss-why-no-touch = { $at } ne touche aucune tuile par un côté
+ss-why-no-fit = la tuile ne se pose pas en { $at }
+ss-why-placement = la tuile ne peut pas aller là : { $reason }
+ss-why-no-feature = la tuile n'a pas de zone { $feature } (elle en a { $count })
+ss-why-occupied = { $kind ->
+    [island] cette île est déjà occupée
+    [bridge] ce pont est déjà occupé
+    [sea] cette mer est déjà occupée
+   *[market] ce marché est déjà occupé
+} par un insulaire (en comptant tout ce qui y est relié)
+ss-why-no-islander = vous n'avez plus d'insulaire en réserve
+ss-why-retrieve-empty = vous ne pouvez reprendre un insulaire que lorsque votre réserve est vide (règle : réserve vide)
+ss-why-retrieve-now = vous ne pouvez pas reprendre d'insulaire maintenant
+ss-why-not-there = vous n'avez pas d'insulaire sur la zone { $feature } de la tuile en { $at }
+ss-why-not-market-choice = ce bateau n'est pas l'un des bateaux exposés de plus forte valeur
+ss-why-not-on-display = ce bateau n'est pas exposé
+ss-why-cannot-pay = vous ne pouvez pas payer ce bateau (il demande { $demand })
+ss-why-payment = ce paiement ne correspond pas au bateau (il demande { $demand }) ou vous ne l'avez pas
+ss-undo-refused-because = Cette action ne peut pas être annulée ({ $why }).
+ss-undo-refused = Cette action ne peut pas être annulée : elle a révélé une nouvelle tuile ou un nouveau bateau (ou fini le tour).
+ss-placed-already = La tuile est déjà posée : utilisez les boutons du message le plus récent.
+ss-fits-nowhere-there = La tuile ne se pose nulle part à cet emplacement. Choisissez-en un autre.
+ss-no-payment-now = Il n'y a pas de paiement à choisir maintenant : utilisez les boutons du message le plus récent.
+ss-not-your-turn-computer = Ce n'est pas votre tour : l'ordinateur joue pour { $who } en ce moment. Je vous mentionnerai quand ce sera le vôtre.
+ss-not-your-turn = Ce n'est pas votre tour : la partie attend que { $who } { $doing ->
+    [market] choisisse un bateau pour son marché
+   *[play] joue
+}.
+ss-over = La partie est terminée.
+
+## Ce que les joueurs tapent dans les commandes d'étape (privé, dans la langue du lecteur)
+ss-typed-blank = Choisissez { $what ->
+    [spot] un emplacement
+    [islander] une option d'insulaire
+    [ship] un bateau
+   *[payment] un paiement
+} dans la liste qui apparaît pendant la saisie.
+ss-typed-unknown = { $input } ne fait pas partie des choix. Choisissez { $what ->
+    [spot] un emplacement
+    [islander] une option d'insulaire
+    [ship] un bateau
+   *[payment] un paiement
+} dans la liste qui apparaît pendant la saisie.
+ss-typed-cannot-pay = Vous ne pouvez payer aucun bateau exposé pour l'instant : utilisez /fin-du-tour
+ss-typed-not-at = La tuile ne peut pas aller en { $at }. Choisissez un emplacement (lettre) dans la liste (comme sur l'image du plateau).
+ss-typed-no-spot = Il n'y a pas d'emplacement { $spot } pour cette tuile. Choisissez-en un dans la liste (les lettres de l'image du plateau).
+ss-typed-only-turns = En { $spot }, la tuile ne se pose que tournée de { $turns }.
+ss-typed-which-turn = Dites comment tourner la tuile en { $spot } : { $turns }.
+ss-or = { " " }ou{ " " }
+
+## /tuiles et /bateaux (privé, dans la langue du lecteur)
+ss-tiles-left = { $n ->
+    [0] **Plus aucune tuile dans la pioche.**
+    [one] **Encore 1 tuile à venir.**
+   *[other] **Encore { $n } tuiles à venir**, chaque sorte avec le nombre qu'il en reste.
+}{ $discarded }
+ss-tiles-discarded = { $n ->
+    [0] {""}
+    [one] { " " }1 tuile a été retirée du jeu (elle ne se posait nulle part).
+   *[other] { " " }{ $n } tuiles ont été retirées du jeu (elles ne se posaient nulle part).
+}
+ss-ships-shown = **Bateaux exposés**
+    { $list }
+    Encore { $n } dans la pioche.
+
+## Les mots dessinés dans les images (dans la langue de la partie)
+ss-pic-off-view = Hors de cette vue : { $spots }
+ss-pic-tile = tuile { $tile }
+ss-pic-final = Scores finaux après { $turns } tours
+ss-pic-status = Tour { $turn } · { $tile }{ $tiles }, { $ships } restants
+ss-pic-phase-place = {" "}pose la tuile
+ss-pic-phase-islander = {" "}: insulaire ou pas
+ss-pic-phase-market = {" "}: choisit le bateau
+ss-pic-phase-deliver = {" "}: livre ou finit le tour
+ss-pic-phase-pay = {" "}: choisit comment payer
+ss-pic-wins = {" "}gagne avec { $best }
+ss-pic-share = {" "}se partagent la victoire, { $best }
+ss-pic-as = comme { $deg }°
+ss-pic-nowhere = nulle part
+ss-pic-panel-place = { $who } joue : poser la tuile piochée
+ss-pic-panel-islander = { $who } : poser un insulaire, ou pas
+ss-pic-panel-market = { $who } : choisir le bateau du marché
+ss-pic-panel-deliver = { $who } : livrer un bateau ou finir le tour
+ss-pic-panel-pay = { $who } : choisir comment payer
+ss-pic-panel-wins = Fin de la partie : { $who } gagne avec { $best }
+ss-pic-panel-share = Fin de la partie : { $who } se partagent la victoire ({ $best })
+ss-pic-turn = Tour { $turn }
+ss-pic-left = tuiles restantes { $tiles }  ·  bateaux restants { $ships }
+ss-pic-drawn = Tuile piochée { $tile }
+ss-pic-fits-at = se pose sur { $spots }
+ss-pic-spots-show = les emplacements montrent les orientations (° horaire) possibles
+ss-pic-to-play = joue
+ss-pic-seat = { $colour } · place { $seat } · { $empty ->
+    [yes] réserve vide
+   *[no] réserve
+}
+ss-pic-final-score = score final
+ss-pic-if-ended = si fin maintenant : { $projected }
+ss-pic-no-ships = pas encore de bateau
+ss-pic-ships-points = bateaux = { $points }
+ss-pic-any-mix = au choix
+ss-pic-all-alike = identiques
+ss-pic-alike-plus = identiques +{" "}
+ss-pic-other = { $n } autre
+ss-pic-display = Bateaux exposés
+ss-pic-face-down = { $n } face cachée
+ss-pic-none-left = plus aucun
+ss-pic-pts = pts
+ss-pic-legend-bananas = bananes sur les îles (cueilleurs de bananes)
+ss-pic-legend-shells = coquillages sur les ponts (ramasseurs de coquillages)
+ss-pic-legend-fish = poissons en mer (les pêcheurs sont couchés)
+ss-pic-legend-boat = poissons pris par un bateau de pêche

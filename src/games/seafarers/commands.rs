@@ -33,6 +33,6 @@ pub(crate) async fn seafarers(
     step: String,
 ) -> Result<(), Error> {
     acknowledge(ctx).await?;
-    let result = ctx.data().service.act_typed::<Seafarers>(place_of(ctx), &actor(ctx), step).await;
+    let result = ctx.data().service.act_typed::<Seafarers>(place_of(ctx), &actor(ctx).await, step).await;
     respond(ctx, result).await
 }

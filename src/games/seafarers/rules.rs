@@ -12,6 +12,7 @@ use super::{SeafarersOptions, computer};
 use crate::common::{Reply, Result, ServiceError, Table, internal, user};
 use crate::games::contract::{Click, Played, Rules};
 use crate::games::{ComputerPlan, Move, State};
+use crate::i18n::Locale;
 use crate::kinds::GameKind;
 use crate::store::GameRecord;
 use seafarers_engine::{Action, Event, Game, Options, Phase, Ruleset, record};
@@ -66,7 +67,7 @@ impl Rules for Seafarers {
         game.is_over()
     }
 
-    fn task(game: &Game, seat: usize) -> String {
+    fn task(game: &Game, seat: usize, _locale: Locale) -> String {
         text::task(game, seat)
     }
 
@@ -84,7 +85,7 @@ impl Rules for Seafarers {
         turn_reply(game, table, version, lines, &[])
     }
 
-    fn apply(game: &mut Game, table: &Table, seat: usize, action: &Action, story: &mut Story) -> Result<()> {
+    fn apply(game: &mut Game, table: &Table, seat: usize, action: &Action, story: &mut Story, _reader: Locale) -> Result<()> {
         let names = names_of(table);
         let owing_before = matches!(game.phase(), Phase::Discard | Phase::Gold).then(|| (game.phase(), game.to_act()));
         let events = game.apply(seat, action).map_err(|e| ServiceError::User(text::refusal(&e)))?;
@@ -129,11 +130,11 @@ impl Rules for Seafarers {
         posts
     }
 
-    fn private_view(played: &Played<Seafarers>, table: &Table, version: i64, seat: usize) -> Option<Reply> {
+    fn private_view(played: &Played<Seafarers>, table: &Table, version: i64, seat: usize, _reader: Locale) -> Option<Reply> {
         Some(replies::hand(&played.game, table, version, seat))
     }
 
-    fn undo_refusal(before: &Game, last: &Action) -> Option<String> {
+    fn undo_refusal(before: &Game, last: &Action, _reader: Locale) -> Option<String> {
         let seat = before.to_act().first().copied().unwrap_or(before.active_player());
         // The seat of the last step: whoever could take it.
         let seat = (0..before.player_count()).find(|&s| before.clone().apply(s, last).is_ok()).unwrap_or(seat);
@@ -159,7 +160,7 @@ impl Rules for Seafarers {
         format!("↩️ {} took back: {}.", names.of(seat), text::action_label(before, &names, &labels, last))
     }
 
-    fn read_typed(game: &Game, table: &Table, seat: usize, typed: &String) -> std::result::Result<Action, String> {
+    fn read_typed(game: &Game, table: &Table, seat: usize, typed: &String, _reader: Locale) -> std::result::Result<Action, String> {
         super::typed::read(game, &names_of(table), seat, typed)
     }
 
@@ -181,7 +182,7 @@ impl Rules for Seafarers {
         }
     }
 
-    fn view(played: &Played<Seafarers>, table: &Table, version: i64, seat: usize, view: &str) -> Result<Reply> {
+    fn view(played: &Played<Seafarers>, table: &Table, version: i64, seat: usize, view: &str, _reader: Locale) -> Result<Reply> {
         let game = &played.game;
         match Code::parse(view) {
             Some(Code::Menu(kind, page)) => replies::menu_view(game, table, version, seat, kind, page),
@@ -193,7 +194,7 @@ impl Rules for Seafarers {
         }
     }
 
-    fn may_act(game: &Game, table: &Table, seat: usize) -> Result<()> {
+    fn may_act(game: &Game, table: &Table, seat: usize, _reader: Locale) -> Result<()> {
         if game.is_over() {
             return user("The game is over.");
         }
@@ -216,7 +217,7 @@ impl Rules for Seafarers {
         ))
     }
 
-    fn moved_on(played: &Played<Seafarers>, table: &Table) -> String {
+    fn moved_on(played: &Played<Seafarers>, table: &Table, _reader: Locale) -> String {
         // The host says the button is out of date; this says who moved, and what is asked now.
         let names = names_of(table);
         let what = match played.log.last() {
@@ -230,7 +231,7 @@ impl Rules for Seafarers {
         format!("{what}\n{}", replies::prompt(&played.game, table, &names))
     }
 
-    fn status(played: &Played<Seafarers>, table: &Table) -> String {
+    fn status(played: &Played<Seafarers>, table: &Table, _reader: Locale) -> String {
         let game = &played.game;
         let names = names_of(table);
         let mut lines = vec![format!("⛵ **{}** — game #{}, turn {}", game.scenario().name, table.record.id, game.turn())];
@@ -242,13 +243,13 @@ impl Rules for Seafarers {
         lines.join("\n")
     }
 
-    fn board_caption(played: &Played<Seafarers>, table: &Table) -> String {
+    fn board_caption(played: &Played<Seafarers>, table: &Table, _reader: Locale) -> String {
         let names = names_of(table);
         let pieces: Vec<String> = (0..played.game.player_count()).map(|s| names.long(s)).collect();
         format!("⛵ {} — {}", played.game.scenario().name, pieces.join(" · "))
     }
 
-    fn history(played: &Played<Seafarers>, table: &Table, n: usize) -> Result<Vec<String>> {
+    fn history(played: &Played<Seafarers>, table: &Table, n: usize, _reader: Locale) -> Result<Vec<String>> {
         let names = names_of(table);
         let mut game = Seafarers::setup(table)?;
         let mut out = Vec::new();
@@ -264,7 +265,7 @@ impl Rules for Seafarers {
         Ok(out)
     }
 
-    fn lobby_rules(record: &GameRecord) -> String {
+    fn lobby_rules(record: &GameRecord, _locale: Locale) -> String {
         replies::lobby_rules(record)
     }
 

@@ -9,6 +9,8 @@ use crate::discord::types::{Context, Error};
 use crate::games::southseas::render;
 use crate::games::southseas::text::{self, Names};
 use crate::games::southseas::typed::{self, Step};
+use crate::i18n::Locale;
+use crate::tr;
 use poise::serenity_prelude as serenity;
 use southseas_engine::{Action, Game};
 
@@ -23,17 +25,18 @@ pub enum RetrieveChoice {
 /// A step typed into a command: the service reads `input` against the game inside the step's
 /// own transaction (after acknowledging).
 async fn act_typed(ctx: Context<'_>, step: Step, input: &str) -> Result<(), Error> {
-    let result = ctx.data().service.act_typed::<SouthSeas>(place_of(ctx), &actor(ctx), (step, input.to_string())).await;
+    let result = ctx.data().service.act_typed::<SouthSeas>(place_of(ctx), &actor(ctx).await, (step, input.to_string())).await;
     respond(ctx, result).await
 }
 
-async fn current(ctx: Context<'_>) -> Option<(Game, Names)> {
-    current_or_why(ctx).await.ok()
+async fn current(ctx: Context<'_>, reader: Locale) -> Option<(Game, Names)> {
+    current_or_why(ctx, reader).await.ok()
 }
 
-/// The channel's game, or what to tell the player instead (no game: start one with `/new`).
-async fn current_or_why(ctx: Context<'_>) -> Result<(Game, Names), ServiceError> {
-    let (game, _, _, names) = ctx.data().service.snapshot::<SouthSeas>(place_of(ctx), ctx.author().id.get()).await?;
+/// The channel's game, or what to tell the player instead (no game: start one with `/new`), in
+/// `reader`.
+async fn current_or_why(ctx: Context<'_>, reader: Locale) -> Result<(Game, Names), ServiceError> {
+    let (game, _, _, names) = ctx.data().service.snapshot_in::<SouthSeas>(place_of(ctx), ctx.author().id.get(), reader).await?;
     Ok((game, Names(names)))
 }
 
@@ -49,7 +52,9 @@ async fn spots(ctx: Context<'_>, typed: &str) -> serenity::CreateAutocompleteRes
 }
 
 async fn options(ctx: Context<'_>, step: Step, typed: &str) -> serenity::CreateAutocompleteResponse {
-    let items = current(ctx).await.map(|(game, _)| typed::suggestions(&game, step, typed)).unwrap_or_default();
+    // The list is the reader's alone: in their language.
+    let reader = reader_locale(ctx).await;
+    let items = current(ctx, reader).await.map(|(game, _)| typed::suggestions(&game, step, typed, reader)).unwrap_or_default();
     choices(items)
 }
 
@@ -133,7 +138,7 @@ pub(crate) async fn pay(
 #[poise::command(slash_command, guild_only)]
 pub(crate) async fn endturn(ctx: Context<'_>) -> Result<(), Error> {
     acknowledge(ctx).await?;
-    let result = ctx.data().service.act(place_of(ctx), &actor(ctx), Action::EndTurn).await;
+    let result = ctx.data().service.act(place_of(ctx), &actor(ctx).await, Action::EndTurn).await;
     respond(ctx, result).await
 }
 
@@ -141,21 +146,13 @@ pub(crate) async fn endturn(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, guild_only)]
 pub(crate) async fn tiles(ctx: Context<'_>) -> Result<(), Error> {
     acknowledge(ctx).await?;
-    let result = match current_or_why(ctx).await {
+    let reader = reader_locale(ctx).await;
+    let result = match current_or_why(ctx, reader).await {
         Ok((game, _)) => {
             // Drawing is CPU work: off the async runtime.
             let drawn = tokio::task::spawn_blocking(move || {
-                let left = game.stack_size();
-                let discarded = match game.discarded().len() {
-                    0 => String::new(),
-                    1 => " 1 tile was discarded (it fit nowhere).".to_string(),
-                    d => format!(" {d} tiles were discarded (they fit nowhere)."),
-                };
-                let text = match left {
-                    0 => format!("**No tiles left in the stack.**{discarded}"),
-                    1 => format!("**1 tile still to come.**{discarded}"),
-                    n => format!("**{n} tiles still to come**, each kind with how many are left.{discarded}"),
-                };
+                let discarded = tr!(reader, "ss-tiles-discarded", n = game.discarded().len());
+                let text = tr!(reader, "ss-tiles-left", n = game.stack_size(), discarded = discarded);
                 let images = render::remaining_tiles_png(&game).map(|png| Image { name: "tiles.png".into(), png }).into_iter().collect();
                 Reply { text, images, ..Reply::default() }
             })
@@ -171,13 +168,12 @@ pub(crate) async fn tiles(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, guild_only)]
 pub(crate) async fn ships(ctx: Context<'_>) -> Result<(), Error> {
     acknowledge(ctx).await?;
-    let result = match current_or_why(ctx).await {
+    let reader = reader_locale(ctx).await;
+    let result = match current_or_why(ctx, reader).await {
         Ok((game, _)) => {
-            let display: Vec<String> = game.display().iter().map(|&s| format!("• {}", text::ship(&game, s))).collect();
-            Ok(Reply {
-                text: format!("**Ships on display**\n{}\n{} more in the stack.", display.join("\n"), game.ship_stack_size()),
-                ..Reply::default()
-            })
+            let display: Vec<String> = game.display().iter().map(|&s| format!("• {}", text::ship(&game, s, reader))).collect();
+            let text = tr!(reader, "ss-ships-shown", list = display.join("\n"), n = game.ship_stack_size());
+            Ok(Reply { text, ..Reply::default() })
         }
         Err(why) => Err(why),
     };
@@ -187,6 +183,6 @@ pub(crate) async fn ships(ctx: Context<'_>) -> Result<(), Error> {
 /// The rules in one minute (only to you).
 #[poise::command(slash_command)]
 pub(crate) async fn rules(ctx: Context<'_>) -> Result<(), Error> {
-    let text = crate::tr!(reader_locale(ctx).await, "southseas-rules");
+    let text = tr!(reader_locale(ctx).await, "southseas-rules");
     respond_private(ctx, Ok(Reply { text, ..Reply::default() })).await
 }

@@ -15,6 +15,7 @@ pub use rules::SouthSeas;
 
 use crate::common::{self as service, Table};
 use crate::games::Drawing;
+use crate::i18n::Locale;
 use crate::store::OnTimeout;
 use southseas_engine::{Game, RetrieveRule};
 use std::sync::Arc;
@@ -51,17 +52,18 @@ impl Default for GameOptions {
     }
 }
 
-/// Makes the images of a reply (board, drawn tile). Kept behind a function so the service
-/// does not depend on how pictures are drawn, and tests can skip them.
-pub type ImageMaker = Arc<dyn Fn(&Game, &Names, Option<u32>, service::Picture) -> Vec<service::Image> + Send + Sync>;
+/// Makes the images of a reply (board, drawn tile), their words in a language (the game's).
+/// Kept behind a function so the service does not depend on how pictures are drawn, and tests
+/// can skip them.
+pub type ImageMaker = Arc<dyn Fn(&Game, &Names, Option<u32>, service::Picture, Locale) -> Vec<service::Image> + Send + Sync>;
 
 /// The images of a turn message: one picture, the phone view (`board.png`): the drawn tile in
 /// its four turns, a close-up of the board around the last tile and the open spots, and the
 /// scores, readable at Discord's inline width on a phone; or, for `/board`
 /// ([`service::Picture::FullBoard`]), the whole board ([`render::full_board_png`]).
 pub fn images() -> ImageMaker {
-    std::sync::Arc::new(|game, names, since_turn, picture| {
-        let view = render::BoardView { names: names.0.clone(), since_turn, show_spots: true };
+    std::sync::Arc::new(|game, names, since_turn, picture, locale| {
+        let view = render::BoardView { names: names.0.clone(), since_turn, show_spots: true, locale };
         let png = match picture {
             service::Picture::Turn => render::phone_png(game, &view),
             service::Picture::FullBoard => render::full_board_png(game, &view),
@@ -73,7 +75,7 @@ pub fn images() -> ImageMaker {
 /// A reply's picture of a game, highlighting the tiles placed since the acting player's
 /// previous turn.
 pub(crate) fn drawing(make: &ImageMaker, game: &Game, table: &Table, picture: service::Picture) -> Drawing {
-    let (make, game, names) = (Arc::clone(make), game.clone(), replies::names(table));
+    let (make, game, names, locale) = (Arc::clone(make), game.clone(), replies::names(table), table.record.language);
     let since = game.turn().checked_sub(table.seats.len() as u32);
-    Box::new(move || make(&game, &names, since, picture))
+    Box::new(move || make(&game, &names, since, picture, locale))
 }

@@ -7,7 +7,9 @@ use super::text::{self, Names};
 use crate::common::reply::{self, Button, Command, ComponentId, Menu, MenuOption, Reply, Style};
 use crate::common::{COMPUTER_USER, Result, Table, internal};
 use crate::games::contract::Logged;
+use crate::i18n::Locale;
 use crate::store::{GameId, GameRecord};
+use crate::tr;
 use southseas_engine::{Action, Game, Phase, Pos, record};
 
 /// The seated players' names, by seat.
@@ -23,17 +25,17 @@ pub(crate) fn turn_reply(table: &Table, version: i64, game: &Game, lines: Vec<St
 /// A turn message whose hand-over line starts with why the last turn ended (`ended`, e.g. "Ana
 /// can't pay any ship on display."), so the reason and the next player share one line.
 pub(crate) fn turn_reply_after(table: &Table, version: i64, game: &Game, mut lines: Vec<String>, ended: Option<String>) -> Reply {
-    let names = names(table);
+    let (names, l) = (names(table), table.record.language);
     let id = table.record.id;
     let mut reply = Reply { game: Some((id, version)), ..Reply::default() };
     // The computer plays this seat: it moves right after this message, and nobody is asked.
     let computer = game.to_act().filter(|&seat| table.computer_at(seat).is_some());
     if let Some(seat) = game.to_act() {
         reply.mention = table.person_at(seat);
-        lines.push(text::standings(game, &names));
+        lines.push(text::standings(game, &names, l));
         let prompt = match computer {
-            Some(_) => format!("⏩ {} plays next: the computer's move follows.", names.of(seat)),
-            None => text::prompt(game, &names),
+            Some(_) => tr!(l, "ss-computer-next", who = names.of(seat)),
+            None => text::prompt(game, &names, l),
         };
         lines.push(match ended {
             Some(why) => format!("{why} {prompt}"),
@@ -47,7 +49,7 @@ pub(crate) fn turn_reply_after(table: &Table, version: i64, game: &Game, mut lin
         reply.more_mentions = table.people().map(|s| s.user_id).collect();
     }
     if game.to_act().is_some() && computer.is_none() {
-        let (buttons, menu) = choices(game, id, version);
+        let (buttons, menu) = choices(game, id, version, l);
         reply.buttons = buttons;
         reply.menu = menu;
     }
@@ -61,8 +63,8 @@ pub(crate) fn turn_reply_after(table: &Table, version: i64, game: &Game, mut lin
 /// deadline line and the mentions.
 const TURN_TEXT_CHARS: usize = 1800;
 
-/// Buttons (and a menu when there are too many options) for the next step.
-fn choices(game: &Game, id: GameId, version: i64) -> (Vec<Vec<Button>>, Option<Menu>) {
+/// Buttons (and a menu when there are too many options) for the next step, in `l`.
+fn choices(game: &Game, id: GameId, version: i64, l: Locale) -> (Vec<Vec<Button>>, Option<Menu>) {
     let button = |command: Command, label: String, style: Style| Button { id: ComponentId::button(id, version, command), label, style };
     let mut actions = game.legal_actions();
     let mut rows: Vec<Vec<Button>> = Vec::new();
@@ -84,16 +86,16 @@ fn choices(game: &Game, id: GameId, version: i64) -> (Vec<Vec<Button>>, Option<M
                         })
                     })
                     .collect();
-                menu = Some(Menu { id: ComponentId::menu(id, version), placeholder: "Place the tile: spot and rotation".into(), options });
+                menu = Some(Menu { id: ComponentId::menu(id, version), placeholder: tr!(l, "ss-place-menu"), options });
             } else {
-                menu = Some(spot_menu(game, id, version, 1));
+                menu = Some(spot_menu(game, id, version, 1, l));
             }
-            rows.push(vec![button(Command::Board, "Show board".into(), Style::Secondary)]);
+            rows.push(vec![button(Command::Board, tr!(l, "ss-show-board"), Style::Secondary)]);
             return (rows, menu);
         }
         Phase::Payment { .. } => {
-            menu = Some(payment_menu(game, id, version, 1));
-            rows.push(vec![button(Command::Undo, "Undo".into(), Style::Secondary)]);
+            menu = Some(payment_menu(game, id, version, 1, l));
+            rows.push(vec![button(Command::Undo, tr!(l, "ss-undo"), Style::Secondary)]);
             return (rows, menu);
         }
         _ => {}
@@ -105,20 +107,20 @@ fn choices(game: &Game, id: GameId, version: i64) -> (Vec<Vec<Button>>, Option<M
         let options = actions
             .iter()
             .take(reply::MAX_MENU_OPTIONS)
-            .map(|a| MenuOption { value: Code::Act(*a).code(), label: text::action_label(game, a), description: None })
+            .map(|a| MenuOption { value: Code::Act(*a).code(), label: text::action_label(game, a, l), description: None })
             .collect();
-        menu = Some(Menu { id: ComponentId::menu(id, version), placeholder: "Choose".into(), options });
+        menu = Some(Menu { id: ComponentId::menu(id, version), placeholder: tr!(l, "ss-choose"), options });
     } else {
         for chunk in actions.chunks(5) {
-            rows.push(chunk.iter().map(|a| button(Code::Act(*a).into(), text::action_label(game, a), Style::Primary)).collect());
+            rows.push(chunk.iter().map(|a| button(Code::Act(*a).into(), text::action_label(game, a, l), Style::Primary)).collect());
         }
     }
     let mut last = Vec::new();
     if let Some(a) = closing {
-        last.push(button(Code::Act(a).into(), text::action_label(game, &a), Style::Secondary));
+        last.push(button(Code::Act(a).into(), text::action_label(game, &a, l), Style::Secondary));
     }
     if !matches!(game.phase(), Phase::MarketShip { .. }) {
-        last.push(button(Command::Undo, "Undo".into(), Style::Secondary));
+        last.push(button(Command::Undo, tr!(l, "ss-undo"), Style::Secondary));
     }
     rows.push(last);
     (rows, menu)
@@ -140,40 +142,41 @@ fn fit_lines(lines: &[String], max: usize) -> String {
     text::truncate(&out.join("\n"), max)
 }
 
-/// A stale click's answer: who acted first (and their step), and what the game waits for.
-pub(crate) fn moved_on(game: &Game, log: &[Logged<Action>], table: &Table) -> String {
+/// A stale click's answer, in `l`: who acted first (and their step), and what the game waits
+/// for.
+pub(crate) fn moved_on(game: &Game, log: &[Logged<Action>], table: &Table, l: Locale) -> String {
     let names = names(table);
     let by = log.last().and_then(|a| match table.seat_of(a.user_id) {
         Some(seat) => Some(names.of(seat)),
         // A step the computer took for a person (away, or out of time).
-        None if a.user_id == COMPUTER_USER => Some("The computer".to_string()),
+        None if a.user_id == COMPUTER_USER => Some(tr!(l, "ss-moved-computer")),
         None => None,
     });
     let what = match by {
         Some(who) => match log.last() {
-            Some(last) => format!("{who} acted first ({}).", text::step_in_words(game, &last.action)),
-            None => format!("{who} acted first."),
+            Some(last) => tr!(l, "ss-moved-first-step", who = who, step = text::step_in_words(game, &last.action, l)),
+            None => tr!(l, "ss-moved-first", who = who),
         },
-        None => "the game moved on.".into(),
+        None => tr!(l, "ss-moved-on"),
     };
-    format!("{what}\n{}", text::prompt(game, &names))
+    format!("{what}\n{}", text::prompt(game, &names, l))
 }
 
-/// `/status`: scores, supplies and ships, then what the game waits for.
-pub(crate) fn status(game: &Game, table: &Table) -> String {
+/// `/status`, in `l`: scores, supplies and ships, then what the game waits for.
+pub(crate) fn status(game: &Game, table: &Table, l: Locale) -> String {
     let names = names(table);
-    let text = format!("{}\n{}", text::status(game, &names), text::prompt(game, &names));
+    let text = format!("{}\n{}", text::status(game, &names, l), text::prompt(game, &names, l));
     text::truncate(text.trim_end(), 2000)
 }
 
-/// The text above `/board`'s picture.
-pub(crate) fn board_caption(game: &Game, table: &Table) -> String {
-    format!("Board at turn {}. {}", game.turn(), text::prompt(game, &names(table)))
+/// The text above `/board`'s picture, in `l`.
+pub(crate) fn board_caption(game: &Game, table: &Table, l: Locale) -> String {
+    tr!(l, "ss-board-caption", turn = game.turn(), prompt = text::prompt(game, &names(table), l))
 }
 
 /// The narration of the last `n` logged steps, replayed from the game's first state `start`
-/// to recover each one's events.
-pub(crate) fn history(start: Game, log: &[Logged<Action>], table: &Table, n: usize) -> Result<Vec<String>> {
+/// to recover each one's events, in `l`.
+pub(crate) fn history(start: Game, log: &[Logged<Action>], table: &Table, n: usize, l: Locale) -> Result<Vec<String>> {
     let names = names(table);
     let mut game = start;
     let mut lines = Vec::new();
@@ -181,32 +184,33 @@ pub(crate) fn history(start: Game, log: &[Logged<Action>], table: &Table, n: usi
     for (i, rec) in log.iter().enumerate() {
         let events = game.apply(&rec.action).map_err(|e| internal(e.to_string()))?;
         if i >= first {
-            lines.extend(text::narrate(&game, &names, &events).into_iter().filter(|l| !l.starts_with("New ship")));
+            lines.extend(text::narrate_lines(&game, &names, &events, l, false));
         }
     }
     Ok(lines)
 }
 
-/// The lobby's line about the options: the retrieve rule.
-pub(crate) fn lobby_rules(record: &GameRecord) -> String {
+/// The lobby's line about the options: the retrieve rule, in `l`.
+pub(crate) fn lobby_rules(record: &GameRecord, l: Locale) -> String {
     let rule = record::decode_options(&record.options).map_or("?", |o| o.retrieve.name());
-    crate::tr!(record.language, "southseas-lobby-rules", rule = rule)
+    tr!(l, "southseas-lobby-rules", rule = rule)
 }
 
 /// The ways to pay the chosen ship, as a menu: page `page` (from 1) of them when there are more
 /// than one menu holds, the last option leading on to the next page. No payment is left out.
-pub(crate) fn payment_menu(game: &Game, id: GameId, version: i64, page: u8) -> Menu {
+pub(crate) fn payment_menu(game: &Game, id: GameId, version: i64, page: u8, l: Locale) -> Menu {
     let payments: Vec<Action> = game.legal_actions();
     let Paged { shown, page, pages, paged } = paged(&payments, page);
-    let mut options: Vec<MenuOption> =
-        shown.iter().map(|a| MenuOption { value: Code::Act(*a).code(), label: text::action_label(game, a), description: None }).collect();
+    let mut options: Vec<MenuOption> = shown
+        .iter()
+        .map(|a| MenuOption { value: Code::Act(*a).code(), label: text::action_label(game, a, l), description: None })
+        .collect();
     if paged {
         let next = page % pages + 1;
-        let label =
-            if next == 1 { "Back to the first ways to pay".to_string() } else { format!("More ways to pay (page {next} of {pages}) ▶") };
+        let label = if next == 1 { tr!(l, "ss-pay-first") } else { tr!(l, "ss-pay-more", next = next, pages = pages) };
         options.push(MenuOption { value: Code::Payments(next as u8).code(), label, description: None });
     }
-    let placeholder = if paged { format!("Choose your payment (page {page} of {pages})") } else { "Choose your payment".to_string() };
+    let placeholder = if paged { tr!(l, "ss-pay-menu-page", page = page, pages = pages) } else { tr!(l, "ss-pay-menu") };
     Menu { id: ComponentId::menu(id, version), placeholder, options }
 }
 
@@ -237,7 +241,7 @@ fn paged<T>(items: &[T], page: u8) -> Paged<'_, T> {
 /// The spots where the drawn tile fits, as a menu, page `page` (from 1) when there are more
 /// than one menu holds. A spot where one turn fits places the tile at once; otherwise it
 /// shows the turns that fit there ([`spot_view`]). No spot is ever left out.
-pub(crate) fn spot_menu(game: &Game, id: GameId, version: i64, page: u8) -> Menu {
+pub(crate) fn spot_menu(game: &Game, id: GameId, version: i64, page: u8, l: Locale) -> Menu {
     let spots = game.placement_spots();
     let Paged { shown, page, pages, paged } = paged(&spots, page);
     let mut options: Vec<MenuOption> = shown
@@ -245,32 +249,28 @@ pub(crate) fn spot_menu(game: &Game, id: GameId, version: i64, page: u8) -> Menu
         .map(|s| match s.rotations.as_slice() {
             [only] => MenuOption {
                 value: Code::Act(Action::PlaceTile { pos: s.pos, rotation: *only }).code(),
-                label: format!("{} · {} · {}° (the one turn that fits)", s.label, text::coords(s.pos), only.degrees()),
+                label: tr!(l, "ss-spot-one-turn", spot = s.label.as_str(), at = text::coords(s.pos), deg = only.degrees()),
                 description: None,
             },
             turns => MenuOption {
                 value: Code::Spot(s.pos).code(),
-                label: format!("{} · {} · {} turns fit", s.label, text::coords(s.pos), turns.len()),
+                label: tr!(l, "ss-spot-turns", spot = s.label.as_str(), at = text::coords(s.pos), n = turns.len()),
                 description: None,
             },
         })
         .collect();
     if paged {
         let next = page % pages + 1;
-        let label = if next == 1 { "Back to the first spots".to_string() } else { format!("More spots (page {next} of {pages}) ▶") };
+        let label = if next == 1 { tr!(l, "ss-spots-first") } else { tr!(l, "ss-spots-more", next = next, pages = pages) };
         options.push(MenuOption { value: Code::Spots(next as u8).code(), label, description: None });
     }
-    let placeholder = if paged {
-        format!("Place the tile: pick a spot (page {page} of {pages})")
-    } else {
-        "Place the tile: pick a spot, then its turn".to_string()
-    };
+    let placeholder = if paged { tr!(l, "ss-spots-menu-page", page = page, pages = pages) } else { tr!(l, "ss-spots-menu") };
     Menu { id: ComponentId::menu(id, version), placeholder, options }
 }
 
 /// The turns of the drawn tile that fit at `pos`, as buttons, with a way back to the spots.
 /// `None` when the tile fits nowhere there.
-pub(crate) fn spot_view(game: &Game, id: GameId, version: i64, pos: Pos) -> Option<Vec<Vec<Button>>> {
+pub(crate) fn spot_view(game: &Game, id: GameId, version: i64, pos: Pos, l: Locale) -> Option<Vec<Vec<Button>>> {
     let spots = game.placement_spots();
     let index = spots.iter().position(|s| s.pos == pos)?;
     let spot = &spots[index];
@@ -290,8 +290,8 @@ pub(crate) fn spot_view(game: &Game, id: GameId, version: i64, pos: Pos) -> Opti
     Some(vec![
         turns,
         vec![
-            button(Code::Spots(page as u8).into(), "◀ Other spots".into(), Style::Secondary),
-            button(Command::Board, "Show board".into(), Style::Secondary),
+            button(Code::Spots(page as u8).into(), tr!(l, "ss-other-spots"), Style::Secondary),
+            button(Command::Board, tr!(l, "ss-show-board"), Style::Secondary),
         ],
     ])
 }
@@ -316,13 +316,13 @@ mod tests {
                     let mut seen = Vec::new();
                     let mut page = 1u8;
                     loop {
-                        let menu = spot_menu(&game, 1, 1, page);
+                        let menu = spot_menu(&game, 1, 1, page, Locale::En);
                         assert!(menu.options.len() <= reply::MAX_MENU_OPTIONS);
                         let mut next = None;
                         for o in &menu.options {
                             match Code::parse(&o.value) {
                                 Some(Code::Spot(pos)) => {
-                                    let view = spot_view(&game, 1, 1, pos).expect("the tile fits there");
+                                    let view = spot_view(&game, 1, 1, pos, Locale::En).expect("the tile fits there");
                                     let spot = spots.iter().find(|s| s.pos == pos).unwrap();
                                     assert_eq!(view[0].len(), spot.rotations.len());
                                     seen.push(pos);
@@ -365,7 +365,7 @@ mod tests {
                     let mut seen = Vec::new();
                     let mut page = 1u8;
                     loop {
-                        let menu = payment_menu(&game, 1, 1, page);
+                        let menu = payment_menu(&game, 1, 1, page, Locale::En);
                         assert!(menu.options.len() <= reply::MAX_MENU_OPTIONS);
                         let mut next = None;
                         for o in &menu.options {

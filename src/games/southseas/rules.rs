@@ -10,8 +10,10 @@ use super::{GameOptions, computer};
 use crate::common::{Button, Command, ComponentId, Reply, Result, ServiceError, Style, Table, internal, user};
 use crate::games::contract::{Click, Played, Rules};
 use crate::games::{ComputerPlan, Move, State};
+use crate::i18n::Locale;
 use crate::kinds::GameKind;
 use crate::store::GameRecord;
+use crate::tr;
 use southseas_engine::{Action, Event, Game, Options, Phase, Ruleset, ScoreReason, Setup, record};
 
 /// Carcassonne: South Seas, as the host sees it.
@@ -63,29 +65,29 @@ impl Rules for SouthSeas {
         game.is_over()
     }
 
-    fn task(game: &Game, _seat: usize) -> String {
-        text::task(game)
+    fn task(game: &Game, _seat: usize, locale: Locale) -> String {
+        text::task(game, locale)
     }
 
     fn opening(game: &Game, table: &Table, version: i64) -> Reply {
-        let names = names(table);
-        let mut lines = vec!["🏝️ **The game begins!** Turn order:".to_string()];
+        let (names, l) = (names(table), table.record.language);
+        let mut lines = vec![tr!(l, "ss-opening")];
         // In playing order, from the player who moves first (drawn from the seed).
         let (first, players) = (game.active_player(), table.seats.len());
         for k in 0..players {
             let seat = (first + k) % players;
-            lines.push(format!("{}. {} ({})", k + 1, names.of(seat), Names::colour(seat)));
+            lines.push(tr!(l, "ss-opening-seat", k = k + 1, who = names.of(seat), colour = Names::colour(seat, l)));
         }
-        lines.extend(text::narrate(game, &names, game.opening_events()));
+        lines.extend(text::narrate(game, &names, game.opening_events(), l));
         turn_reply(table, version, game, lines)
     }
 
-    fn apply(game: &mut Game, table: &Table, _seat: usize, action: &Action, story: &mut Story) -> Result<()> {
-        let names = names(table);
+    fn apply(game: &mut Game, table: &Table, _seat: usize, action: &Action, story: &mut Story, reader: Locale) -> Result<()> {
+        let (names, l) = (names(table), table.record.language);
         // An earlier step's turn ended without a hand-over line of its own: say so here.
         story.lines.extend(story.ended.take());
         let active = game.active_player();
-        let events = game.apply(action).map_err(|e| ServiceError::User(text::refusal(&e)))?;
+        let events = game.apply(action).map_err(|e| ServiceError::User(text::refusal(&e, reader)))?;
         // Where the turn ended (the events of drawing the next tile, or of the game's end).
         let boundary = events
             .iter()
@@ -99,16 +101,16 @@ impl Rules for SouthSeas {
                 )
             })
             .unwrap_or(events.len());
-        story.lines.extend(text::narrate(game, &names, &events[..boundary]));
+        story.lines.extend(text::narrate(game, &names, &events[..boundary], l));
         // Say why a turn ended without the player ending it: no ship on display was payable.
         let delivered = events.iter().any(|e| matches!(e, Event::ShipDelivered { .. }));
-        story.ended = (boundary < events.len() && !delivered && *action != Action::EndTurn)
-            .then(|| format!("{} can't pay any ship on display, so the turn ends.", names.of(active)));
+        story.ended =
+            (boundary < events.len() && !delivered && *action != Action::EndTurn).then(|| tr!(l, "ss-cannot-pay", who = names.of(active)));
         if game.is_over() {
             // No hand-over: it is said before the game's end.
             story.lines.extend(story.ended.take());
         }
-        story.lines.extend(text::narrate(game, &names, &events[boundary..]));
+        story.lines.extend(text::narrate(game, &names, &events[boundary..], l));
         Ok(())
     }
 
@@ -117,107 +119,107 @@ impl Rules for SouthSeas {
         turn_reply_after(table, version, game, header, story.ended)
     }
 
-    fn undo_refusal(before: &Game, last: &Action) -> Option<String> {
+    fn undo_refusal(before: &Game, last: &Action, reader: Locale) -> Option<String> {
         let events = match before.clone().apply(last) {
             Ok(events) => events,
-            Err(e) => return Some(format!("That step can't be undone ({e}).")),
+            Err(e) => return Some(tr!(reader, "ss-undo-refused-because", why = e.to_string())),
         };
         events
             .iter()
             .any(|e| {
                 matches!(e, Event::TurnStarted { .. } | Event::TileDiscarded { .. } | Event::ShipRevealed { .. } | Event::GameOver { .. })
             })
-            .then(|| "That step can't be undone: it revealed a new tile or ship (or ended the turn).".to_string())
+            .then(|| tr!(reader, "ss-undo-refused"))
     }
 
     fn undone(before: &Game, table: &Table, seat: usize, last: &Action) -> String {
-        format!("↩️ {} undid {}.", names(table).of(seat), text::step_in_words(before, last))
+        let l = table.record.language;
+        tr!(l, "ss-undone", who = names(table).of(seat), step = text::step_in_words(before, last, l))
     }
 
-    fn read_typed(game: &Game, _table: &Table, _seat: usize, (step, input): &(Step, String)) -> std::result::Result<Action, String> {
-        typed::parse(game, *step, input)
+    fn read_typed(
+        game: &Game,
+        _table: &Table,
+        _seat: usize,
+        (step, input): &(Step, String),
+        reader: Locale,
+    ) -> std::result::Result<Action, String> {
+        typed::parse(game, *step, input, reader)
     }
 
     fn read_code(code: &str) -> Option<Click<Action>> {
         Code::parse(code).map(Code::click)
     }
 
-    fn view(played: &Played<SouthSeas>, table: &Table, version: i64, _seat: usize, view: &str) -> Result<Reply> {
+    fn view(played: &Played<SouthSeas>, table: &Table, version: i64, _seat: usize, view: &str, reader: Locale) -> Result<Reply> {
         let game = &played.game;
-        let id = table.record.id;
+        let (id, l) = (table.record.id, table.record.language);
         let mut reply = Reply { game: Some((id, version)), components_only: true, ..Reply::default() };
         match Code::parse(view) {
-            Some(Code::Spot(_) | Code::Spots(_)) if game.phase() != Phase::PlaceTile => {
-                user("The tile is placed already: use the buttons of the newest message.")
-            }
+            Some(Code::Spot(_) | Code::Spots(_)) if game.phase() != Phase::PlaceTile => user(tr!(reader, "ss-placed-already")),
             Some(Code::Spot(pos)) => {
-                let Some(rows) = replies::spot_view(game, id, version, pos) else {
-                    return user("The tile fits nowhere at that spot. Pick another one.");
+                let Some(rows) = replies::spot_view(game, id, version, pos, l) else {
+                    return user(tr!(reader, "ss-fits-nowhere-there"));
                 };
                 reply.buttons = rows;
                 Ok(reply)
             }
             Some(Code::Spots(page)) => {
-                reply.menu = Some(replies::spot_menu(game, id, version, page));
+                reply.menu = Some(replies::spot_menu(game, id, version, page, l));
                 reply.buttons = vec![vec![Button {
                     id: ComponentId::button(id, version, Command::Board),
-                    label: "Show board".into(),
+                    label: tr!(l, "ss-show-board"),
                     style: Style::Secondary,
                 }]];
                 Ok(reply)
             }
-            Some(Code::Payments(_)) if !matches!(game.phase(), Phase::Payment { .. }) => {
-                user("There is no payment to choose now: use the buttons of the newest message.")
-            }
+            Some(Code::Payments(_)) if !matches!(game.phase(), Phase::Payment { .. }) => user(tr!(reader, "ss-no-payment-now")),
             Some(Code::Payments(page)) => {
-                reply.menu = Some(replies::payment_menu(game, id, version, page));
+                reply.menu = Some(replies::payment_menu(game, id, version, page, l));
                 reply.buttons = vec![vec![Button {
                     id: ComponentId::button(id, version, Command::Undo),
-                    label: "Undo".into(),
+                    label: tr!(l, "ss-undo"),
                     style: Style::Secondary,
                 }]];
                 Ok(reply)
             }
-            Some(Code::Act(_)) | None => user("That button isn't one I know. Use `/status` to see the game."),
+            Some(Code::Act(_)) | None => user(tr!(reader, "err-unknown-button")),
         }
     }
 
-    fn may_act(game: &Game, table: &Table, seat: usize) -> Result<()> {
+    fn may_act(game: &Game, table: &Table, seat: usize, reader: Locale) -> Result<()> {
         match game.to_act() {
             Some(s) if s == seat => Ok(()),
-            Some(s) if table.computer_at(s).is_some() => user(format!(
-                "It's not your turn: the computer is playing for {} right now. I'll ping you when it's yours.",
-                names(table).of(s)
-            )),
+            Some(s) if table.computer_at(s).is_some() => user(tr!(reader, "ss-not-your-turn-computer", who = names(table).of(s))),
             Some(s) => {
                 let doing = match game.phase() {
-                    Phase::MarketShip { .. } => "to choose a ship for their market",
-                    _ => "to play",
+                    Phase::MarketShip { .. } => "market",
+                    _ => "play",
                 };
-                user(format!("It's not your turn: waiting for {} {doing}.", names(table).of(s)))
+                user(tr!(reader, "ss-not-your-turn", who = names(table).of(s), doing = doing))
             }
-            None => user("The game is over."),
+            None => user(tr!(reader, "ss-over")),
         }
     }
 
-    fn moved_on(played: &Played<SouthSeas>, table: &Table) -> String {
-        replies::moved_on(&played.game, &played.log, table)
+    fn moved_on(played: &Played<SouthSeas>, table: &Table, reader: Locale) -> String {
+        replies::moved_on(&played.game, &played.log, table, reader)
     }
 
-    fn status(played: &Played<SouthSeas>, table: &Table) -> String {
-        replies::status(&played.game, table)
+    fn status(played: &Played<SouthSeas>, table: &Table, reader: Locale) -> String {
+        replies::status(&played.game, table, reader)
     }
 
-    fn board_caption(played: &Played<SouthSeas>, table: &Table) -> String {
-        replies::board_caption(&played.game, table)
+    fn board_caption(played: &Played<SouthSeas>, table: &Table, reader: Locale) -> String {
+        replies::board_caption(&played.game, table, reader)
     }
 
-    fn history(played: &Played<SouthSeas>, table: &Table, n: usize) -> Result<Vec<String>> {
-        replies::history(SouthSeas::setup(table)?, &played.log, table, n)
+    fn history(played: &Played<SouthSeas>, table: &Table, n: usize, reader: Locale) -> Result<Vec<String>> {
+        replies::history(SouthSeas::setup(table)?, &played.log, table, n, reader)
     }
 
-    fn lobby_rules(record: &GameRecord) -> String {
-        replies::lobby_rules(record)
+    fn lobby_rules(record: &GameRecord, locale: Locale) -> String {
+        replies::lobby_rules(record, locale)
     }
 
     fn computer_moves(played: &Played<SouthSeas>, table: &Table, plan: &ComputerPlan) -> Vec<(usize, Action)> {

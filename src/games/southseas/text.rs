@@ -1,19 +1,78 @@
-//! Words for players: narration of engine events, descriptions of spots and ships, status.
+//! Words for players: narration of engine events, descriptions of spots and ships, status, in
+//! a language (the game's for what the table reads, the reader's for private answers), with
+//! the French rulebook's own terms in French (`assets/locales/*/southseas.ftl`).
 
+use crate::i18n::Locale;
+use crate::tr;
 use southseas_engine::{
-    Action, COLOURS, Demand, Event, FeatureKind, FeatureRef, Game, Phase, Port, Pos, RuleError, Score, ScoreReason, ShipId, Ware, Wares,
+    Action, COLOURS, Demand, Event, FeatureKind, FeatureRef, Game, Phase, Port, Pos, RetrieveRule, RuleError, Score, ScoreReason, ShipId,
+    Ware, Wares,
 };
 use std::fmt::Write;
 
 /// Markdown helpers every game's text uses (here too, where they always were).
 pub use crate::common::reply::{count, escape, truncate};
 
-/// A step the rules refuse, said to the player: what the game waits for when it is the wrong
-/// step, else why the step isn't allowed.
-pub fn refusal(error: &RuleError) -> String {
+/// "3 tiles", "1 point", "2 pts" in `l`: `what` is the thing's key in `ss-n`.
+pub fn n<N: Into<fluent_bundle::FluentValue<'static>>>(l: Locale, what: &'static str, n: N) -> String {
+    tr!(l, "ss-n", what = what, n = n)
+}
+
+/// A step the rules refuse, said to the player in `l`: what the game waits for when it is the
+/// wrong step, else why the step isn't allowed.
+pub fn refusal(error: &RuleError, l: Locale) -> String {
     match error {
-        RuleError::WrongPhase { expected } => format!("Not now: the game waits for you to {expected}."),
-        other => format!("Not allowed: {other}."),
+        RuleError::WrongPhase { expected } => tr!(l, "ss-refuse-wrong-phase", expected = expectation(expected)),
+        other => tr!(l, "ss-refuse", why = why(other, l)),
+    }
+}
+
+/// The key of what the engine says a phase waits for (its words are English only).
+fn expectation(expected: &str) -> &'static str {
+    match expected {
+        "place the drawn tile" => "place",
+        "place an islander, retrieve one, or skip" => "islander",
+        "choose the market's ship" => "market",
+        "deliver to a ship or end the turn" => "deliver",
+        "choose how to pay the ship" => "pay",
+        _ => "over",
+    }
+}
+
+/// Why the rules refuse a step, in `l` (in English, the engine's own words).
+fn why(error: &RuleError, l: Locale) -> String {
+    if l == Locale::En {
+        return error.to_string();
+    }
+    match error {
+        RuleError::Setup(m) => m.clone(),
+        RuleError::GameOver => tr!(l, "ss-why-over"),
+        RuleError::WrongPhase { expected } => tr!(l, "ss-refuse-wrong-phase", expected = expectation(expected)),
+        RuleError::IllegalPlacement { reason } => tr!(l, "ss-why-placement", reason = placement_reason(reason, l)),
+        RuleError::NoSuchFeature { feature, count } => tr!(l, "ss-why-no-feature", feature = *feature, count = *count),
+        RuleError::FeatureOccupied { kind } => tr!(l, "ss-why-occupied", kind = kind.name()),
+        RuleError::NoIslanderInSupply => tr!(l, "ss-why-no-islander"),
+        RuleError::RetrieveNotAllowed { rule: RetrieveRule::EmptySupply } => tr!(l, "ss-why-retrieve-empty"),
+        RuleError::RetrieveNotAllowed { rule: RetrieveRule::AnyTurn } => tr!(l, "ss-why-retrieve-now"),
+        RuleError::NoIslanderThere { at } => tr!(l, "ss-why-not-there", feature = at.feature, at = at.pos.to_string()),
+        RuleError::NotAMarketChoice => tr!(l, "ss-why-not-market-choice"),
+        RuleError::ShipNotOnDisplay => tr!(l, "ss-why-not-on-display"),
+        RuleError::CannotPay { demand } => tr!(l, "ss-why-cannot-pay", demand = demand.clone()),
+        RuleError::PaymentNotAccepted { demand } => tr!(l, "ss-why-payment", demand = demand.clone()),
+    }
+}
+
+/// The engine's reason a tile can't go somewhere ("1,0 already holds a tile"), in `l`.
+fn placement_reason(reason: &str, l: Locale) -> String {
+    let at = |suffix: &str| reason.strip_suffix(suffix).map(str::to_string);
+    if let Some(pos) = at(" already holds a tile") {
+        tr!(l, "ss-why-taken", at = pos)
+    } else if let Some(pos) = at(" does not touch any tile by an edge") {
+        tr!(l, "ss-why-no-touch", at = pos)
+    } else if let Some(pos) = reason.strip_prefix("the tile does not fit at ") {
+        tr!(l, "ss-why-no-fit", at = pos.to_string())
+    } else {
+        reason.to_string()
     }
 }
 
@@ -31,8 +90,9 @@ impl Names {
         format!("{} **{}**", SQUARES.get(seat).unwrap_or(&""), escape(name))
     }
 
-    pub fn colour(seat: usize) -> &'static str {
-        COLOURS.get(seat).copied().unwrap_or("?")
+    /// The seat's colour in words ("red", "rouge").
+    pub fn colour(seat: usize, l: Locale) -> String {
+        tr!(l, "ss-colour", colour = COLOURS.get(seat).copied().unwrap_or("?"))
     }
 }
 
@@ -49,39 +109,48 @@ pub fn wares_short(w: &Wares) -> String {
     Ware::ALL.iter().map(|&k| format!("{} {}", w.get(k), ware_icon(k))).collect::<Vec<_>>().join(" ")
 }
 
-fn amount(ware: Ware, n: u16) -> String {
-    match ware {
-        Ware::Shells => count(n, "shell"),
-        Ware::Bananas => count(n, "banana"),
-        // Its own plural.
-        Ware::Fish => format!("{n} fish"),
-    }
+/// A ware's noun after the number `n` ("shell", "bananas", "poissons").
+fn ware_noun(ware: Ware, n: u16, l: Locale) -> String {
+    tr!(l, "ss-ware", ware = ware.name(), n = n)
+}
+
+fn amount(ware: Ware, n: u16, l: Locale) -> String {
+    format!("{n} {}", ware_noun(ware, n, l))
+}
+
+/// "2 shells, 1 fish"; "nothing" when empty (the engine's wording, in `l`).
+pub fn wares(w: &Wares, l: Locale) -> String {
+    let parts: Vec<String> = Ware::ALL.iter().filter(|&&k| w.get(k) > 0).map(|&k| amount(k, w.get(k), l)).collect();
+    if parts.is_empty() { tr!(l, "ss-wares-none") } else { parts.join(", ") }
 }
 
 /// "S07 (5 pts: 2 shells, 1 banana, 1 fish)"
-pub fn ship(game: &Game, id: ShipId) -> String {
+pub fn ship(game: &Game, id: ShipId, l: Locale) -> String {
     let s = game.ships().get(id);
-    format!("{} ({}: {})", s.name, count(s.value, "pt"), demand(&s.demand))
+    tr!(l, "ss-ship", name = s.name.as_str(), points = n(l, "pt", s.value), demand = demand(&s.demand, l))
 }
 
-pub fn demand(d: &Demand) -> String {
+pub fn demand(d: &Demand, l: Locale) -> String {
     match d {
-        Demand::Exact(w) => w.to_string(),
-        other => other.to_string(),
+        Demand::Exact(w) => wares(w, l),
+        Demand::Any(k) => tr!(l, "ss-demand-any", n = *k),
+        Demand::Same(k) => tr!(l, "ss-demand-same", n = *k),
+        Demand::SameAndOther(a, b) => tr!(l, "ss-demand-same-and-other", a = *a, b = *b),
     }
 }
 
 /// Where a feature lies on its tile, as a player sees the board: "north", "south-east",
-/// "east–west" (bridges name their ends), or "all around".
-pub fn direction(game: &Game, at: FeatureRef) -> String {
+/// "east–west" (bridges name their ends), or "all around", in `l`.
+pub fn direction(game: &Game, at: FeatureRef, l: Locale) -> String {
     let Some(tile) = game.tile_at(at.pos) else { return String::new() };
     let kind = game.tiles().get(tile.tile);
     let Some(f) = kind.features.get(at.feature as usize) else { return String::new() };
     let board_ports: Vec<Port> = (0..12).filter(|p| f.ports & (1 << p) != 0).map(|p| tile.rotation.apply_port(Port(p))).collect();
+    let word = |dir: &str| tr!(l, "ss-dir", dir = dir.to_string());
     if f.kind == FeatureKind::Bridge {
         let mut dirs: Vec<_> = board_ports.iter().map(|p| p.dir()).collect();
         dirs.sort();
-        return dirs.iter().map(|d| d.name()).collect::<Vec<_>>().join("–");
+        return dirs.iter().map(|d| word(d.name())).collect::<Vec<_>>().join("–");
     }
     // Average position of its ports, from the tile's centre.
     let (mut x, mut y) = (0.0f64, 0.0f64);
@@ -99,38 +168,35 @@ pub fn direction(game: &Game, at: FeatureRef) -> String {
     let n = board_ports.len().max(1) as f64;
     let (x, y) = (x / n, y / n);
     if x.hypot(y) < 0.2 {
-        return "all-around".into();
+        return word("all-around");
     }
     const NAMES: [&str; 8] = ["east", "south-east", "south", "south-west", "west", "north-west", "north", "north-east"];
     let angle = y.atan2(x).to_degrees().rem_euclid(360.0);
-    NAMES[((angle + 22.5) / 45.0) as usize % 8].into()
+    word(NAMES[((angle + 22.5) / 45.0) as usize % 8])
 }
 
 /// "fisherman on the east sea (3 fish)": the label of an islander choice.
-pub fn spot(game: &Game, at: FeatureRef) -> String {
+pub fn spot(game: &Game, at: FeatureRef, l: Locale) -> String {
     let Some(region) = game.region(at) else { return "?".into() };
-    let name = match region.kind {
-        FeatureKind::Market => "market".to_string(),
-        k => format!("{} {}", direction(game, at), k.name()),
-    };
     let detail = match region.kind.ware() {
-        Some(w) => amount(w, region.symbols),
+        Some(w) => amount(w, region.symbols, l),
         None => {
             let filled = at.pos.surrounding().filter(|p| game.tile_at(*p).is_some()).count();
-            format!("{filled}/8 around")
+            tr!(l, "ss-around", filled = filled)
         }
     };
-    format!("{} on the {name} ({detail})", region.kind.role())
+    let dir = if region.kind == FeatureKind::Market { String::new() } else { direction(game, at, l) };
+    tr!(l, "ss-spot", role = tr!(l, "ss-role", kind = region.kind.name()), kind = region.kind.name(), dir = dir, detail = detail)
 }
 
 /// Button / menu label for an action (Discord limits labels to 80 characters), unique among
 /// the step's choices: two that would read the same (two seas in the same corner of a tile, say)
 /// are told apart by the size of their feature, or else by number, so that every button means
 /// one thing and typing a label picks exactly one choice.
-pub fn action_label(game: &Game, action: &Action) -> String {
-    let base = base_label(game, action);
+pub fn action_label(game: &Game, action: &Action, l: Locale) -> String {
+    let base = base_label(game, action, l);
     let legal = game.legal_actions();
-    let twins: Vec<&Action> = legal.iter().filter(|a| base_label(game, a) == base).collect();
+    let twins: Vec<&Action> = legal.iter().filter(|a| base_label(game, a, l) == base).collect();
     if twins.len() < 2 {
         return base;
     }
@@ -146,35 +212,33 @@ pub fn action_label(game: &Game, action: &Action) -> String {
     let mine = size(action);
     let told_apart_by_size = mine.is_some() && sizes.iter().filter(|s| **s == mine).count() == 1;
     let suffix = if told_apart_by_size {
-        format!(" · {}", count(mine.unwrap_or(0), "tile"))
+        tr!(l, "ss-label-size", tiles = n(l, "tile", mine.unwrap_or(0)))
     } else {
         let k = twins.iter().position(|a| *a == action).unwrap_or(0) + 1;
-        format!(" · choice {k} of {}", twins.len())
+        tr!(l, "ss-label-choice", k = k, n = twins.len())
     };
     format!("{}{suffix}", truncate(&base, 80 - suffix.chars().count()))
 }
 
-fn base_label(game: &Game, action: &Action) -> String {
+fn base_label(game: &Game, action: &Action, l: Locale) -> String {
     let label = match *action {
         Action::PlaceIslander { feature } => {
             let Phase::Islander { pos } = game.phase() else { return action.to_string() };
-            let s = spot(game, FeatureRef { pos, feature });
-            let mut c = s.chars();
-            c.next().map(|f| f.to_uppercase().collect::<String>() + c.as_str()).unwrap_or_default()
+            capitalise(&spot(game, FeatureRef { pos, feature }, l))
         }
         Action::RetrieveIslander { pos, feature } => {
             let kind = game.region(FeatureRef { pos, feature }).map_or(FeatureKind::Sea, |r| r.kind);
-            format!("Take back {} at {}", kind.role(), coords(pos))
+            tr!(l, "ss-label-retrieve", role = tr!(l, "ss-role", kind = kind.name()), at = coords(pos))
         }
-        Action::SkipIslander => "No islander".into(),
+        Action::SkipIslander => tr!(l, "ss-label-skip"),
         Action::ChooseShip { ship: id } | Action::Deliver { ship: id } => {
             let s = game.ships().get(id);
-            let verb = if matches!(action, Action::Deliver { .. }) { "Deliver to" } else { "Take" };
-            format!("{verb} {} · {} · {}", s.name, count(s.value, "pt"), demand(&s.demand))
+            let which = if matches!(action, Action::Deliver { .. }) { "ss-label-deliver" } else { "ss-label-take" };
+            tr!(l, which, ship = s.name.as_str(), points = n(l, "pt", s.value), demand = demand(&s.demand, l))
         }
-        Action::Pay { payment } => format!("Pay {payment}"),
-        Action::EndTurn => "End turn".into(),
-        Action::PlaceTile { pos, rotation } => format!("{} turned {}°", coords(pos), rotation.degrees()),
+        Action::Pay { payment } => tr!(l, "ss-label-pay", payment = wares(&payment, l)),
+        Action::EndTurn => tr!(l, "ss-label-end-turn"),
+        Action::PlaceTile { pos, rotation } => tr!(l, "ss-label-place", at = coords(pos), deg = rotation.degrees()),
     };
     truncate(&label, 80)
 }
@@ -193,16 +257,27 @@ pub fn coords(pos: Pos) -> String {
     format!("({}, {})", pos.x, pos.y)
 }
 
-fn list(names: Vec<String>) -> String {
+/// ", turned 90°" after a placement, or nothing for no turn.
+fn turned(degrees: u32, l: Locale) -> String {
+    if degrees == 0 { String::new() } else { tr!(l, "ss-turned", deg = degrees) }
+}
+
+fn list(names: Vec<String>, l: Locale) -> String {
     match names.len() {
         0 => String::new(),
         1 => names[0].clone(),
-        n => format!("{} and {}", names[..n - 1].join(", "), names[n - 1]),
+        n => tr!(l, "ss-list-and", first = names[..n - 1].join(", "), last = names[n - 1].clone()),
     }
 }
 
-/// One line per thing that happened, in order. `game` is the state after the events.
-pub fn narrate(game: &Game, names: &Names, events: &[Event]) -> Vec<String> {
+/// One line per thing that happened, in order, in `l`. `game` is the state after the events.
+pub fn narrate(game: &Game, names: &Names, events: &[Event], l: Locale) -> Vec<String> {
+    narrate_lines(game, names, events, l, true)
+}
+
+/// [`narrate`], without the lines that say which ship came on display when `reveals` is false
+/// (the history leaves them out).
+pub fn narrate_lines(game: &Game, names: &Names, events: &[Event], l: Locale, reveals: bool) -> Vec<String> {
     let mut lines = Vec::new();
     let mut returned: Vec<(u8, FeatureKind)> = Vec::new();
     let flush = |returned: &mut Vec<(u8, FeatureKind)>, lines: &mut Vec<String>| {
@@ -218,7 +293,7 @@ pub fn narrate(game: &Game, names: &Names, events: &[Event]) -> Vec<String> {
         }
         let parts: Vec<String> =
             per_player.iter().map(|&(p, n)| if n == 1 { names.of(p as usize) } else { format!("{} ×{n}", names.of(p as usize)) }).collect();
-        lines.push(format!("↩️ Islanders home: {}.", parts.join(", ")));
+        lines.push(tr!(l, "ss-islanders-home", who = parts.join(", ")));
         returned.clear();
     };
     let mut game_ending = false;
@@ -230,72 +305,78 @@ pub fn narrate(game: &Game, names: &Names, events: &[Event]) -> Vec<String> {
         }
         game_ending |= matches!(e, Event::FeatureScored { reason: ScoreReason::GameEnd, .. } | Event::GameOver { .. });
         match e {
-            Event::TilePlaced { player, tile, pos, rotation } => lines.push(format!(
-                "{} placed tile **{}** at {}{}.",
-                names.of(*player as usize),
-                game.tiles().get(*tile).name,
-                coords(*pos),
-                if rotation.degrees() == 0 { String::new() } else { format!(", turned {}°", rotation.degrees()) }
+            Event::TilePlaced { player, tile, pos, rotation } => lines.push(tr!(
+                l,
+                "ss-tile-placed",
+                who = names.of(*player as usize),
+                tile = game.tiles().get(*tile).name.as_str(),
+                at = coords(*pos),
+                turned = turned(rotation.degrees(), l)
             )),
             Event::IslanderPlaced { player, at, .. } => {
-                lines.push(format!("{} put a {}.", names.of(*player as usize), spot_after(game, *at)));
+                lines.push(tr!(l, "ss-islander-placed", who = names.of(*player as usize), spot = spot_after(game, *at, l)));
             }
-            Event::IslanderRetrieved { player, at, kind } => {
-                lines.push(format!("{} took back their {} from {}.", names.of(*player as usize), kind.role(), coords(at.pos)))
-            }
+            Event::IslanderRetrieved { player, at, kind } => lines.push(tr!(
+                l,
+                "ss-islander-retrieved",
+                who = names.of(*player as usize),
+                role = tr!(l, "ss-role", kind = kind.name()),
+                at = coords(at.pos)
+            )),
             // A completed feature nobody was on changes nothing for anyone: no line.
             Event::FeatureCompleted { .. } => {}
-            Event::FeatureScored { kind, reason, tiles: size, ware, amount: n, winners, .. } => {
+            Event::FeatureScored { kind, reason, tiles: size, ware, amount: k, winners, .. } => {
                 if *reason == ScoreReason::GameEnd {
                     // What each player got at the end is grouped under their name in the standings.
-                    end_gains.extend(winners.iter().map(|&p| (p, *ware, *n)));
+                    end_gains.extend(winners.iter().map(|&p| (p, *ware, *k)));
                     continue;
                 }
-                let who = list(winners.iter().map(|&p| names.of(p as usize)).collect());
-                let each = if winners.len() > 1 { " each" } else { "" };
-                let gain = if *n == 0 {
+                let who = list(winners.iter().map(|&p| names.of(p as usize)).collect(), l);
+                let each = if winners.len() > 1 { "yes" } else { "no" };
+                let gain = if *k == 0 {
                     // Nothing to share (every symbol covered, or none printed): say so, no "+0".
-                    format!("no {} on it", ware.name())
+                    tr!(l, "ss-no-ware", ware = ware.name())
                 } else {
-                    format!("{who} +{}{each}", amount(*ware, *n).replace(&format!("{n} "), &format!("{n} {} ", ware_icon(*ware))))
+                    tr!(l, "ss-gain", who = who, n = *k, icon = ware_icon(*ware), ware = ware_noun(*ware, *k, l), each = each)
                 };
+                let tiles = n(l, "tile", *size);
                 lines.push(if *reason == ScoreReason::FishingBoat {
-                    format!("🚣 Fishing boat! The sea ({}) is fished: {gain}.", count(*size, "tile"))
+                    tr!(l, "ss-fishing-boat", tiles = tiles, gain = gain)
                 } else {
-                    format!("✅ {} completed ({}): {gain}.", capitalise(kind.name()), count(*size, "tile"))
+                    tr!(l, "ss-completed", kind = kind.name(), tiles = tiles, gain = gain)
                 });
             }
             Event::FishCovered { at, fish, .. } => {
-                lines.push(format!("A boat token now covers {} at {}.", if *fish == 2 { "2 fish" } else { "1 fish" }, coords(at.pos)))
+                let fish = if *fish == 2 { "other" } else { "one" };
+                lines.push(tr!(l, "ss-fish-covered", fish = fish, at = coords(at.pos)))
             }
             // At the end of the game everyone goes home anyway: not worth a line.
             Event::IslanderReturned { .. } if game_ending => {}
             Event::IslanderReturned { player, kind, .. } => returned.push((*player, *kind)),
             Event::ShipTakenByMarket { player, ship: s, .. } => {
-                lines.push(format!("🏪 Market completed: {} takes ship {} without delivering.", names.of(*player as usize), ship(game, *s)))
+                lines.push(tr!(l, "ss-market-ship", who = names.of(*player as usize), ship = ship(game, *s, l)))
             }
-            Event::MarketFoundNoShip { player, .. } => {
-                lines.push(format!("🏪 Market completed, but no ship is on display: {} gets nothing.", names.of(*player as usize)))
-            }
+            Event::MarketFoundNoShip { player, .. } => lines.push(tr!(l, "ss-market-no-ship", who = names.of(*player as usize))),
             Event::ShipDelivered { player, ship: s, payment } => {
                 let sh = game.ships().get(*s);
-                let points = count(sh.value, "point");
-                lines.push(format!("⛵ {} delivered {payment} to ship {}: **+{points}**.", names.of(*player as usize), sh.name))
+                lines.push(tr!(
+                    l,
+                    "ss-delivered",
+                    who = names.of(*player as usize),
+                    payment = wares(payment, l),
+                    ship = sh.name.as_str(),
+                    points = n(l, "point", sh.value)
+                ))
             }
-            Event::ShipRevealed { ship: s } => lines.push(format!("New ship on display: {}.", ship(game, *s))),
-            Event::TileDiscarded { tile } => {
-                lines.push(format!("Tile **{}** fits nowhere and leaves the game.", game.tiles().get(*tile).name))
-            }
+            Event::ShipRevealed { .. } if !reveals => {}
+            Event::ShipRevealed { ship: s } => lines.push(tr!(l, "ss-ship-revealed", ship = ship(game, *s, l))),
+            Event::TileDiscarded { tile } => lines.push(tr!(l, "ss-tile-discarded", tile = game.tiles().get(*tile).name.as_str())),
             Event::TurnStarted { .. } => {}
             Event::GameOver { scores, winners } => {
-                lines.push("🏁 **Game over!** Unfinished islands, bridges and seas paid out; the final standings:".into());
-                lines.extend(final_standings(scores, &end_gains, names));
-                let who = list(winners.iter().map(|&p| names.of(p as usize)).collect());
-                lines.push(if winners.len() > 1 {
-                    format!("👑 Shared win: {who}!")
-                } else {
-                    format!("👑 {who} is King of the South Seas!")
-                });
+                lines.push(tr!(l, "ss-game-over"));
+                lines.extend(final_standings(scores, &end_gains, names, l));
+                let who = list(winners.iter().map(|&p| names.of(p as usize)).collect(), l);
+                lines.push(if winners.len() > 1 { tr!(l, "ss-shared-win", who = who) } else { tr!(l, "ss-king", who = who) });
             }
         }
     }
@@ -306,31 +387,33 @@ pub fn narrate(game: &Game, names: &Names, events: &[Event]) -> Vec<String> {
 /// A player's step in words, for undo and for a stale click's answer ("the tile K2 at (1, 0),
 /// turned 90°"), never the engine's syntax. `game` is the state just before or just after the
 /// step: both know the tile and the spot it names.
-pub fn step_in_words(game: &Game, action: &Action) -> String {
+pub fn step_in_words(game: &Game, action: &Action, l: Locale) -> String {
     match *action {
         Action::PlaceTile { pos, rotation } => {
             let tile = game.tile_at(pos).map(|t| t.tile).or(game.drawn_tile());
-            let name = tile.map(|t| format!("the tile **{}**", game.tiles().get(t).name)).unwrap_or_else(|| "the tile".into());
-            let turned = if rotation.degrees() == 0 { String::new() } else { format!(", turned {}°", rotation.degrees()) };
-            format!("{name} at {}{turned}", coords(pos))
+            let (at, turned) = (coords(pos), turned(rotation.degrees(), l));
+            match tile {
+                Some(t) => tr!(l, "ss-step-tile", tile = game.tiles().get(t).name.as_str(), at = at, turned = turned),
+                None => tr!(l, "ss-step-some-tile", at = at, turned = turned),
+            }
         }
         Action::PlaceIslander { feature } => {
             let at = FeatureRef { pos: game.last_placed().pos, feature };
-            format!("the {}", spot_after(game, at))
+            tr!(l, "ss-step-islander", spot = spot_after(game, at, l))
         }
-        Action::RetrieveIslander { pos, .. } => format!("taking back the islander at {}", coords(pos)),
-        Action::SkipIslander => "placing no islander".into(),
-        Action::ChooseShip { ship: s } => format!("the choice of ship {}", game.ships().get(s).name),
-        Action::Deliver { ship: s } => format!("the delivery to ship {}", game.ships().get(s).name),
-        Action::Pay { payment } => format!("paying {payment}"),
-        Action::EndTurn => "ending the turn".into(),
+        Action::RetrieveIslander { pos, .. } => tr!(l, "ss-step-retrieve", at = coords(pos)),
+        Action::SkipIslander => tr!(l, "ss-step-skip"),
+        Action::ChooseShip { ship: s } => tr!(l, "ss-step-choose", ship = game.ships().get(s).name.as_str()),
+        Action::Deliver { ship: s } => tr!(l, "ss-step-deliver", ship = game.ships().get(s).name.as_str()),
+        Action::Pay { payment } => tr!(l, "ss-step-pay", payment = wares(&payment, l)),
+        Action::EndTurn => tr!(l, "ss-step-end"),
     }
 }
 
 /// One line per player, best first, with what they got at the end grouped under their name:
 /// "🥇 🟥 **Ana** — **23 points**: 18 from ships, 5 from 15 wares (the end gave +3 🍌)".
 /// Equal totals share a place.
-fn final_standings(scores: &[Score], end_gains: &[(u8, Ware, u16)], names: &Names) -> Vec<String> {
+fn final_standings(scores: &[Score], end_gains: &[(u8, Ware, u16)], names: &Names, l: Locale) -> Vec<String> {
     let mut order: Vec<&Score> = scores.iter().collect();
     order.sort_by_key(|s| (std::cmp::Reverse(s.total), s.player));
     let mut lines = Vec::new();
@@ -353,15 +436,18 @@ fn final_standings(scores: &[Score], end_gains: &[(u8, Ware, u16)], names: &Name
             String::new()
         } else {
             let parts: Vec<String> = got.iter().map(|&(w, n)| format!("+{n} {}", ware_icon(w))).collect();
-            format!(" (the end gave {})", parts.join(" "))
+            tr!(l, "ss-end-gave", gains = parts.join(" "))
         };
-        lines.push(format!(
-            "{medal} {} — **{}**: {} from ships, {} from {}{end}",
-            names.of(s.player as usize),
-            count(s.total, "point"),
-            s.ship_points,
-            s.ware_points,
-            count(s.wares, "ware"),
+        lines.push(tr!(
+            l,
+            "ss-final-row",
+            medal = medal,
+            who = names.of(s.player as usize),
+            points = n(l, "point", s.total),
+            ships = s.ship_points,
+            warepoints = s.ware_points,
+            wares = n(l, "ware", s.wares),
+            end = end
         ));
     }
     lines
@@ -369,13 +455,12 @@ fn final_standings(scores: &[Score], end_gains: &[(u8, Ware, u16)], names: &Name
 
 /// The spot description for an islander just placed (its region may have been evaluated
 /// since, so describe the printed feature).
-fn spot_after(game: &Game, at: FeatureRef) -> String {
+fn spot_after(game: &Game, at: FeatureRef, l: Locale) -> String {
     let Some(tile) = game.tile_at(at.pos) else { return "islander".into() };
     let Some(f) = game.tiles().get(tile.tile).features.get(at.feature as usize) else { return "islander".into() };
-    match f.kind {
-        FeatureKind::Market => format!("merchant on the market at {}", coords(at.pos)),
-        k => format!("{} on the {} {} at {}", k.role(), direction(game, at), k.name(), coords(at.pos)),
-    }
+    let dir = if f.kind == FeatureKind::Market { String::new() } else { direction(game, at, l) };
+    let role = tr!(l, "ss-role", kind = f.kind.name());
+    tr!(l, "ss-spot-at", role = role, kind = f.kind.name(), dir = dir, at = coords(at.pos))
 }
 
 fn capitalise(s: &str) -> String {
@@ -384,22 +469,22 @@ fn capitalise(s: &str) -> String {
 }
 
 /// What the player to act must do, in a few words, for a reminder: "place tile **K2** (`/place`)".
-pub fn task(game: &Game) -> String {
+pub fn task(game: &Game, l: Locale) -> String {
     match game.phase() {
         Phase::PlaceTile => {
             let tile = game.drawn_tile().map(|t| game.tiles().get(t).name.clone()).unwrap_or_default();
-            format!("place tile **{tile}** (`/place`)")
+            tr!(l, "ss-task-place", tile = tile)
         }
-        Phase::Islander { .. } => "place an islander or skip (`/islander`)".into(),
-        Phase::MarketShip { .. } => "choose a ship for your merchant's market (`/ship`)".into(),
-        Phase::Deliver => "deliver wares to a ship or end your turn (`/deliver`, `/endturn`)".into(),
-        Phase::Payment { ship: s } => format!("choose how to pay ship {} (`/pay`)", ship(game, s)),
-        Phase::GameOver => "nothing: the game is over".into(),
+        Phase::Islander { .. } => tr!(l, "ss-task-islander"),
+        Phase::MarketShip { .. } => tr!(l, "ss-task-market"),
+        Phase::Deliver => tr!(l, "ss-task-deliver"),
+        Phase::Payment { ship: s } => tr!(l, "ss-task-pay", ship = ship(game, s, l)),
+        Phase::GameOver => tr!(l, "ss-task-over"),
     }
 }
 
 /// What the player to act should do now, in one or two lines.
-pub fn prompt(game: &Game, names: &Names) -> String {
+pub fn prompt(game: &Game, names: &Names, l: Locale) -> String {
     let Some(seat) = game.to_act() else { return String::new() };
     let who = names.of(seat);
     match game.phase() {
@@ -408,56 +493,56 @@ pub fn prompt(game: &Game, names: &Names) -> String {
             let spots = game.placement_spots();
             let labels: Vec<&str> = spots.iter().take(12).map(|s| s.label.as_str()).collect();
             let more = if spots.len() > 12 { ", …" } else { "" };
-            format!(
-                "➡️ {who}, your turn: place tile **{tile}**. It fits at {} ({}{more}) — use `/place` or pick below.",
-                count(spots.len(), "spot"),
-                labels.join(", ")
-            )
+            let labels = format!("{}{more}", labels.join(", "));
+            tr!(l, "ss-prompt-place", who = who, tile = tile, spots = n(l, "spot", spots.len()), labels = labels)
         }
-        Phase::Islander { .. } => format!("➡️ {who}: place an islander, take one back, or skip (buttons below or `/islander`)."),
-        Phase::MarketShip { .. } => format!("➡️ {who}: your merchant's market is complete — choose one of the most valuable ships."),
-        Phase::Deliver => format!("➡️ {who}: deliver wares to one ship, or end your turn."),
-        Phase::Payment { ship: s } => format!("➡️ {who}: choose how to pay ship {}.", ship(game, s)),
+        Phase::Islander { .. } => tr!(l, "ss-prompt-islander", who = who),
+        Phase::MarketShip { .. } => tr!(l, "ss-prompt-market", who = who),
+        Phase::Deliver => tr!(l, "ss-prompt-deliver", who = who),
+        Phase::Payment { ship: s } => tr!(l, "ss-prompt-pay", who = who, ship = ship(game, s, l)),
         Phase::GameOver => String::new(),
     }
 }
 
-/// The full status: players, display, tiles left, whose turn.
 /// One short line of standings for a turn message, so nobody must open the picture to know who
 /// is winning: each player's score, and in brackets the score if the game ended now (what
 /// unfinished islands, bridges and seas would still pay), in seat order.
-pub fn standings(game: &Game, names: &Names) -> String {
+pub fn standings(game: &Game, names: &Names, l: Locale) -> String {
     let scores = game.scores();
     let projected = game.projected_scores();
     let each: Vec<String> =
         (0..game.player_count()).map(|seat| format!("{} {} ({})", names.of(seat), scores[seat].total, projected[seat].total)).collect();
-    format!("📊 Score (if the game ended now): {}", each.join(" · "))
+    tr!(l, "ss-standings", each = each.join(" · "))
 }
 
-pub fn status(game: &Game, names: &Names) -> String {
+/// The full status: players, display, tiles left, whose turn.
+pub fn status(game: &Game, names: &Names, l: Locale) -> String {
     let mut out = String::new();
     let scores = game.scores();
     let projected = game.projected_scores();
-    let (tiles, ships) = (count(game.stack_size(), "tile"), count(game.ship_stack_size(), "ship"));
-    let _ = writeln!(out, "**Turn {}** · {tiles} left · {ships} in the stack", game.turn());
+    let (tiles, ships) = (n(l, "tile", game.stack_size()), n(l, "ship", game.ship_stack_size()));
+    let _ = writeln!(out, "{}", tr!(l, "ss-status-head", turn = game.turn(), tiles = tiles, ships = ships));
     for (seat, p) in game.players().iter().enumerate() {
         let ships: Vec<String> = p.ships.iter().map(|&s| game.ships().get(s).value.to_string()).collect();
         let marker = if game.to_act() == Some(seat) { " ⬅️" } else { "" };
-        let _ = writeln!(
-            out,
-            "{} — {} · ships [{}] · {} in hand · **{}** (if it ended now: {}){marker}",
-            names.of(seat),
-            wares_short(&p.wares),
-            ships.join(", "),
-            count(p.supply, "islander"),
-            count(scores[seat].total, "pt"),
-            projected[seat].total,
+        let line = tr!(
+            l,
+            "ss-status-player",
+            who = names.of(seat),
+            wares = wares_short(&p.wares),
+            ships = ships.join(", "),
+            islanders = n(l, "islander", p.supply),
+            points = n(l, "pt", scores[seat].total),
+            projected = projected[seat].total,
+            marker = marker
         );
+        let _ = writeln!(out, "{line}");
     }
-    let display: Vec<String> = game.display().iter().map(|&s| ship(game, s)).collect();
-    let _ = writeln!(out, "Ships on display: {}", if display.is_empty() { "none".into() } else { display.join(" · ") });
+    let display: Vec<String> = game.display().iter().map(|&s| ship(game, s, l)).collect();
+    let display = if display.is_empty() { tr!(l, "ss-status-display-none") } else { display.join(" · ") };
+    let _ = writeln!(out, "{}", tr!(l, "ss-status-display", ships = display));
     if game.is_over() {
-        let _ = writeln!(out, "The game is over.");
+        let _ = writeln!(out, "{}", tr!(l, "ss-status-over"));
     }
     out
 }
@@ -478,7 +563,7 @@ mod label_tests {
             let mut bot = Bot::new(Strategy::Random, seed);
             while let Some(action) = bot.choose(&game) {
                 let legal = game.legal_actions();
-                let labels: Vec<String> = legal.iter().map(|a| action_label(&game, a)).collect();
+                let labels: Vec<String> = legal.iter().map(|a| action_label(&game, a, Locale::En)).collect();
                 let mut unique = labels.clone();
                 unique.sort();
                 unique.dedup();
@@ -488,7 +573,7 @@ mod label_tests {
                     assert!(label.chars().count() <= 80, "{label}");
                     let step = Step::ALL.into_iter().find(|s| s.wants(a));
                     if let Some(step) = step.filter(|s| *s != Step::Place) {
-                        assert_eq!(typed::parse(&game, step, label).as_ref(), Ok(a), "seed {seed}: typing `{label}`");
+                        assert_eq!(typed::parse(&game, step, label, Locale::En).as_ref(), Ok(a), "seed {seed}: typing `{label}`");
                     }
                 }
                 game.apply(&action).unwrap();
@@ -515,19 +600,19 @@ mod count_tests {
             setup.ship_order.truncate(DISPLAY_SIZE + n);
             let game = Game::from_setup(setup).unwrap();
             assert_eq!((game.stack_size(), game.ship_stack_size()), (n, n));
-            let status = status(&game, &names);
+            let status = status(&game, &names, Locale::En);
             let (tiles, ships) = (words(n, "tile", "tiles"), words(n, "ship", "ships"));
             assert!(status.contains(&format!(" · {tiles} left · {ships} in the stack")), "{status}");
             assert!(status.contains("· 4 islanders in hand · **0 pts**"), "{status}");
 
             let n16 = n as u16;
             let score = Score { player: 0, ship_points: n16, wares: n16, ware_points: 0, total: n16 };
-            let line = final_standings(&[score], &[], &names).remove(0);
+            let line = final_standings(&[score], &[], &names, Locale::En).remove(0);
             let (points, wares) = (words(n, "point", "points"), words(n, "ware", "wares"));
             assert!(line.ends_with(&format!("— **{points}**: {n} from ships, 0 from {wares}")), "{line}");
             let (shells, bananas) = (words(n, "shell", "shells"), words(n, "banana", "bananas"));
             assert_eq!(
-                [amount(Ware::Shells, n16), amount(Ware::Bananas, n16), amount(Ware::Fish, n16)],
+                [amount(Ware::Shells, n16, Locale::En), amount(Ware::Bananas, n16, Locale::En), amount(Ware::Fish, n16, Locale::En)],
                 [shells, bananas, format!("{n} fish")]
             );
         }

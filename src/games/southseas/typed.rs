@@ -5,6 +5,8 @@
 
 use super::codes::Code;
 use super::text;
+use crate::i18n::Locale;
+use crate::tr;
 use southseas_engine::{Action, Game, Phase, Rotation};
 
 /// The step a command takes, and so which of the legal actions it may name.
@@ -30,12 +32,13 @@ impl Step {
         }
     }
 
+    /// What the step picks, as the key of `ss-typed-what`.
     fn what(self) -> &'static str {
         match self {
-            Step::Place => "a spot",
-            Step::Islander => "an islander option",
-            Step::Ship | Step::Deliver => "a ship",
-            Step::Pay => "a payment",
+            Step::Place => "spot",
+            Step::Islander => "islander",
+            Step::Ship | Step::Deliver => "ship",
+            Step::Pay => "payment",
         }
     }
 }
@@ -48,9 +51,9 @@ pub fn matches(label: &str, typed: &str) -> bool {
 
 /// The options of a step that fit what was typed so far, for the autocomplete list. For
 /// `/place` typed text is read the way [`parse`] reads it (`b 90`, `B90`, `b`, `1,0`,
-/// `(1, 0) 90`); anything else matches labels anywhere.
-pub fn suggestions(game: &Game, step: Step, typed: &str) -> Vec<(String, String)> {
-    let all = items(game, step);
+/// `(1, 0) 90`); anything else matches labels anywhere. Labels are in `l` (the reader's).
+pub fn suggestions(game: &Game, step: Step, typed: &str, l: Locale) -> Vec<(String, String)> {
+    let all = items(game, step, l);
     if step != Step::Place || typed.trim().is_empty() {
         return all.into_iter().filter(|(label, _)| matches(label, typed)).collect();
     }
@@ -92,8 +95,8 @@ fn placement_fits(game: &Game, typed: &str, pos: southseas_engine::Pos, rotation
     spot_ok && rotation_ok
 }
 
-/// The options of a step, as (label, value) pairs for the autocomplete list.
-pub fn items(game: &Game, step: Step) -> Vec<(String, String)> {
+/// The options of a step, as (label, value) pairs for the autocomplete list, in `l`.
+pub fn items(game: &Game, step: Step, l: Locale) -> Vec<(String, String)> {
     if step == Step::Place {
         return game
             .placement_spots()
@@ -109,19 +112,20 @@ pub fn items(game: &Game, step: Step) -> Vec<(String, String)> {
             .collect();
     }
     let mut items: Vec<(String, String)> =
-        game.legal_actions().iter().filter(|a| step.wants(a)).map(|a| (text::action_label(game, a), Code::Act(*a).code())).collect();
+        game.legal_actions().iter().filter(|a| step.wants(a)).map(|a| (text::action_label(game, a, l), Code::Act(*a).code())).collect();
     if items.is_empty() && step == Step::Deliver && game.phase() == Phase::Deliver {
         // Say why the list is empty instead of showing nothing.
-        items.push(("You can't pay any ship on display right now: use /endturn".into(), Code::Act(Action::EndTurn).code()));
+        items.push((tr!(l, "ss-typed-cannot-pay"), Code::Act(Action::EndTurn).code()));
     }
     items
 }
 
-/// Reads what a command got into the action it names, or says what to type instead.
-pub fn parse(game: &Game, step: Step, input: &str) -> Result<Action, String> {
+/// Reads what a command got into the action it names, or says what to type instead (in `l`,
+/// the reader's language; labels are read in theirs, or else in English).
+pub fn parse(game: &Game, step: Step, input: &str, l: Locale) -> Result<Action, String> {
     // Blank names nothing, even when only one choice is left (it would match every label).
     if input.trim().is_empty() {
-        return Err(format!("Pick {} from the list that appears as you type.", step.what()));
+        return Err(tr!(l, "ss-typed-blank", what = step.what()));
     }
     if let Some(Code::Act(action)) = Code::parse(input.trim())
         && (step.wants(&action) || (step == Step::Deliver && action == Action::EndTurn))
@@ -129,13 +133,19 @@ pub fn parse(game: &Game, step: Step, input: &str) -> Result<Action, String> {
         return Ok(action);
     }
     match step {
-        Step::Place => placement(game, input),
+        Step::Place => placement(game, input, l),
         _ => {
-            // Typed text: accept it when it names exactly one option.
-            let hits: Vec<Action> =
-                game.legal_actions().into_iter().filter(|a| step.wants(a) && matches(&text::action_label(game, a), input)).collect();
-            if let [only] = hits.as_slice() {
-                return Ok(*only);
+            // Typed text: accept it when it names exactly one option (in the reader's words,
+            // else in English ones).
+            for words in [l, Locale::En] {
+                let hits: Vec<Action> = game
+                    .legal_actions()
+                    .into_iter()
+                    .filter(|a| step.wants(a) && matches(&text::action_label(game, a, words), input))
+                    .collect();
+                if let [only] = hits.as_slice() {
+                    return Ok(*only);
+                }
             }
             // Ship names typed by hand, e.g. "S07".
             if step == Step::Deliver
@@ -143,13 +153,13 @@ pub fn parse(game: &Game, step: Step, input: &str) -> Result<Action, String> {
             {
                 return Ok(Action::Deliver { ship });
             }
-            Err(format!("{} isn't one of the choices. Pick {} from the list that appears as you type.", text::quote(input), step.what()))
+            Err(tr!(l, "ss-typed-unknown", input = text::quote(input), what = step.what()))
         }
     }
 }
 
 /// Typed text like "B 90", "b", "B90", "(1, 0) 90" or "B · (1, 0) · 90°" copied from the list.
-fn placement(game: &Game, input: &str) -> Result<Action, String> {
+fn placement(game: &Game, input: &str, l: Locale) -> Result<Action, String> {
     let spots = game.placement_spots();
     let cleaned = input.replace(['°', '·', ',', '(', ')'], " ");
     let words: Vec<&str> = cleaned.split_whitespace().collect();
@@ -167,35 +177,32 @@ fn placement(game: &Game, input: &str) -> Result<Action, String> {
             Some(&[x, y]) => match spots.iter().find(|s| s.pos.x == x && s.pos.y == y) {
                 Some(spot) => {
                     let rest: Vec<i64> = words.iter().skip(2).filter_map(|w| w.parse().ok()).collect();
-                    return rotation_at(spot, &rest).map(|rotation| Action::PlaceTile { pos: spot.pos, rotation });
+                    return rotation_at(spot, &rest, l).map(|rotation| Action::PlaceTile { pos: spot.pos, rotation });
                 }
                 None => {
-                    return Err(format!("The tile can't go at ({x}, {y}). Pick a lettered spot from the list (as on the board image)."));
+                    return Err(tr!(l, "ss-typed-not-at", at = format!("({x}, {y})")));
                 }
             },
             _ => {
-                return Err(format!(
-                    "There is no spot {} for this tile. Pick one from the list (the letters on the board image).",
-                    text::quote(&first)
-                ));
+                return Err(tr!(l, "ss-typed-no-spot", spot = text::quote(&first)));
             }
         },
     };
-    rotation_at(spot, &numbers).map(|rotation| Action::PlaceTile { pos: spot.pos, rotation })
+    rotation_at(spot, &numbers, l).map(|rotation| Action::PlaceTile { pos: spot.pos, rotation })
 }
 
 /// The rotation named last among `numbers` (degrees), or the only one that fits.
-fn rotation_at(spot: &southseas_engine::PlacementSpot, numbers: &[i64]) -> Result<Rotation, String> {
+fn rotation_at(spot: &southseas_engine::PlacementSpot, numbers: &[i64], l: Locale) -> Result<Rotation, String> {
     let label = &spot.label;
     match numbers.last() {
         Some(&deg) => u32::try_from(deg).ok().and_then(Rotation::from_degrees).filter(|r| spot.rotations.contains(r)).ok_or_else(|| {
             let fits: Vec<String> = spot.rotations.iter().map(|r| format!("`{label} {}`", r.degrees())).collect();
-            format!("At {label} the tile fits turned {} only.", fits.join(" or "))
+            tr!(l, "ss-typed-only-turns", spot = label.as_str(), turns = fits.join(&tr!(l, "ss-or")))
         }),
         None if spot.rotations.len() == 1 => Ok(spot.rotations[0]),
         None => {
             let fits: Vec<String> = spot.rotations.iter().map(|r| format!("`{label} {}`", r.degrees())).collect();
-            Err(format!("Say how to turn the tile at {label}: {}.", fits.join(", ")))
+            Err(tr!(l, "ss-typed-which-turn", spot = label.as_str(), turns = fits.join(", ")))
         }
     }
 }
@@ -207,7 +214,7 @@ mod tests {
 
     /// The placements the `/place` list offers for what was typed so far.
     fn offered(game: &Game, typed: &str) -> Vec<Action> {
-        suggestions(game, Step::Place, typed)
+        suggestions(game, Step::Place, typed, Locale::En)
             .into_iter()
             .map(|(_, value)| match Code::parse(&value) {
                 Some(Code::Act(a)) => a,
@@ -224,9 +231,9 @@ mod tests {
         let mut single = 0;
         while !game.is_over() {
             for step in Step::ALL {
-                single += usize::from(items(&game, step).len() == 1);
+                single += usize::from(items(&game, step, Locale::En).len() == 1);
                 for blank in ["", " ", "\t \n"] {
-                    let answer = parse(&game, step, blank).expect_err("blank names nothing");
+                    let answer = parse(&game, step, blank, Locale::En).expect_err("blank names nothing");
                     assert!(answer.starts_with("Pick "), "{answer}");
                 }
             }
@@ -261,7 +268,7 @@ mod tests {
             assert_eq!(all.len(), spot.rotations.len(), "{typed}: every rotation at the spot");
             assert!(all.iter().all(|a| matches!(a, Action::PlaceTile { pos, .. } if *pos == spot.pos)), "{typed}");
         }
-        assert_eq!(offered(&game, "").len(), items(&game, Step::Place).len());
+        assert_eq!(offered(&game, "").len(), items(&game, Step::Place, Locale::En).len());
     }
 
     #[test]
@@ -280,13 +287,14 @@ mod tests {
             format!("{x},{y} {deg}"),
             Code::Act(expected).code(),
         ] {
-            assert_eq!(parse(&game, Step::Place, &typed), Ok(expected), "{typed}");
+            assert_eq!(parse(&game, Step::Place, &typed, Locale::En), Ok(expected), "{typed}");
         }
-        assert!(parse(&game, Step::Place, "ZZ 90").unwrap_err().contains("no spot `ZZ`"));
-        assert_eq!(parse(&game, Step::Place, &format!("{x} {y} {deg}")), Ok(expected));
+        assert!(parse(&game, Step::Place, "ZZ 90", Locale::En).unwrap_err().contains("no spot `ZZ`"));
+        assert!(parse(&game, Step::Place, "ZZ 90", Locale::Fr).unwrap_err().contains("pas d'emplacement `ZZ`"));
+        assert_eq!(parse(&game, Step::Place, &format!("{x} {y} {deg}"), Locale::En), Ok(expected));
         // Every autocomplete value parses back to its placement.
-        for (label, value) in items(&game, Step::Place) {
-            assert!(parse(&game, Step::Place, &value).is_ok(), "{label}");
+        for (label, value) in items(&game, Step::Place, Locale::En) {
+            assert!(parse(&game, Step::Place, &value, Locale::En).is_ok(), "{label}");
             assert!(label.len() <= 100);
         }
     }

@@ -44,6 +44,7 @@ mod tile;
 mod tests;
 
 use crate::draw;
+use crate::i18n::Locale;
 pub use board::{Frame, MAX_BOARD_PX, MAX_TILE_PX, MIN_TILE_PX, TILE_PX};
 use image::RgbImage;
 pub use phone::{PHONE_MIN_TEXT, PHONE_TILE, PHONE_W, PhonePlan};
@@ -61,18 +62,21 @@ pub struct BoardView {
     pub since_turn: Option<u32>,
     /// Show the open spots where the drawn tile fits, labelled as the commands accept them.
     pub show_spots: bool,
+    /// The language of the picture's words (the game's).
+    pub locale: Locale,
 }
 
 impl Default for BoardView {
     fn default() -> BoardView {
-        BoardView { names: Vec::new(), since_turn: None, show_spots: true }
+        BoardView { names: Vec::new(), since_turn: None, show_spots: true, locale: Locale::En }
     }
 }
 
-/// Names, letters and colours of the seats.
+/// Names, letters and colours of the seats, and the language the picture speaks.
 pub struct Players {
     names: Vec<String>,
     letters: Vec<String>,
+    pub(crate) locale: Locale,
 }
 
 impl Players {
@@ -99,7 +103,12 @@ impl Players {
                 .unwrap_or_else(|| (seat + 1).to_string());
             letters.push(letter);
         }
-        Players { names, letters }
+        Players { names, letters, locale: Locale::En }
+    }
+
+    /// The same seats, in a picture whose words are in `locale`.
+    pub fn speaking(self, locale: Locale) -> Players {
+        Players { locale, ..self }
     }
 
     pub fn len(&self) -> usize {
@@ -166,7 +175,7 @@ fn plan(game: &Game, players: &Players) -> Plan {
 
 /// The board image, not yet encoded (for benchmarks and pixel tests).
 pub fn board_image(game: &Game, view: &BoardView) -> RgbImage {
-    let players = Players::new(game, &view.names);
+    let players = Players::new(game, &view.names).speaking(view.locale);
     let plan = plan(game, &players);
     let mut img = draw::solid(plan.size.0, plan.size.1, palette::PANEL);
     board::draw_board(&mut img, game, view, &players, &plan.frame, &board::Art::new(plan.frame.tile), board::Style::Full);
@@ -207,7 +216,7 @@ pub fn phone_plan(game: &Game) -> PhonePlan {
 
 /// Where the board sits in [`board_image`]'s picture (for tests and tools).
 pub fn board_frame(game: &Game, view: &BoardView) -> Frame {
-    plan(game, &Players::new(game, &view.names)).frame
+    plan(game, &Players::new(game, &view.names).speaking(view.locale)).frame
 }
 
 /// The drawn tile in its four rotations, labelled, with the rotations that fit nowhere marked;

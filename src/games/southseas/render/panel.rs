@@ -7,6 +7,9 @@ use super::cache::{self, Icon};
 use super::palette as pal;
 use super::{PANEL_W, Players, rotation_spots};
 use crate::draw::{self, Rgb8, fill, rect, rect_outline, right_text, sd_box, text, text_width};
+use crate::games::southseas::text as ss_text;
+use crate::i18n::Locale;
+use crate::tr;
 use image::RgbImage;
 use southseas_engine::{Demand, Game, Phase, Rotation, ShipId, TileId, Ware};
 
@@ -64,6 +67,7 @@ pub(super) fn ware_icon(img: &mut RgbImage, ware: Ware, cx: f32, cy: f32, size: 
 
 /// All cards, in order: status, players, ships on display, legend.
 pub fn cards(game: &Game, players: &Players) -> Vec<RgbImage> {
+    let l = players.locale;
     let mut out = vec![status_card(game, players)];
     let scores = game.scores();
     let projected = game.projected_scores();
@@ -71,8 +75,8 @@ pub fn cards(game: &Game, players: &Players) -> Vec<RgbImage> {
     for seat in 0..game.player_count() {
         out.push(player_card(game, players, seat, scores[seat].total, projected[seat].total, active == Some(seat)));
     }
-    out.push(display_card(game));
-    out.push(legend_card());
+    out.push(display_card(game, l));
+    out.push(legend_card(l));
     out
 }
 
@@ -91,21 +95,21 @@ pub fn flow(cards: &[RgbImage], columns: u32, gap: u32) -> (u32, Vec<(u32, u32)>
 
 fn phase_text(game: &Game, players: &Players) -> String {
     let name = |seat: usize| players.name(seat).to_string();
-    let active = game.active_player();
+    let (active, l) = (game.active_player(), players.locale);
     match game.phase() {
-        Phase::PlaceTile => format!("{} to play: place the drawn tile", name(active)),
-        Phase::Islander { .. } => format!("{}: place an islander, or not", name(active)),
-        Phase::MarketShip { player } => format!("{}: choose the market's ship", name(player as usize)),
-        Phase::Deliver => format!("{}: deliver to a ship or end the turn", name(active)),
-        Phase::Payment { .. } => format!("{}: choose how to pay", name(active)),
+        Phase::PlaceTile => tr!(l, "ss-pic-panel-place", who = name(active)),
+        Phase::Islander { .. } => tr!(l, "ss-pic-panel-islander", who = name(active)),
+        Phase::MarketShip { player } => tr!(l, "ss-pic-panel-market", who = name(player as usize)),
+        Phase::Deliver => tr!(l, "ss-pic-panel-deliver", who = name(active)),
+        Phase::Payment { .. } => tr!(l, "ss-pic-panel-pay", who = name(active)),
         Phase::GameOver => {
             let scores = game.final_scores().map(|s| s.to_vec()).unwrap_or_else(|| game.scores());
             let best = scores.iter().map(|s| s.total).max().unwrap_or(0);
             let winners: Vec<String> = scores.iter().filter(|s| s.total == best).map(|s| name(s.player as usize)).collect();
             if winners.len() == 1 {
-                format!("Game over: {} wins with {best}", winners[0])
+                tr!(l, "ss-pic-panel-wins", who = winners[0].clone(), best = best)
             } else {
-                format!("Game over: {} share the win ({best})", winners.join(" and "))
+                tr!(l, "ss-pic-panel-share", who = winners.join(&tr!(l, "list-and")), best = best)
             }
         }
     }
@@ -113,12 +117,12 @@ fn phase_text(game: &Game, players: &Players) -> String {
 
 /// Spot labels for a line of text: "A, C, F" for a few, "12 spots (A–L)" for a run of many,
 /// "9 spots" otherwise.
-fn spot_list(labels: &[String], contiguous: bool) -> String {
+fn spot_list(labels: &[String], contiguous: bool, l: Locale) -> String {
     match labels.len() {
-        0 => "nowhere".to_string(),
+        0 => tr!(l, "ss-pic-nowhere"),
         1..=5 => labels.join(", "),
-        n if contiguous => format!("{n} spots ({}–{})", labels[0], labels[n - 1]),
-        n => format!("{n} spots"),
+        n if contiguous => format!("{} ({}–{})", ss_text::n(l, "spot", n), labels[0], labels[n - 1]),
+        n => ss_text::n(l, "spot", n),
     }
 }
 
@@ -126,8 +130,8 @@ fn status_card(game: &Game, players: &Players) -> RgbImage {
     let fonts = draw::fonts();
     let mut c = Card::new();
     let w = c.w();
-    let y = c.y;
-    text(&mut c.img, &fonts.bold, TITLE + 3.0, PAD, y, pal::INK, &format!("Turn {}", game.turn()));
+    let (y, l) = (c.y, players.locale);
+    text(&mut c.img, &fonts.bold, TITLE + 3.0, PAD, y, pal::INK, &tr!(l, "ss-pic-turn", turn = game.turn()));
     right_text(
         &mut c.img,
         &fonts.regular,
@@ -135,7 +139,7 @@ fn status_card(game: &Game, players: &Players) -> RgbImage {
         w - PAD,
         y + 4.0,
         pal::INK,
-        &format!("tiles left {}  ·  ships left {}", game.stack_size(), game.ship_stack_size()),
+        &tr!(l, "ss-pic-left", tiles = game.stack_size(), ships = game.ship_stack_size()),
     );
     c.y += 36.0;
     let who = game.to_act().unwrap_or(game.active_player());
@@ -155,11 +159,11 @@ fn status_card(game: &Game, players: &Players) -> RgbImage {
         art.draw_tile(&mut c.img, kind, 0, tx, ty, 0);
         rect_outline(&mut c.img, (tx as f32, ty as f32, t as f32, t as f32), 0.0, 1.5, pal::INK, 1.0);
         let x = PAD + t as f32 + 14.0;
-        text(&mut c.img, &fonts.bold, BODY + 1.0, x, c.y + 2.0, pal::INK, &format!("Drawn tile {}", kind.name));
+        text(&mut c.img, &fonts.bold, BODY + 1.0, x, c.y + 2.0, pal::INK, &tr!(l, "ss-pic-drawn", tile = kind.name.as_str()));
         let spots = game.placement_spots();
         let labels: Vec<String> = spots.iter().map(|s| s.label.clone()).collect();
-        text(&mut c.img, &fonts.regular, BODY, x, c.y + 28.0, pal::INK, &format!("fits at {}", spot_list(&labels, true)));
-        text(&mut c.img, &fonts.regular, SMALL, x, c.y + 54.0, pal::INK_SOFT, "spots show the turns (° clockwise) that fit");
+        text(&mut c.img, &fonts.regular, BODY, x, c.y + 28.0, pal::INK, &tr!(l, "ss-pic-fits-at", spots = spot_list(&labels, true, l)));
+        text(&mut c.img, &fonts.regular, SMALL, x, c.y + 54.0, pal::INK_SOFT, &tr!(l, "ss-pic-spots-show"));
         c.y += t as f32 + 8.0;
     }
     c.finish(None)
@@ -174,7 +178,7 @@ fn fit(font: &ab_glyph::FontRef<'static>, size: f32, t: &str, width: f32) -> f32
 fn player_card(game: &Game, players: &Players, seat: usize, score: u16, projected: u16, active: bool) -> RgbImage {
     let fonts = draw::fonts();
     let state = game.player(seat);
-    let colour = players.colour(seat);
+    let (colour, l) = (players.colour(seat), players.locale);
     let mut c = Card::new();
     let w = c.w();
     // Colour bar on the left edge.
@@ -186,20 +190,21 @@ fn player_card(game: &Game, players: &Players, seat: usize, score: u16, projecte
     let name_size = fit(&fonts.bold, TITLE, name, w - x - 170.0);
     let adv = text(&mut c.img, &fonts.bold, name_size, x, y - 2.0, pal::INK, name);
     if active {
-        let label = if game.is_over() { "" } else { "to play" };
+        let label = if game.is_over() { String::new() } else { tr!(l, "ss-pic-to-play") };
         if !label.is_empty() {
-            let tw = text_width(&fonts.bold, SMALL, label) + 14.0;
+            let tw = text_width(&fonts.bold, SMALL, &label) + 14.0;
             let (bx, by) = (x + adv + 10.0, y + 1.0);
             fill(&mut c.img, (bx, by, bx + tw, by + 22.0), colour, 1.0, |px, py| {
                 sd_box(px, py, bx + tw / 2.0, by + 11.0, tw / 2.0, 11.0, 11.0)
             });
             let ink = if draw::luminance(colour) > 0.55 { pal::INK } else { pal::WHITE };
-            draw::text_centered(&mut c.img, &fonts.bold, SMALL, bx + tw / 2.0, by + 11.0, ink, label);
+            draw::text_centered(&mut c.img, &fonts.bold, SMALL, bx + tw / 2.0, by + 11.0, ink, &label);
         }
     }
     // Colour in words (for colour-blind players), seat, and the islanders in supply.
     let supply = state.supply as usize;
-    let seat_line = format!("{} · seat {} · {}", super::COLOURS[seat], seat + 1, if supply == 0 { "supply empty" } else { "supply" });
+    let colour_words = ss_text::Names::colour(seat, l);
+    let seat_line = tr!(l, "ss-pic-seat", colour = colour_words, seat = seat + 1, empty = if supply == 0 { "yes" } else { "no" });
     let adv = text(&mut c.img, &fonts.regular, SMALL, x, y + 24.0, pal::INK_SOFT, &seat_line);
     let step = 19.0;
     for k in 0..supply {
@@ -207,7 +212,7 @@ fn player_card(game: &Game, players: &Players, seat: usize, score: u16, projecte
     }
     // Score, and the score if the game ended now.
     right_text(&mut c.img, &fonts.bold, TITLE + 7.0, w - PAD, y - 4.0, pal::INK, &format!("{score}"));
-    let label = if game.is_over() { "final score".to_string() } else { format!("if ended now: {projected}") };
+    let label = if game.is_over() { tr!(l, "ss-pic-final-score") } else { tr!(l, "ss-pic-if-ended", projected = projected) };
     right_text(&mut c.img, &fonts.regular, SMALL, w - PAD, y + 26.0, pal::INK_SOFT, &label);
     c.y += 50.0;
 
@@ -228,7 +233,7 @@ fn player_card(game: &Game, players: &Players, seat: usize, score: u16, projecte
         w - PAD,
         cy - draw::cap_middle(SMALL),
         pal::INK_SOFT,
-        &format!("{} = {}", crate::common::reply::count(total, "ware"), crate::common::reply::count(total / 3, "pt")),
+        &format!("{} = {}", ss_text::n(l, "ware", total), ss_text::n(l, "pt", total / 3)),
     );
     let _ = x;
     c.y += 30.0;
@@ -237,7 +242,7 @@ fn player_card(game: &Game, players: &Players, seat: usize, score: u16, projecte
     let cy = c.y + 13.0;
     let mut x = PAD + 14.0;
     if state.ships.is_empty() {
-        text(&mut c.img, &fonts.regular, SMALL, x, cy - draw::cap_middle(SMALL), pal::INK_SOFT, "no ships yet");
+        text(&mut c.img, &fonts.regular, SMALL, x, cy - draw::cap_middle(SMALL), pal::INK_SOFT, &tr!(l, "ss-pic-no-ships"));
     } else {
         let points: u16 = state.ships.iter().map(|&s| game.ships().get(s).value).sum();
         for &ship in &state.ships {
@@ -259,7 +264,7 @@ fn player_card(game: &Game, players: &Players, seat: usize, score: u16, projecte
             w - PAD,
             cy - draw::cap_middle(SMALL),
             pal::INK_SOFT,
-            &format!("ships = {}", crate::common::reply::count(points, "pt")),
+            &tr!(l, "ss-pic-ships-points", points = ss_text::n(l, "pt", points)),
         );
     }
     c.y += 30.0;
@@ -267,7 +272,7 @@ fn player_card(game: &Game, players: &Players, seat: usize, score: u16, projecte
 }
 
 /// Demand as icons and words: exact wares as icons, the flexible ones in words.
-fn draw_demand(img: &mut RgbImage, demand: &Demand, x: f32, cy: f32) {
+fn draw_demand(img: &mut RgbImage, demand: &Demand, x: f32, cy: f32, l: Locale) {
     let fonts = draw::fonts();
     let words = |img: &mut RgbImage, x: f32, t: &str, bold: bool| {
         let font = if bold { &fonts.bold } else { &fonts.regular };
@@ -298,32 +303,40 @@ fn draw_demand(img: &mut RgbImage, demand: &Demand, x: f32, cy: f32) {
         Demand::Any(n) => {
             let x = words(img, x, &format!("{n} ×"), true) + 6.0;
             let x = trio(img, x);
-            words(img, x, "any mix", false);
+            words(img, x, &tr!(l, "ss-pic-any-mix"), false);
         }
         Demand::Same(n) => {
             let x = words(img, x, &format!("{n} ×"), true) + 6.0;
             let x = trio(img, x);
-            words(img, x, "all alike", false);
+            words(img, x, &tr!(l, "ss-pic-all-alike"), false);
         }
         Demand::SameAndOther(a, b) => {
             let x = words(img, x, &format!("{a} ×"), true) + 6.0;
             let x = trio(img, x);
-            let x = words(img, x, "alike + ", false);
-            words(img, x, &format!("{b} other"), true);
+            let x = words(img, x, &tr!(l, "ss-pic-alike-plus"), false);
+            words(img, x, &tr!(l, "ss-pic-other", n = b), true);
         }
     }
 }
 
-fn display_card(game: &Game) -> RgbImage {
+fn display_card(game: &Game, l: Locale) -> RgbImage {
     let fonts = draw::fonts();
     let mut c = Card::new();
     let w = c.w();
-    text(&mut c.img, &fonts.bold, TITLE, PAD, c.y, pal::INK, "Ships on display");
-    right_text(&mut c.img, &fonts.regular, BODY, w - PAD, c.y + 3.0, pal::INK_SOFT, &format!("{} face down", game.ship_stack_size()));
+    text(&mut c.img, &fonts.bold, TITLE, PAD, c.y, pal::INK, &tr!(l, "ss-pic-display"));
+    right_text(
+        &mut c.img,
+        &fonts.regular,
+        BODY,
+        w - PAD,
+        c.y + 3.0,
+        pal::INK_SOFT,
+        &tr!(l, "ss-pic-face-down", n = game.ship_stack_size()),
+    );
     c.y += 34.0;
     let display: &[ShipId] = game.display();
     if display.is_empty() {
-        text(&mut c.img, &fonts.regular, BODY, PAD, c.y, pal::INK_SOFT, "none left");
+        text(&mut c.img, &fonts.regular, BODY, PAD, c.y, pal::INK_SOFT, &tr!(l, "ss-pic-none-left"));
         c.y += 28.0;
     }
     for &id in display {
@@ -332,27 +345,27 @@ fn display_card(game: &Game) -> RgbImage {
         cache::draw_icon(&mut c.img, &Icon::Ship, 32.0, PAD + 18.0, cy);
         let value = format!("{}", ship.value);
         text(&mut c.img, &fonts.bold, TITLE + 3.0, PAD + 40.0, cy - draw::cap_middle(TITLE + 3.0), pal::INK, &value);
-        text(&mut c.img, &fonts.regular, SMALL, PAD + 58.0, cy - draw::cap_middle(SMALL) + 2.0, pal::INK_SOFT, "pts");
+        text(&mut c.img, &fonts.regular, SMALL, PAD + 58.0, cy - draw::cap_middle(SMALL) + 2.0, pal::INK_SOFT, &tr!(l, "ss-pic-pts"));
         text(&mut c.img, &fonts.regular, SMALL, PAD + 92.0, cy - draw::cap_middle(SMALL), pal::INK_SOFT, &ship.name);
-        draw_demand(&mut c.img, &ship.demand, PAD + 140.0, cy);
+        draw_demand(&mut c.img, &ship.demand, PAD + 140.0, cy, l);
         c.y += 36.0;
     }
     c.finish(None)
 }
 
-fn legend_card() -> RgbImage {
+fn legend_card(l: Locale) -> RgbImage {
     let fonts = draw::fonts();
     let mut c = Card::new();
     let rows = [
-        ("bananas on islands (banana pickers)", Icon::Banana, 22.0),
-        ("shells on bridges (shell collectors)", Icon::Shell, 19.0),
-        ("fish in the sea (fishermen lie down)", Icon::Fish1, 22.0),
-        ("fish taken by a fishing boat", Icon::Token, 21.0),
+        ("ss-pic-legend-bananas", Icon::Banana, 22.0),
+        ("ss-pic-legend-shells", Icon::Shell, 19.0),
+        ("ss-pic-legend-fish", Icon::Fish1, 22.0),
+        ("ss-pic-legend-boat", Icon::Token, 21.0),
     ];
     for (label, icon, size) in rows {
         let cy = c.y + 11.0;
         cache::draw_icon(&mut c.img, &icon, size, PAD + 14.0, cy);
-        text(&mut c.img, &fonts.regular, SMALL, PAD + 34.0, cy - draw::cap_middle(SMALL), pal::INK_SOFT, label);
+        text(&mut c.img, &fonts.regular, SMALL, PAD + 34.0, cy - draw::cap_middle(SMALL), pal::INK_SOFT, &tr!(l, label));
         c.y += 26.0;
     }
     c.finish(None)

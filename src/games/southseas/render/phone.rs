@@ -18,8 +18,10 @@ use super::board::{self, Art, Frame, Style, figure};
 use super::palette as pal;
 use super::panel::{same_look, ware_icon};
 use super::{BoardView, Players, rotation_spots};
-use crate::common::reply::count;
 use crate::draw::{self, fill, rect, rect_outline, right_text, sd_box, text, text_width};
+use crate::games::southseas::text as ss_text;
+use crate::i18n::Locale;
+use crate::tr;
 use image::RgbImage;
 use southseas_engine::{Game, Phase, Pos, Rotation, Ware};
 
@@ -135,12 +137,12 @@ pub fn plan(game: &Game) -> PhonePlan {
 
 /// The phone view, not yet encoded.
 pub fn image(game: &Game, view: &BoardView) -> RgbImage {
-    let players = Players::new(game, &view.names);
+    let players = Players::new(game, &view.names).speaking(view.locale);
     let plan = plan(game);
     let mut img = draw::solid(plan.size.0, plan.size.1, pal::PANEL);
     header(&mut img, game, &players);
     if plan.tile_h > 0 {
-        drawn_tile(&mut img, game, plan.tile_y as f32);
+        drawn_tile(&mut img, game, plan.tile_y as f32, players.locale);
     }
     let (bw, bh) = plan.frame.size();
     if bw < PHONE_W {
@@ -149,7 +151,7 @@ pub fn image(game: &Game, view: &BoardView) -> RgbImage {
     board::draw_board(&mut img, game, view, &players, &plan.frame, &Art::new(plan.frame.tile), Style::Phone);
     if !plan.off_view.is_empty() {
         let fonts = draw::fonts();
-        let line = format!("Off this view: {}", plan.off_view.join(", "));
+        let line = tr!(players.locale, "ss-pic-off-view", spots = plan.off_view.join(", "));
         let line = draw::ellipsized(&fonts.regular, SMALL, &line, PHONE_W as f32 - 2.0 * PAD);
         let y = (plan.frame.origin.1 + bh) as f32 + (OFF_VIEW_H as f32 - SMALL) / 2.0 - 4.0;
         text(&mut img, &fonts.regular, SMALL, PAD, y, pal::INK, &line);
@@ -171,12 +173,15 @@ fn header(img: &mut RgbImage, game: &Game, players: &Players) {
     };
     let line = phase_line(game, players, w - x - PAD);
     text(img, &fonts.bold, TITLE, x, 10.0, pal::INK, &line);
-    let tile = game.drawn_tile().map(|t| format!("tile {} · ", game.tiles().get(t).name)).unwrap_or_default();
+    let l = players.locale;
+    let tile =
+        game.drawn_tile().map(|t| format!("{} · ", tr!(l, "ss-pic-tile", tile = game.tiles().get(t).name.as_str()))).unwrap_or_default();
     let status = if game.is_over() {
-        format!("Final scores after {} turns", game.turn())
+        tr!(l, "ss-pic-final", turns = game.turn())
     } else {
         let (tiles, ships) = (game.stack_size(), game.ship_stack_size());
-        format!("Turn {} · {tile}{}, {} left", game.turn(), count(tiles, "tile"), count(ships, "ship"))
+        let (tiles, ships) = (ss_text::n(l, "tile", tiles), ss_text::n(l, "ship", ships));
+        tr!(l, "ss-pic-status", turn = game.turn(), tile = tile, tiles = tiles, ships = ships)
     };
     text(img, &fonts.regular, SMALL, x, 58.0, pal::INK_SOFT, &status);
     rect(img, 0.0, HEAD_H as f32 - 2.0, w, 2.0, pal::CARD_EDGE, 1.0);
@@ -185,18 +190,19 @@ fn header(img: &mut RgbImage, game: &Game, players: &Players) {
 /// The step in a few words, with the player's name cut to fit `width` at [`TITLE`] size.
 fn phase_line(game: &Game, players: &Players, width: f32) -> String {
     let fonts = draw::fonts();
-    let active = game.active_player();
+    let (active, l) = (game.active_player(), players.locale);
     let (seats, rest): (Vec<usize>, String) = match game.phase() {
-        Phase::PlaceTile => (vec![active], " to place the tile".into()),
-        Phase::Islander { .. } => (vec![active], ": islander or not".into()),
-        Phase::MarketShip { player } => (vec![player as usize], ": choose the ship".into()),
-        Phase::Deliver => (vec![active], ": deliver or end turn".into()),
-        Phase::Payment { .. } => (vec![active], ": choose how to pay".into()),
+        Phase::PlaceTile => (vec![active], tr!(l, "ss-pic-phase-place")),
+        Phase::Islander { .. } => (vec![active], tr!(l, "ss-pic-phase-islander")),
+        Phase::MarketShip { player } => (vec![player as usize], tr!(l, "ss-pic-phase-market")),
+        Phase::Deliver => (vec![active], tr!(l, "ss-pic-phase-deliver")),
+        Phase::Payment { .. } => (vec![active], tr!(l, "ss-pic-phase-pay")),
         Phase::GameOver => {
             let scores = game.final_scores().map(|s| s.to_vec()).unwrap_or_else(|| game.scores());
             let best = scores.iter().map(|s| s.total).max().unwrap_or(0);
             let winners: Vec<usize> = scores.iter().filter(|s| s.total == best).map(|s| s.player as usize).collect();
-            if winners.len() == 1 { (winners, format!(" wins with {best}")) } else { (winners, format!(" share the win, {best}")) }
+            let rest = if winners.len() == 1 { tr!(l, "ss-pic-wins", best = best) } else { tr!(l, "ss-pic-share", best = best) };
+            (winners, rest)
         }
     };
     let room = (width - text_width(&fonts.bold, TITLE, &rest)) / seats.len() as f32 - text_width(&fonts.bold, TITLE, " & ");
@@ -205,7 +211,7 @@ fn phase_line(game: &Game, players: &Players, width: f32) -> String {
 }
 
 /// The drawn tile in its four turns, each with the spots where it fits.
-fn drawn_tile(img: &mut RgbImage, game: &Game, top: f32) {
+fn drawn_tile(img: &mut RgbImage, game: &Game, top: f32, l: Locale) {
     let Some(tile) = game.drawn_tile() else { return };
     let fonts = draw::fonts();
     let kind = game.tiles().get(tile);
@@ -224,14 +230,14 @@ fn drawn_tile(img: &mut RgbImage, game: &Game, top: f32) {
             let same =
                 Rotation::ALL.iter().find(|r| kind.distinct_rotations.contains(r) && same_look(kind, **r, rot)).map_or(0, |r| r.degrees());
             rect(img, x, y, t, t, pal::PANEL, 0.55);
-            draw::text_centered(img, &fonts.regular, SMALL, cx, below, pal::INK_SOFT, &format!("as {same}°"));
+            draw::text_centered(img, &fonts.regular, SMALL, cx, below, pal::INK_SOFT, &tr!(l, "ss-pic-as", deg = same));
         } else if spots.is_empty() {
             rect(img, x, y, t, t, pal::PANEL, 0.6);
             let (x0, y0, s) = (x + 10.0, y + 10.0, t - 20.0);
             fill(img, (x0, y0, x0 + s, y0 + s), pal::BAD, 0.9, |px, py| {
                 draw::sd_capsule(px, py, x0, y0, x0 + s, y0 + s, 3.0).min(draw::sd_capsule(px, py, x0 + s, y0, x0, y0 + s, 3.0))
             });
-            draw::text_centered(img, &fonts.regular, SMALL, cx, below, pal::BAD, "nowhere");
+            draw::text_centered(img, &fonts.regular, SMALL, cx, below, pal::BAD, &tr!(l, "ss-pic-nowhere"));
         } else {
             rect_outline(img, (x, y, t, t), 0.0, 3.0, pal::SPOT_INK, 1.0);
             for (n, line) in letter_lines(spots, cell_w - 8.0).iter().enumerate() {

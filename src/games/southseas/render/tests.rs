@@ -557,12 +557,12 @@ fn the_drawn_tile_is_in_the_phone_view_and_the_turn_message_has_one_image() {
     let plan = phone_plan(&game);
     assert!(plan.tile_h > 0);
     let names = crate::games::southseas::text::Names(vec!["Ana".into(), "Bo".into()]);
-    let images = (crate::games::southseas::images())(&game, &names, None, crate::common::Picture::Turn);
+    let images = (crate::games::southseas::images())(&game, &names, None, crate::common::Picture::Turn, crate::i18n::Locale::En);
     assert_eq!(images.len(), 1, "the drawn tile is in the picture: no tile.png");
     assert_eq!(images[0].name, "board.png");
     assert_eq!(images[0].png, phone_png(&game, &named(2)));
     // `/board` gets the whole board.
-    let full = (crate::games::southseas::images())(&game, &names, None, crate::common::Picture::FullBoard);
+    let full = (crate::games::southseas::images())(&game, &names, None, crate::common::Picture::FullBoard, crate::i18n::Locale::En);
     assert_eq!(full[0].png, full_board_png(&game, &named(2)));
     // Mid-turn (islander step): no drawn tile section.
     let mut mid = game.clone();
@@ -594,5 +594,26 @@ fn spot_letters_under_the_drawn_tile_fit_two_lines_and_count_the_rest() {
         let more: usize = text.split(' ').find_map(|p| p.strip_prefix('+')).map_or(0, |m| m.parse().unwrap());
         assert_eq!(shown + more, n, "{n} labels: {lines:?}");
         assert!(text.starts_with("A"), "in order");
+    }
+}
+
+/// A French game's pictures carry French words (the same layout, other words), and every letter
+/// of the French message files, accents included, is in the embedded fonts.
+#[test]
+fn french_pictures_speak_french_in_letters_the_fonts_have() {
+    use crate::i18n::{self, Locale};
+    let fonts = draw::fonts();
+    for area in i18n::AREAS {
+        let source = i18n::source(Locale::Fr, area).expect("a French file per area");
+        let missing: Vec<char> = source.chars().filter(|c| c.is_alphabetic() && !fonts.covers(*c)).collect();
+        assert!(missing.is_empty(), "fr/{area}.ftl: no face draws {missing:?}");
+    }
+    let game = play_until(3, 5, Strategy::Greedy, |g| g.turn() >= 20 && g.phase() == Phase::PlaceTile);
+    let pictures: [fn(&Game, &BoardView) -> RgbImage; 2] = [phone_image, board_image];
+    for picture in pictures {
+        let english = picture(&game, &named(3));
+        let french = picture(&game, &BoardView { locale: Locale::Fr, ..named(3) });
+        assert_eq!(english.dimensions(), french.dimensions(), "the words change, not the layout");
+        assert_ne!(english, french, "the words are the game's language");
     }
 }

@@ -8,13 +8,19 @@ use super::typed;
 use crate::common::reply::truncate;
 use crate::discord::respond::{acknowledge, actor, place_of, respond};
 use crate::discord::types::{Context, Error};
+use crate::i18n::Locale;
 use poise::serenity_prelude as serenity;
+
+fn client_locale(ctx: Context<'_>) -> Locale {
+    ctx.locale().and_then(Locale::from_discord).unwrap_or_default()
+}
 
 /// Suggestions for what the player typed: their steps now, the best matches first.
 async fn step_options(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     let snapshot = ctx.data().service.snapshot::<Seafarers>(place_of(ctx), ctx.author().id.get()).await;
     let choices = match snapshot {
-        Ok((game, _, Some(seat), names)) => typed::matches(&game, &Names::new(names), seat, partial)
+        // In the words of the player's Discord client (English when the bot doesn't speak it).
+        Ok((game, _, Some(seat), names)) => typed::matches(&game, &Names::new_in(names, client_locale(ctx)), seat, partial)
             .into_iter()
             .take(25)
             .map(|(action, label)| serenity::AutocompleteChoice::new(truncate(&label, 100), super::codes::Code::Act(action).code()))

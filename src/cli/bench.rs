@@ -113,7 +113,7 @@ pub async fn run(args: &BenchArgs, images: Option<ImageMaker>) -> Result<Report>
     let t = Instant::now();
     for g in 0..args.games {
         let place = Place { guild_id: 1, channel_id: 10_000 + g as u64 };
-        let actors: Vec<Actor> = (0..args.players).map(|s| Actor { user_id: (g * 10 + s) as u64 + 1, name: format!("P{s}") }).collect();
+        let actors: Vec<Actor> = (0..args.players).map(|s| Actor::new((g * 10 + s) as u64 + 1, format!("P{s}"))).collect();
         let options = GameOptions { seed: Some(g as u64 + 1), ..GameOptions::default() };
         service.create(place, &actors[0], options).await.map_err(anyhow::Error::new)?;
         for a in &actors[1..] {
@@ -179,7 +179,7 @@ pub async fn run(args: &BenchArgs, images: Option<ImageMaker>) -> Result<Report>
     let mut bot = Bot::new(Strategy::Random, 99);
     for g in 0..3 {
         let place = Place { guild_id: 1, channel_id: 1 + g };
-        let actors: Vec<Actor> = (0..args.players).map(|s| Actor { user_id: 900_000 + g * 10 + s as u64, name: format!("S{s}") }).collect();
+        let actors: Vec<Actor> = (0..args.players).map(|s| Actor::new(900_000 + g * 10 + s as u64, format!("S{s}"))).collect();
         service
             .create(place, &actors[0], GameOptions { seed: Some(500 + g), ..GameOptions::default() })
             .await
@@ -268,7 +268,7 @@ async fn tables_of(service: &Service, args: &BenchArgs) -> Result<Vec<(Place, Ve
     let mut tables = Vec::new();
     for g in 0..args.games {
         let place = Place { guild_id: 1, channel_id: 10_000 + g as u64 };
-        let actors: Vec<Actor> = (0..args.players).map(|s| Actor { user_id: (g * 10 + s) as u64 + 1, name: format!("P{s}") }).collect();
+        let actors: Vec<Actor> = (0..args.players).map(|s| Actor::new((g * 10 + s) as u64 + 1, format!("P{s}"))).collect();
         let mut by_seat = vec![actors[0].clone(); args.players];
         for a in &actors {
             if let Some(seat) = service.snapshot::<SouthSeas>(place, a.user_id).await.map_err(anyhow::Error::new)?.2 {
@@ -376,7 +376,7 @@ async fn computer_turns(args: &BenchArgs) -> Result<Report> {
         let mut people = Vec::new();
         for g in 0..n {
             let place = Place { guild_id: 1, channel_id: 10_000 + g as u64 };
-            let person = Actor { user_id: g as u64 + 1, name: format!("P{g}") };
+            let person = Actor::new(g as u64 + 1, format!("P{g}"));
             // Each message posted as it comes (the computer moves once its turn's message is out).
             let mut replies =
                 vec![service.create(place, &person, GameOptions { seed: Some(g as u64 + 1), ..GameOptions::default() }).await?];

@@ -194,7 +194,7 @@ async fn fresh_service(out: &Path) -> Result<Service> {
 
 /// The demo's players, by name.
 fn demo_players(n: usize) -> Vec<Actor> {
-    NAMES.iter().take(n).enumerate().map(|(i, name)| Actor { user_id: 100 + i as u64, name: name.to_string() }).collect()
+    NAMES.iter().take(n).enumerate().map(|(i, name)| Actor::new(100 + i as u64, name.to_string())).collect()
 }
 
 /// The seed asked for, else one from the clock.

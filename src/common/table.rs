@@ -14,11 +14,21 @@ pub struct Place {
     pub channel_id: u64,
 }
 
-/// Who used it.
+/// Who used it, and the language they read what the bot tells them alone in (a refusal, a
+/// look at the game): their `/settings language`, else their Discord client's, else English,
+/// decided by the Discord layer. What the whole table reads is in the game's language instead.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Actor {
     pub user_id: u64,
     pub name: String,
+    pub locale: Locale,
+}
+
+impl Actor {
+    /// Someone who reads English (tools, tests, a newcomer whose language is not known).
+    pub fn new(user_id: u64, name: impl Into<String>) -> Actor {
+        Actor { user_id, name: name.into(), locale: Locale::En }
+    }
 }
 
 /// A game's record and its seats (in turn order once it started): its players.

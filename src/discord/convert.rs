@@ -1,10 +1,15 @@
 //! Service replies → Discord messages.
 
+use crate::i18n::Locale;
 use crate::service::reply::{MAX_CONTENT_CHARS, truncate};
 use crate::service::{Reply, ServiceError, Style};
+use crate::tr;
 use poise::serenity_prelude as serenity;
 
-pub const APOLOGY: &str = "Sorry, something went wrong on my side. Nothing was changed; please try again in a moment.";
+/// The short apology for an error of ours, in `locale`.
+pub fn apology(locale: Locale) -> String {
+    tr!(locale, "apology")
+}
 
 /// Everyone the message pings: the player to act, then anyone else it is for.
 fn pinged(reply: &Reply) -> Vec<u64> {
@@ -110,13 +115,14 @@ pub fn edit(reply: &Reply) -> serenity::EditInteractionResponse {
     e
 }
 
-/// The text a user sees for an error: theirs in full, ours as a short apology (and logged).
-pub fn user_message(error: ServiceError) -> String {
+/// The text a user sees for an error: theirs in full (the service wrote it in their
+/// language), ours as a short apology in `locale` (and logged).
+pub fn user_message(error: ServiceError, locale: Locale) -> String {
     match error {
         ServiceError::User(m) => private_text(&m),
         ServiceError::Internal(e) => {
             tracing::error!("internal error: {e:#}");
-            APOLOGY.to_string()
+            apology(locale)
         }
     }
 }

@@ -60,7 +60,7 @@ async fn deliver_private(http: &serenity::Http, service: &Service, user: u64, re
         }
     };
     if settled && let Err(e) = service.delivered_private(game, version, user).await {
-        tracing::warn!(game, version, "could not record a private post as sent: {}", convert::user_message(e));
+        tracing::warn!(game, version, "could not record a private post as sent: {}", convert::user_message(e, crate::i18n::Locale::En));
     }
     posted
 }
@@ -113,7 +113,7 @@ async fn deliver_public(http: &serenity::Http, service: &Service, mut reply: Rep
     if let Some((game, version)) = reply.game {
         match service.delivered(game, version, has_choices.then_some(message.get())).await {
             Ok(retire) => retire_all(http, service, retire).await,
-            Err(e) => tracing::warn!(game, version, "could not record the delivery: {}", convert::user_message(e)),
+            Err(e) => tracing::warn!(game, version, "could not record the delivery: {}", convert::user_message(e, crate::i18n::Locale::En)),
         }
     }
     Some(message)
@@ -160,7 +160,7 @@ pub async fn retire_all(http: &serenity::Http, service: &Service, messages: Vec<
         };
         if gone {
             if let Err(e) = service.retired(game, message).await {
-                tracing::warn!(game, message, "could not record a retired message: {}", convert::user_message(e));
+                tracing::warn!(game, message, "could not record a retired message: {}", convert::user_message(e, crate::i18n::Locale::En));
             }
         } else if let Err(e) = result {
             tracing::warn!(game, message, "could not retire the buttons of a message (will retry): {e}");
@@ -205,11 +205,11 @@ pub async fn sweep_once(http: &serenity::Http, service: &Service) {
                 deliver(http, service, reply, Via::New(serenity::ChannelId::new(channel))).await;
             }
         }
-        Err(e) => tracing::warn!("could not read the outbox: {}", convert::user_message(e)),
+        Err(e) => tracing::warn!("could not read the outbox: {}", convert::user_message(e, crate::i18n::Locale::En)),
     }
     match service.due_retirements().await {
         Ok(messages) if !messages.is_empty() => retire_all(http, service, messages).await,
         Ok(_) => {}
-        Err(e) => tracing::warn!("could not read the messages to retire: {}", convert::user_message(e)),
+        Err(e) => tracing::warn!("could not read the messages to retire: {}", convert::user_message(e, crate::i18n::Locale::En)),
     }
 }

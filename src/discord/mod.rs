@@ -15,6 +15,7 @@ pub use respond::{actor_of, snowflake_ms};
 pub use shards::Shards;
 pub use types::{Context, Data, Error};
 
+use crate::i18n::Locale;
 use crate::service::reply::count;
 use crate::service::{Command, ComponentId, Place, Reply, Service};
 use poise::serenity_prelude as serenity;
@@ -84,10 +85,10 @@ pub fn framework(service: Arc<Service>) -> poise::Framework<Data, Error> {
                 match service.release_own_claims().await {
                     Ok(0) => {}
                     Ok(n) => tracing::info!("{} left owed by the last run will be posted now", count(n, "step message")),
-                    Err(e) => tracing::warn!("could not read the outbox: {}", user_message(e)),
+                    Err(e) => tracing::warn!("could not read the outbox: {}", user_message(e, crate::i18n::Locale::En)),
                 }
                 if let Err(e) = service.release_own_due().await {
-                    tracing::warn!("could not read the schedule: {}", user_message(e));
+                    tracing::warn!("could not read the schedule: {}", user_message(e, crate::i18n::Locale::En));
                 }
                 tokio::spawn(deliver::sweep_forever(std::sync::Arc::clone(&ctx.http), std::sync::Arc::clone(&service)));
                 tokio::spawn(deliver::schedule_forever(std::sync::Arc::clone(&ctx.http), std::sync::Arc::clone(&service)));
@@ -140,7 +141,8 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     match error {
         poise::FrameworkError::Command { error, ctx, .. } => {
             tracing::error!(command = %ctx.command().qualified_name, "command failed: {error:#}");
-            let _ = ctx.send(poise::CreateReply::default().content(convert::APOLOGY).ephemeral(true)).await;
+            let text = convert::apology(respond::reader_locale(ctx).await);
+            let _ = ctx.send(poise::CreateReply::default().content(text).ephemeral(true)).await;
         }
         poise::FrameworkError::Setup { error, .. } => tracing::error!("setup failed: {error:#}"),
         // Discord checks a command's options before sending it, but a client may skip that:
@@ -148,12 +150,13 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
         // for a mismatch, and its parse error speaks to developers).
         poise::FrameworkError::ArgumentParse { ctx, input, error, .. } => {
             tracing::info!(command = %ctx.command().qualified_name, ?input, "an option could not be read: {error}");
-            let text = unreadable_option(&ctx.command().qualified_name, input.as_deref());
+            let text = unreadable_option(&ctx.command().qualified_name, input.as_deref(), respond::reader_locale(ctx).await);
             let _ = ctx.send(poise::CreateReply::default().content(text).ephemeral(true)).await;
         }
         poise::FrameworkError::CommandStructureMismatch { ctx, description, .. } => {
             tracing::info!(command = %ctx.command().qualified_name, "an option could not be read: {description}");
-            let text = unreadable_option(&ctx.command().qualified_name, None);
+            let text =
+                unreadable_option(&ctx.command().qualified_name, None, respond::reader_locale(poise::Context::Application(ctx)).await);
             let _ = poise::Context::Application(ctx).send(poise::CreateReply::default().content(text).ephemeral(true)).await;
         }
         other => {
@@ -168,7 +171,8 @@ async fn on_event(ctx: &serenity::Context, event: &serenity::FullEvent, data: &D
     if let serenity::FullEvent::InteractionCreate { interaction: serenity::Interaction::Component(component) } = event {
         if let Err(e) = on_component(ctx, data, component).await {
             tracing::error!(custom_id = %component.data.custom_id, "component failed: {e:#}");
-            let followup = serenity::CreateInteractionResponseFollowup::new().content(convert::APOLOGY).ephemeral(true);
+            let locale = Locale::from_discord(&component.locale).unwrap_or_default();
+            let followup = serenity::CreateInteractionResponseFollowup::new().content(convert::apology(locale)).ephemeral(true);
             let _ = component.create_followup(&ctx.http, followup).await;
         }
     }
@@ -197,9 +201,9 @@ async fn on_component(ctx: &serenity::Context, data: &Data, ci: &serenity::Compo
         ci.create_response(&ctx.http, serenity::CreateInteractionResponse::Acknowledge).await?;
     }
     let place = Place { guild_id: ci.guild_id.map_or(0, |g| g.get()), channel_id: ci.channel_id.get() };
-    let actor = actor_of(&ci.user, ci.member.as_ref());
+    let actor = respond::with_reader_locale(&data.service, actor_of(&ci.user, ci.member.as_ref()), Some(&ci.locale)).await;
     if matches!(command, Some(Command::Start))
-        && let Some(message) = missing_permissions(ci.app_permissions)
+        && let Some(message) = missing_permissions(ci.app_permissions, actor.locale)
     {
         ci.create_followup(&ctx.http, serenity::CreateInteractionResponseFollowup::new().content(message).ephemeral(true)).await?;
         return Ok(());
@@ -212,7 +216,7 @@ async fn on_component(ctx: &serenity::Context, data: &Data, ci: &serenity::Compo
     let mut reply = match result {
         Ok(reply) => reply,
         Err(error) => {
-            let text = user_message(error);
+            let text = user_message(error, actor.locale);
             if private {
                 ci.edit_response(&ctx.http, serenity::EditInteractionResponse::new().content(text)).await?;
             } else {
@@ -245,7 +249,7 @@ async fn on_component(ctx: &serenity::Context, data: &Data, ci: &serenity::Compo
     if on_ephemeral && reply.game.is_some() && !reply.components_only {
         // A step taken on a private message: the table hears of it in a new message, and the
         // private message keeps no buttons.
-        let done = serenity::EditInteractionResponse::new().content("✅ Done: see the channel.").components(Vec::new());
+        let done = serenity::EditInteractionResponse::new().content(crate::tr!(actor.locale, "done-see-channel")).components(Vec::new());
         if let Err(e) = ci.edit_response(&ctx.http, done).await {
             tracing::warn!("could not close a private message: {e}");
         }
@@ -267,13 +271,11 @@ async fn on_component(ctx: &serenity::Context, data: &Data, ci: &serenity::Compo
 }
 
 /// The private answer to a command whose options could not be read (a number outside its
-/// range, a choice that is not one of the list, text where a number belongs).
-fn unreadable_option(command: &str, input: Option<&str>) -> String {
+/// range, a choice that is not one of the list, text where a number belongs), in `locale`.
+fn unreadable_option(command: &str, input: Option<&str>, locale: Locale) -> String {
     let what = match input.map(str::trim).filter(|i| !i.is_empty()) {
         Some(input) => format!("`{}`", crate::service::reply::truncate(&input.replace('`', "'"), 40)),
-        None => "one of the options".to_string(),
+        None => crate::tr!(locale, "unreadable-option-any"),
     };
-    format!(
-        "I couldn't read {what} of `/{command}`: it isn't one of the values the command takes. Pick from what Discord offers as you type (`/help` lists the commands)."
-    )
+    crate::tr!(locale, "unreadable-option", what = what, command = command)
 }

@@ -13,9 +13,18 @@ pub fn snowflake_ms(id: u64) -> i64 {
     (id >> 22) as i64 + DISCORD_EPOCH_MS
 }
 
+/// Who clicked or typed, reading English until their language is known ([`with_reader_locale`]).
 pub fn actor_of(user: &serenity::User, member: Option<&serenity::Member>) -> Actor {
     let name = member.map_or_else(|| user.display_name(), |m| m.display_name()).to_string();
-    Actor { user_id: user.id.get(), name }
+    Actor::new(user.id.get(), name)
+}
+
+/// `actor` reading in the language of what the bot tells them alone: their `/settings
+/// language`, else `client` (their Discord client's locale tag), else English. One read of
+/// their settings, after the interaction was acknowledged.
+pub(crate) async fn with_reader_locale(service: &crate::service::Service, mut actor: Actor, client: Option<&str>) -> Actor {
+    actor.locale = service.reader_locale(actor.user_id, client.and_then(Locale::from_discord)).await;
+    actor
 }
 
 pub(crate) fn place_of(ctx: Context<'_>) -> Place {
@@ -33,11 +42,13 @@ pub(crate) async fn reader_locale(ctx: Context<'_>) -> Locale {
     ctx.data().service.reader_locale(ctx.author().id.get(), client_locale(ctx)).await
 }
 
-pub(crate) fn actor(ctx: Context<'_>) -> crate::service::Actor {
-    match ctx {
+/// Who used the command, reading in their language (see [`with_reader_locale`]).
+pub(crate) async fn actor(ctx: Context<'_>) -> crate::service::Actor {
+    let actor = match ctx {
         poise::Context::Application(a) => actor_of(&a.interaction.user, a.interaction.member.as_deref()),
         poise::Context::Prefix(p) => actor_of(&p.msg.author, None),
-    }
+    };
+    with_reader_locale(&ctx.data().service, actor, ctx.locale()).await
 }
 
 /// Acknowledges the command at once, privately (Discord drops an interaction not answered
@@ -63,19 +74,18 @@ pub(crate) async fn respond(ctx: Context<'_>, result: Result<Reply, ServiceError
                 }
                 (Some(_), poise::Context::Prefix(_)) => {}
                 (None, _) => {
-                    ctx.send(poise::CreateReply::default().content(NOT_POSTED).ephemeral(true)).await?;
+                    let text = crate::tr!(reader_locale(ctx).await, "not-posted");
+                    ctx.send(poise::CreateReply::default().content(text).ephemeral(true)).await?;
                 }
             }
         }
         Err(e) => {
-            ctx.send(poise::CreateReply::default().content(user_message(e)).ephemeral(true)).await?;
+            let text = user_message(e, reader_locale(ctx).await);
+            ctx.send(poise::CreateReply::default().content(text).ephemeral(true)).await?;
         }
     }
     Ok(())
 }
-
-/// Said when a change was made but its message could not be posted yet (the outbox retries).
-const NOT_POSTED: &str = "Done, but I couldn't post it to the channel just now; it will appear shortly.";
 
 /// For lookups: private to the asker (already acknowledged privately).
 pub(crate) async fn respond_private(ctx: Context<'_>, result: Result<Reply, ServiceError>) -> Result<(), Error> {
@@ -87,7 +97,10 @@ pub(crate) async fn respond_private(ctx: Context<'_>, result: Result<Reply, Serv
             let reply = Reply { mention: None, more_mentions: Vec::new(), buttons: Vec::new(), menu: None, ..reply };
             ctx.send(convert::create_reply(&reply, true)).await?
         }
-        Err(e) => ctx.send(poise::CreateReply::default().content(user_message(e)).ephemeral(true)).await?,
+        Err(e) => {
+            let text = user_message(e, reader_locale(ctx).await);
+            ctx.send(poise::CreateReply::default().content(text).ephemeral(true)).await?
+        }
     };
     Ok(())
 }

@@ -8,6 +8,7 @@
 
 use super::{ComputerPlan, Move, State};
 use crate::common::{Reply, Result, Table};
+use crate::i18n::Locale;
 use crate::kinds::GameKind;
 use crate::store::GameRecord;
 use std::fmt::Debug;
@@ -57,6 +58,13 @@ pub enum Click<M> {
 
 /// A game the bot hosts. Implemented by a unit type in the game's room; every function is
 /// pure (the engine's state in, text and choices out).
+///
+/// Who reads which language: what the whole table reads (the opening, the message after a
+/// change, an undo's line, the lobby's line) is in the game's language,
+/// `table.record.language`; what one person reads in answer to their own click or command (a
+/// refusal, a view, a stale click's answer, `/status`, `/board`, `/history`, their hand) is in
+/// theirs, the `reader` passed in (their `/settings language`, else their Discord client's,
+/// else English).
 pub trait Rules: Sized + Send + Sync + 'static {
     /// Which game this is (stored with each game).
     const KIND: GameKind;
@@ -94,16 +102,18 @@ pub trait Rules: Sized + Send + Sync + 'static {
         Vec::new()
     }
     fn is_over(game: &Self::Game) -> bool;
-    /// What the seat the game waits for must do, in a few words ("place tile K2 (`/place`)").
-    fn task(game: &Self::Game, seat: usize) -> String;
+    /// What the seat the game waits for must do, in a few words ("place tile K2 (`/place`)"),
+    /// in `locale` (the game's, in a public notice; the recipient's, in a reminder).
+    fn task(game: &Self::Game, seat: usize, locale: Locale) -> String;
 
     // ----- a change
 
     /// The message that opens a game whose seats were just drawn.
     fn opening(game: &Self::Game, table: &Table, version: i64) -> Reply;
     /// Applies one step for `seat`, telling what happened into `story`. A refused step changes
-    /// nothing and says why, for the player.
-    fn apply(game: &mut Self::Game, table: &Table, seat: usize, action: &Self::Move, story: &mut Self::Story) -> Result<()>;
+    /// nothing and says why, for the player, in `reader` (the narration is the game's language).
+    fn apply(game: &mut Self::Game, table: &Table, seat: usize, action: &Self::Move, story: &mut Self::Story, reader: Locale)
+    -> Result<()>;
     /// The message after a change: `header` (what the host has to say first), the story, the
     /// board, and the choices of whoever acts next.
     fn reply(game: &Self::Game, table: &Table, version: i64, header: Vec<String>, story: Self::Story) -> Reply;
@@ -114,19 +124,25 @@ pub trait Rules: Sized + Send + Sync + 'static {
     }
     /// What `seat` alone may see now (their cards, what they can build and afford), answered
     /// privately to their own request; None for a game that hides nothing.
-    fn private_view(_played: &Played<Self>, _table: &Table, _version: i64, _seat: usize) -> Option<Reply> {
+    fn private_view(_played: &Played<Self>, _table: &Table, _version: i64, _seat: usize, _reader: Locale) -> Option<Reply> {
         None
     }
     /// Whether the last step may be taken back, judged on the game before it: None if so,
     /// else why not, for the player.
-    fn undo_refusal(before: &Self::Game, last: &Self::Move) -> Option<String>;
+    fn undo_refusal(before: &Self::Game, last: &Self::Move, reader: Locale) -> Option<String>;
     /// "Ana undid placing K2." for the message after an undo.
     fn undone(before: &Self::Game, table: &Table, seat: usize, last: &Self::Move) -> String;
 
     // ----- reading players
 
     /// What the player at `seat` typed, read against the game.
-    fn read_typed(game: &Self::Game, table: &Table, seat: usize, typed: &Self::Typed) -> std::result::Result<Self::Move, String>;
+    fn read_typed(
+        game: &Self::Game,
+        table: &Table,
+        seat: usize,
+        typed: &Self::Typed,
+        reader: Locale,
+    ) -> std::result::Result<Self::Move, String>;
     /// One of the game's own button codes (None: not one of its codes).
     fn read_code(code: &str) -> Option<Click<Self::Move>>;
     /// Whether a click still means what its player meant after other steps were taken since
@@ -138,23 +154,24 @@ pub trait Rules: Sized + Send + Sync + 'static {
     fn outlives_its_version(_click: &Click<Self::Move>) -> bool {
         false
     }
-    /// A view the game's buttons ask for (`Click::View`), for the player at `seat`.
-    fn view(played: &Played<Self>, table: &Table, version: i64, seat: usize, view: &str) -> Result<Reply>;
+    /// A view the game's buttons ask for (`Click::View`), for the player at `seat`: shown on
+    /// the clicked message (whose words are the game's language); a refusal in `reader`.
+    fn view(played: &Played<Self>, table: &Table, version: i64, seat: usize, view: &str, reader: Locale) -> Result<Reply>;
     /// Whether `seat` may act now; else why not, for the player.
-    fn may_act(game: &Self::Game, table: &Table, seat: usize) -> Result<()>;
+    fn may_act(game: &Self::Game, table: &Table, seat: usize, reader: Locale) -> Result<()>;
 
     // ----- looking at the game
 
     /// What happened since a stale click's version, and what the game waits for now.
-    fn moved_on(played: &Played<Self>, table: &Table) -> String;
+    fn moved_on(played: &Played<Self>, table: &Table, reader: Locale) -> String;
     /// `/status` of a started game.
-    fn status(played: &Played<Self>, table: &Table) -> String;
+    fn status(played: &Played<Self>, table: &Table, reader: Locale) -> String;
     /// The text above `/board`'s picture.
-    fn board_caption(played: &Played<Self>, table: &Table) -> String;
+    fn board_caption(played: &Played<Self>, table: &Table, reader: Locale) -> String;
     /// What the last `n` steps did, oldest first (`/history`).
-    fn history(played: &Played<Self>, table: &Table, n: usize) -> Result<Vec<String>>;
-    /// The lobby's line about the game's options.
-    fn lobby_rules(record: &GameRecord) -> String;
+    fn history(played: &Played<Self>, table: &Table, n: usize, reader: Locale) -> Result<Vec<String>>;
+    /// The lobby's line about the game's options, in `locale`.
+    fn lobby_rules(record: &GameRecord, locale: Locale) -> String;
 
     // ----- the computer
 

@@ -11,6 +11,7 @@ pub mod seafarers;
 pub mod southseas;
 
 use crate::common::{Image, Picture, Reply, Result, Table};
+use crate::i18n::Locale;
 pub use crate::kinds::{GameKind, Strength};
 use crate::store::{ActionRecord, GameRecord, OnTimeout};
 use contract::{Logged, Played, Rules};
@@ -94,18 +95,18 @@ impl State {
     }
 
     /// What happened since a stale click's version, and what the game waits for now.
-    pub(crate) fn moved_on(&self, table: &Table) -> String {
-        with_game!(self, G, played => G::moved_on(played, table))
+    pub(crate) fn moved_on(&self, table: &Table, reader: Locale) -> String {
+        with_game!(self, G, played => G::moved_on(played, table, reader))
     }
 
     /// `/status` of a started game.
-    pub(crate) fn status(&self, table: &Table) -> String {
-        with_game!(self, G, played => G::status(played, table))
+    pub(crate) fn status(&self, table: &Table, reader: Locale) -> String {
+        with_game!(self, G, played => G::status(played, table, reader))
     }
 
     /// The text above `/board`'s picture.
-    pub(crate) fn board_caption(&self, table: &Table) -> String {
-        with_game!(self, G, played => G::board_caption(played, table))
+    pub(crate) fn board_caption(&self, table: &Table, reader: Locale) -> String {
+        with_game!(self, G, played => G::board_caption(played, table, reader))
     }
 
     /// The seats that owe a decision now.
@@ -114,18 +115,18 @@ impl State {
     }
 
     /// What `seat` alone may see now, if the game hides anything.
-    pub(crate) fn private_view(&self, table: &Table, version: i64, seat: usize) -> Option<Reply> {
-        with_game!(self, G, played => G::private_view(played, table, version, seat))
+    pub(crate) fn private_view(&self, table: &Table, version: i64, seat: usize, reader: Locale) -> Option<Reply> {
+        with_game!(self, G, played => G::private_view(played, table, version, seat, reader))
     }
 
     /// What the player at `seat` must do, in a few words ("place tile K2 (`/place`)").
-    pub(crate) fn task(&self, seat: usize) -> String {
-        with_game!(self, G, played => G::task(&played.game, seat))
+    pub(crate) fn task(&self, seat: usize, locale: Locale) -> String {
+        with_game!(self, G, played => G::task(&played.game, seat, locale))
     }
 
     /// What the last `n` steps did, oldest first (`/history`).
-    pub(crate) fn history(&self, table: &Table, n: usize) -> Result<Vec<String>> {
-        with_game!(self, G, played => G::history(played, table, n))
+    pub(crate) fn history(&self, table: &Table, n: usize, reader: Locale) -> Result<Vec<String>> {
+        with_game!(self, G, played => G::history(played, table, n, reader))
     }
 }
 
@@ -173,11 +174,11 @@ impl From<southseas_engine::Action> for Move {
     }
 }
 
-/// The lobby's line about the game's options.
-pub(crate) fn lobby_rules(record: &GameRecord) -> String {
+/// The lobby's line about the game's options, in `locale`.
+pub(crate) fn lobby_rules(record: &GameRecord, locale: Locale) -> String {
     match record.kind {
-        GameKind::SouthSeas => SouthSeas::lobby_rules(record),
-        GameKind::Seafarers => Seafarers::lobby_rules(record),
+        GameKind::SouthSeas => SouthSeas::lobby_rules(record, locale),
+        GameKind::Seafarers => Seafarers::lobby_rules(record, locale),
     }
 }
 

@@ -199,7 +199,7 @@ mod tests {
         let lease = Duration::from_millis(50);
         let first = Service::open(&url).await.unwrap().with_lease(lease).with_instance("first");
         let place = Place { guild_id: 1, channel_id: 3 };
-        let (ana, bo) = (Actor { user_id: 1001, name: "Ana".into() }, Actor { user_id: 1002, name: "Bo".into() });
+        let (ana, bo) = (Actor::new(1001, "Ana"), Actor::new(1002, "Bo"));
         first.create(place, &ana, GameOptions { seed: Some(9), ..GameOptions::default() }).await.unwrap();
         first.join(place, &bo).await.unwrap();
         first.start(place, &ana).await.unwrap();

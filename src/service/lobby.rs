@@ -38,7 +38,7 @@ impl Service {
         let id = match store::insert_game(&mut tx, &new).await {
             Ok(id) => id,
             Err(InsertError::ChannelBusy) => {
-                return user("This channel already has a game. Use `/status` to see it, or `/abandon` to end it first.");
+                return user(tr!(actor.locale, "err-channel-busy"));
             }
             Err(InsertError::Db(e)) => return Err(e.into()),
         };
@@ -59,16 +59,16 @@ impl Service {
 
     pub(super) async fn join_in(&self, place: Place, actor: &Actor, game: Option<GameId>) -> Result<Reply> {
         let mut tx = self.store.begin_write().await?;
-        let table = self.open_table_for(&mut tx, place, game).await?;
+        let table = self.open_table_for(&mut tx, place, game, actor.locale).await?;
         let r = &table.record;
         if r.status != Status::Lobby {
-            return user("The game here has already started. Watch along with `/board`, or start a new one after it ends.");
+            return user(tr!(actor.locale, "err-started-watch"));
         }
         if table.seats.iter().any(|s| s.user_id == actor.user_id) {
-            return user("You are already in this game. Wait for the start, or press Leave.");
+            return user(tr!(actor.locale, "err-already-joined"));
         }
         if table.seats.len() >= r.max_players {
-            return user(format!("The game is full ({} players).", r.max_players));
+            return user(tr!(actor.locale, "err-full", max = r.max_players));
         }
         store::add_seat(&mut tx, r.id, actor.user_id, &actor.name).await?;
         store::touch(&mut tx, r.id, Status::Lobby).await?;
@@ -85,13 +85,13 @@ impl Service {
 
     pub(super) async fn leave_in(&self, place: Place, actor: &Actor, game: Option<GameId>) -> Result<Reply> {
         let mut tx = self.store.begin_write().await?;
-        let table = self.open_table_for(&mut tx, place, game).await?;
+        let table = self.open_table_for(&mut tx, place, game, actor.locale).await?;
         let r = &table.record;
         if r.status != Status::Lobby {
-            return user("The game has started: you can't leave it now. Use `/abandon` to vote to end it.");
+            return user(tr!(actor.locale, "err-leave-started"));
         }
         if !table.seats.iter().any(|s| s.user_id == actor.user_id) {
-            return user("You are not in this game.");
+            return user(tr!(actor.locale, "err-not-in-lobby"));
         }
         store::remove_seat(&mut tx, r.id, actor.user_id).await?;
         // Computer players don't keep a lobby open on their own.
@@ -120,17 +120,17 @@ impl Service {
 
     pub(super) async fn start_in(&self, place: Place, actor: &Actor, game: Option<GameId>) -> Result<Reply> {
         let mut tx = self.store.begin_write().await?;
-        let table = self.open_table_for(&mut tx, place, game).await?;
+        let table = self.open_table_for(&mut tx, place, game, actor.locale).await?;
         let r = &table.record;
         if r.status != Status::Lobby {
-            return user("The game has already started.");
+            return user(tr!(actor.locale, "err-already-started"));
         }
         let creator_seated = table.seats.iter().any(|s| s.user_id == r.creator_id);
         if actor.user_id != r.creator_id && (creator_seated || !table.seats.iter().any(|s| s.user_id == actor.user_id)) {
-            return user("Only the player who opened the game can start it.");
+            return user(tr!(actor.locale, "err-only-opener"));
         }
         if table.seats.len() < r.min_players {
-            return user(format!("At least {} players are needed; {} joined so far.", r.min_players, table.seats.len()));
+            return user(tr!(actor.locale, "err-too-few", min = r.min_players, joined = table.seats.len()));
         }
         let mut order: Vec<u64> = table.seats.iter().map(|s| s.user_id).collect();
         Rng::new(r.seed ^ 0x5EA7_5EA7).shuffle(&mut order);
@@ -142,7 +142,7 @@ impl Service {
         let deadline = self.reschedule(&mut tx, &mut table, &state.waiting()).await?;
         let loaded = Arc::new(Loaded { version, state });
         let mut reply = Reply { new_message: true, ..reply };
-        add_deadline(&mut reply, deadline);
+        add_deadline(&mut reply, deadline, table.record.language);
         self.queue(&mut tx, &table, &reply).await?;
         tx.commit().await?;
         self.remember(&table, &loaded);
@@ -157,11 +157,11 @@ impl Service {
 
     pub(super) async fn abandon_in(&self, place: Place, actor: &Actor, game: Option<GameId>) -> Result<Reply> {
         let mut tx = self.store.begin_write().await?;
-        let table = self.open_table_for(&mut tx, place, game).await?;
+        let table = self.open_table_for(&mut tx, place, game, actor.locale).await?;
         let r = &table.record;
         let seated = table.seats.iter().any(|s| s.user_id == actor.user_id);
         if actor.user_id != r.creator_id && !seated {
-            return user("Only the players of this game can abandon it.");
+            return user(tr!(actor.locale, "err-only-players-abandon"));
         }
         let votes = if actor.user_id == r.creator_id { usize::MAX } else { store::vote_abandon(&mut tx, r.id, actor.user_id).await? };
         let needed = table.seats.len() / 2 + 1;
@@ -202,9 +202,9 @@ pub(super) fn lobby_reply(table: &Table, headline: &str) -> Reply {
         seated = table.seats.len(),
         max = r.max_players,
         players = players.join("\n"),
-        rules = games::lobby_rules(r),
+        rules = games::lobby_rules(r, language),
         min = r.min_players,
-        limit = turn_limit_words(r),
+        limit = turn_limit_words(r, language),
     );
     Reply {
         text,
@@ -219,16 +219,17 @@ pub(super) fn lobby_reply(table: &Table, headline: &str) -> Reply {
     }
 }
 
-/// The game's turn time limit in words, for the lobby and `/status` (in the game's language).
-pub(crate) fn turn_limit_words(r: &GameRecord) -> String {
+/// The game's turn time limit in words, for the lobby (in the game's language) and `/status`
+/// (in its reader's).
+pub(crate) fn turn_limit_words(r: &GameRecord, locale: Locale) -> String {
     if r.turn_limit_secs <= 0 {
-        return tr!(r.language, "turn-limit-none");
+        return tr!(locale, "turn-limit-none");
     }
     let then = match r.on_timeout {
         OnTimeout::PlayTurn => "play",
         OnTimeout::Replace => "replace",
     };
-    tr!(r.language, "turn-limit", duration = duration_words_in(r.turn_limit_secs * 1000, r.language), then = then)
+    tr!(locale, "turn-limit", duration = duration_words_in(r.turn_limit_secs * 1000, locale), then = then)
 }
 
 /// A game's title, as its message id (`game-southseas`).

@@ -2,32 +2,34 @@
 //! reply: the lobby and the framing are common, the words and pictures the game's own.
 
 use super::lobby::lobby_reply;
-use super::reply::count;
 use super::{Picture, Place, Reply, Result, Service, Table, user};
+use crate::i18n::Locale;
 use crate::store::{self, Status};
+use crate::tr;
 
 impl Service {
-    pub async fn status(&self, place: Place) -> Result<Reply> {
+    /// `/status`, for a reader of `reader` (the lobby shows in the game's language).
+    pub async fn status(&self, place: Place, reader: Locale) -> Result<Reply> {
         let mut conn = self.store.pool().acquire().await?;
-        let table = self.latest_table(&mut conn, place).await?;
+        let table = self.latest_table(&mut conn, place, reader).await?;
         if table.record.status == Status::Lobby {
             return Ok(lobby_reply(&table, &crate::tr!(table.record.language, "lobby-waiting")));
         }
         let loaded = self.load(&mut conn, &table).await?;
-        let mut text = loaded.state.status(&table);
-        if let Some(line) = self.deadline_line(&mut conn, &table).await? {
+        let mut text = loaded.state.status(&table, reader);
+        if let Some(line) = self.deadline_line(&mut conn, &table, reader).await? {
             text = format!("{}\n{line}", super::reply::truncate(&text, 1900));
         }
         let away: Vec<String> = table
             .seats
             .iter()
             .filter(|s| s.computer.is_some() || s.away_until.is_some())
-            .map(|s| format!("{}{}", super::reply::escape(&s.name), crate::common::table::seat_note(s, table.record.language)))
+            .map(|s| format!("{}{}", super::reply::escape(&s.name), crate::common::table::seat_note(s, reader)))
             .collect();
         if !away.is_empty() && table.record.status == Status::Active {
-            text = format!("{}\nThe computer plays: {}", super::reply::truncate(&text, 1700), away.join(" · "));
+            text = format!("{}\n{}", super::reply::truncate(&text, 1700), tr!(reader, "status-computer-plays", seats = away.join(" · ")));
         }
-        text.push_str(&format!("\n⏱️ {}.", super::lobby::turn_limit_words(&table.record)));
+        text.push_str(&format!("\n⏱️ {}.", super::lobby::turn_limit_words(&table.record, reader)));
         Ok(Reply { text: super::reply::truncate(&text, 2000), game: Some((table.record.id, table.record.version)), ..Reply::default() })
     }
 
@@ -40,31 +42,32 @@ impl Service {
     pub(crate) async fn hand_in(&self, place: Place, actor: &super::Actor, game_id: Option<store::GameId>) -> Result<Reply> {
         let mut conn = self.store.pool().acquire().await?;
         let table = match game_id {
-            Some(id) => self.table_by_id(&mut conn, place, id).await?,
-            None => self.latest_table(&mut conn, place).await?,
+            Some(id) => self.table_by_id(&mut conn, place, id, actor.locale).await?,
+            None => self.latest_table(&mut conn, place, actor.locale).await?,
         };
         if table.record.status == Status::Lobby {
-            return user("The game hasn't started yet: nobody holds cards.");
+            return user(tr!(actor.locale, "err-no-cards-yet"));
         }
         let Some(seat) = table.seat_of(actor.user_id) else {
-            return user("You are not playing in this game, so you hold no cards. You can watch with `/board` and `/status`.");
+            return user(tr!(actor.locale, "err-no-cards-watcher"));
         };
         let loaded = self.load(&mut conn, &table).await?;
-        match loaded.state.private_view(&table, table.record.version, seat) {
+        match loaded.state.private_view(&table, table.record.version, seat, actor.locale) {
             Some(reply) => Ok(reply),
-            None => user(format!("{} hides nothing: everything is on the board (`/board`, `/status`).", table.record.kind.title())),
+            None => user(tr!(actor.locale, "err-hides-nothing", game = tr!(actor.locale, &super::lobby::game_title(table.record.kind)))),
         }
     }
 
-    pub async fn board(&self, place: Place) -> Result<Reply> {
+    /// `/board`: the caption in `reader`, the picture in the game's language.
+    pub async fn board(&self, place: Place, reader: Locale) -> Result<Reply> {
         let mut conn = self.store.pool().acquire().await?;
-        let table = self.latest_table(&mut conn, place).await?;
+        let table = self.latest_table(&mut conn, place, reader).await?;
         if table.record.status == Status::Lobby {
-            return user("The game hasn't started yet: there is no board to show.");
+            return user(tr!(reader, "err-no-board-yet"));
         }
         let loaded = self.load(&mut conn, &table).await?;
         Ok(Reply {
-            text: loaded.state.board_caption(&table),
+            text: loaded.state.board_caption(&table, reader),
             game: Some((table.record.id, table.record.version)),
             show_board: true,
             picture: Picture::FullBoard,
@@ -75,23 +78,22 @@ impl Service {
     /// The last `n` actions, newest last.
     /// One page of the game's whole story, told in the channel's words: page 1 is the latest,
     /// each older page the steps before it, every page within one message.
-    pub async fn history(&self, place: Place, page: usize) -> Result<Reply> {
+    pub async fn history(&self, place: Place, page: usize, reader: Locale) -> Result<Reply> {
         let mut conn = self.store.pool().acquire().await?;
-        let table = self.latest_table(&mut conn, place).await?;
+        let table = self.latest_table(&mut conn, place, reader).await?;
         let loaded = self.load(&mut conn, &table).await?;
-        let lines = loaded.state.history(&table, usize::MAX)?;
+        let lines = loaded.state.history(&table, usize::MAX, reader)?;
         let game = Some((table.record.id, table.record.version));
         if lines.is_empty() {
-            return Ok(Reply { text: "Nothing has happened yet.".into(), game, ..Reply::default() });
+            return Ok(Reply { text: tr!(reader, "history-empty"), game, ..Reply::default() });
         }
         let pages = history_pages(&lines, HISTORY_PAGE_CHARS);
         let Some(lines) = pages.get(page.max(1) - 1) else {
-            return user(format!("The history has {}: ask for page 1 to {}.", count(pages.len(), "page"), pages.len()));
+            return user(tr!(reader, "err-history-pages", n = pages.len()));
         };
         let page = page.max(1);
-        let older =
-            if page < pages.len() { format!(" · older: `/history page:{}`", page + 1) } else { " · the start of the game".into() };
-        let header = format!("**History, page {page} of {}** (1 is the latest){older}", pages.len());
+        let older = if page < pages.len() { tr!(reader, "history-older", next = page + 1) } else { tr!(reader, "history-start") };
+        let header = tr!(reader, "history-header", page = page, pages = pages.len(), older = older);
         Ok(Reply { text: format!("{header}\n{}", lines.join("\n")), game, ..Reply::default() })
     }
 

@@ -150,20 +150,20 @@ impl Service {
     /// A button or menu click. `value` is the chosen menu option, if any.
     pub async fn click(&self, place: Place, actor: &Actor, component_id: &str, value: Option<&str>) -> Result<Reply> {
         let Some(id) = ComponentId::parse(component_id) else {
-            return user("That button isn't one I know. Use `/status` to see the game.");
+            return user(crate::tr!(actor.locale, "err-unknown-button"));
         };
         let command = match (id.command.clone(), value) {
             (Some(c), _) => c,
-            (None, Some(v)) => Command::parse(v).ok_or_else(|| ServiceError::User("That choice isn't one I know.".into()))?,
-            (None, None) => return user("Pick one of the options."),
+            (None, Some(v)) => Command::parse(v).ok_or_else(|| ServiceError::User(crate::tr!(actor.locale, "err-unknown-choice")))?,
+            (None, None) => return user(crate::tr!(actor.locale, "err-pick-option")),
         };
         // Every button acts on the game its id names, never on whatever game the channel has now.
         match command {
             Command::Join => self.join_in(place, actor, Some(id.game)).await,
             Command::Leave => self.leave_in(place, actor, Some(id.game)).await,
             Command::Start => self.start_in(place, actor, Some(id.game)).await,
-            Command::Board => self.board(place).await,
-            Command::Status => self.status(place).await,
+            Command::Board => self.board(place, actor.locale).await,
+            Command::Status => self.status(place, actor.locale).await,
             Command::Abandon => self.abandon_in(place, actor, Some(id.game)).await,
             Command::AddComputer => self.add_computer_in(place, actor, Some(id.game), crate::games::Strength::Medium).await,
             Command::Undo => self.undo_in(place, actor, Some(id.game), Some(id.version)).await,
@@ -180,8 +180,6 @@ pub const DEFAULT_LEASE: Duration = Duration::from_secs(15);
 
 /// The instance name of a process that was given none (one process per database).
 pub const DEFAULT_INSTANCE: &str = "main";
-
-const GONE: &str = "That button belongs to a game that is over or closed. Use the newest message, or `/status`.";
 
 fn random_seed() -> u64 {
     use std::hash::{BuildHasher, Hasher};

@@ -353,9 +353,13 @@ impl Service {
         }
         let name = table.seats.iter().find(|s| s.user_id == item.user_id).map_or_else(String::new, |s| escape(&s.name));
         let seat = table.seat_of(item.user_id).unwrap_or(0);
-        let mut text = format!("⏰ **{name}**, it's been your turn for {}: {}.", duration_words(now - item.since), loaded.state.task(seat));
+        // By direct message, in the recipient's language (their setting, else English); in the
+        // channel, in the game's.
+        let locale = if settings.direct { settings.language.unwrap_or_default() } else { table.record.language };
+        let (duration, task) = (duration_words_in(now - item.since, locale), loaded.state.task(seat, locale));
+        let mut text = tr!(locale, "reminder", name = name, duration = duration, task = task);
         if let Some(at) = deadline {
-            text.push_str(&format!(" Your time runs out {}.", relative_time(at)));
+            text.push_str(&tr!(locale, "reminder-deadline", when = relative_time(at)));
         }
         let reply = Reply {
             text,
@@ -437,15 +441,16 @@ impl Service {
         let mut header = Vec::new();
         if let Some(seat) = timed_out {
             let name = escape(&seat.name);
-            let waited = duration_words(table.record.turn_limit_secs * 1000);
+            let language = table.record.language;
+            let waited = duration_words_in(table.record.turn_limit_secs * 1000, language);
             if replace {
                 store::set_computer(&mut tx, table.record.id, seat.user_id, Some(Strength::Medium)).await?;
                 if let Some(s) = table.seats.iter_mut().find(|s| s.user_id == seat.user_id) {
                     s.computer = Some(Strength::Medium);
                 }
-                header.push(format!("⌛ {name}'s time ran out ({waited}): a computer player takes their seat for the rest of the game."));
+                header.push(tr!(language, "timeout-replace", name = name, waited = waited));
             } else {
-                header.push(format!("⌛ {name}'s time ran out ({waited}): the computer plays this turn for them."));
+                header.push(tr!(language, "timeout-play", name = name, waited = waited));
             }
         }
         let loaded = self.load(&mut tx, &table).await?;
@@ -454,12 +459,12 @@ impl Service {
         Ok(Some(Reply { channel: Some(channel), ..reply }))
     }
 
-    /// What a place's game waits for and until when, for `/status`.
-    pub(crate) async fn deadline_line(&self, conn: &mut AnyConnection, table: &Table) -> Result<Option<String>> {
+    /// What a place's game waits for and until when, for `/status` (in `reader`).
+    pub(crate) async fn deadline_line(&self, conn: &mut AnyConnection, table: &Table, reader: Locale) -> Result<Option<String>> {
         if table.record.status != Status::Active {
             return Ok(None);
         }
-        Ok(self.deadline_of(conn, table.record.id).await?.map(|at| format!("⏳ Time for this turn runs out {}.", relative_time(at))))
+        Ok(self.deadline_of(conn, table.record.id).await?.map(|at| tr!(reader, "deadline-line", when = relative_time(at))))
     }
 }
 
@@ -469,10 +474,11 @@ fn waits_for(table: &Table, state: &crate::games::State, user_id: u64) -> bool {
         && state.waiting().into_iter().any(|seat| table.user_at(seat) == Some(user_id) && table.computer_at(seat).is_none())
 }
 
-/// Ends a turn message with its deadline, when the wait has one.
-pub(crate) fn add_deadline(reply: &mut Reply, deadline: Option<i64>) {
+/// Ends a turn message with its deadline, when the wait has one (in the game's `language`).
+pub(crate) fn add_deadline(reply: &mut Reply, deadline: Option<i64>, language: Locale) {
     if let Some(at) = deadline {
-        reply.text.push_str(&format!("\n⏳ Time for this turn runs out {}.", relative_time(at)));
+        reply.text.push('\n');
+        reply.text.push_str(&tr!(language, "deadline-line", when = relative_time(at)));
     }
 }
 
@@ -522,7 +528,7 @@ mod tests {
         let clock = ManualClock::at(1_800_000_000_000);
         let service = Service::open(&format!("sqlite://{}", path.display())).await.unwrap().with_clock(clock.clone());
         let place = Place { guild_id: 1, channel_id: 2 };
-        let people: Vec<Actor> = (0..3).map(|n| Actor { user_id: 1000 + n, name: format!("P{n}") }).collect();
+        let people: Vec<Actor> = (0..3).map(|n| Actor::new(1000 + n, format!("P{n}"))).collect();
         let options = GameOptions { seed: Some(5), turn_limit_secs: 3600, ..GameOptions::default() };
         service.create(place, &people[0], options).await.unwrap();
         for p in &people[1..] {

@@ -5,11 +5,12 @@
 
 use super::lobby::lobby_reply;
 use super::reply::escape;
-use super::schedule::{duration_words, relative_time};
+use super::schedule::{duration_words_in, relative_time};
 use super::{Actor, Place, Reply, Result, Service, Table, load_table, user};
 use crate::common::table::{COMPUTER_IDS, is_computer_id};
 use crate::kinds::Strength;
 use crate::store::{self, GameId, Status};
+use crate::tr;
 use std::time::Duration;
 
 /// The computer players' names, by their ids.
@@ -54,25 +55,32 @@ impl Service {
 
     pub(super) async fn add_computer_in(&self, place: Place, actor: &Actor, game: Option<GameId>, strength: Strength) -> Result<Reply> {
         let mut tx = self.store.begin_write().await?;
-        let table = self.open_table_for(&mut tx, place, game).await?;
+        let reader = actor.locale;
+        let table = self.open_table_for(&mut tx, place, game, reader).await?;
         let r = &table.record;
         if r.status != Status::Lobby {
-            return user(
-                "Computer players join in the lobby, before the start. In a running game, `/away` or `/kick` hand a seat to the computer.",
-            );
+            return user(tr!(reader, "err-computer-lobby-only"));
         }
         if !table.seats.iter().any(|s| s.user_id == actor.user_id) {
-            return user("Join the game first: only its players seat computer players.");
+            return user(tr!(reader, "err-computer-join-first"));
         }
         if table.seats.len() >= r.max_players {
-            return user(format!("The game is full ({} players).", r.max_players));
+            return user(tr!(reader, "err-full", max = r.max_players));
         }
         if !r.kind.strengths().contains(&strength) {
-            let offered: Vec<&str> = r.kind.strengths().iter().map(|s| s.as_str()).collect();
-            return user(format!("{} has {} computer players (no {strength} one yet).", r.kind.title(), offered.join(" and ")));
+            let named = |s: &Strength| tr!(reader, &format!("strength-{}", s.as_str()));
+            let offered: Vec<String> = r.kind.strengths().iter().map(named).collect();
+            let game = tr!(reader, &super::lobby::game_title(r.kind));
+            return user(tr!(
+                reader,
+                "err-computer-strengths",
+                game = game,
+                offered = offered.join(&tr!(reader, "list-and")),
+                strength = named(&strength)
+            ));
         }
         let Some(id) = COMPUTER_IDS.clone().find(|id| !table.seats.iter().any(|s| s.user_id == *id)) else {
-            return user("There is no room for another computer player.");
+            return user(tr!(reader, "err-computer-no-room"));
         };
         let name = format!("🤖 {}", COMPUTER_NAMES[(id - 1) as usize]);
         store::add_computer_seat(&mut tx, r.id, id, &name, strength).await?;
@@ -89,15 +97,15 @@ impl Service {
 
     /// The running game of the channel, and the actor's place in it (a person playing).
     async fn my_running_seat(&self, conn: &mut sqlx::AnyConnection, place: Place, actor: &Actor) -> Result<(Table, usize)> {
-        let table = self.open_table(conn, place).await?;
+        let table = self.open_table(conn, place, actor.locale).await?;
         if table.record.status != Status::Active {
-            return user("The game here hasn't started yet.");
+            return user(tr!(actor.locale, "err-not-started"));
         }
         let Some(index) = table.seats.iter().position(|s| s.user_id == actor.user_id) else {
-            return user("You are not playing in this game.");
+            return user(tr!(actor.locale, "err-not-playing-short"));
         };
         if table.seats[index].computer.is_some() {
-            return user("A computer player has taken over your seat in this game.");
+            return user(tr!(actor.locale, "err-seat-taken-over-short"));
         }
         Ok((table, index))
     }
@@ -105,7 +113,7 @@ impl Service {
     /// The actor is away for `how_long` (None: until `/back`): the computer plays their turns.
     pub async fn away(&self, place: Place, actor: &Actor, how_long: Option<Duration>) -> Result<Reply> {
         if how_long.is_some_and(|d| d > MAX_AWAY || d.is_zero()) {
-            return user("Away can be from a minute up to 30 days. For longer, hand your seat to someone with `/replace`.");
+            return user(tr!(actor.locale, "err-away-range"));
         }
         let now = self.now_ms();
         let mut tx = self.store.begin_write().await?;
@@ -115,20 +123,24 @@ impl Service {
         table.seats[index].away_until = Some(until);
         let (_, to_act) = self.commit_seat_change(tx, &mut table).await?;
         let name = escape(&table.seats[index].name);
+        let language = table.record.language;
         let when = match how_long {
-            Some(d) => format!("for {} (back {})", duration_words(d.as_millis() as i64), relative_time(until)),
-            None => "until they are back".into(),
+            Some(d) => {
+                tr!(language, "seat-away-for", duration = duration_words_in(d.as_millis() as i64, language), back = relative_time(until))
+            }
+            None => tr!(language, "seat-away-until-back"),
         };
         let seat = table.seats[index].seat;
         let plays = seat.and_then(|s| table.computer_at(s)).is_some();
         let what = if !plays {
-            "nobody else here is held up, so the game waits for them".to_string()
+            tr!(language, "seat-away-waits")
         } else if seat.is_some_and(|s| to_act.contains(&s)) {
-            "the computer (medium) plays their turns meanwhile, starting with this one".to_string()
+            tr!(language, "seat-away-plays-now")
         } else {
-            "the computer (medium) plays their turns meanwhile".to_string()
+            tr!(language, "seat-away-plays")
         };
-        Ok(Reply { text: format!("💤 {name} is away {when}: {what}. `/back` to play again."), new_message: true, ..Reply::default() })
+        let text = tr!(language, "seat-away-notice", name = name, when = when, what = what);
+        Ok(Reply { text, new_message: true, ..Reply::default() })
     }
 
     /// The actor is back from `/away`: they play their own turns again.
@@ -136,48 +148,56 @@ impl Service {
         let mut tx = self.store.begin_write().await?;
         let (mut table, index) = self.my_running_seat(&mut tx, place, actor).await?;
         if table.seats[index].away_until.is_none() {
-            return user("You are not away: you play your own turns.");
+            return user(tr!(actor.locale, "err-not-away"));
         }
         store::set_away(&mut tx, table.record.id, actor.user_id, None).await?;
         table.seats[index].away_until = None;
         let (loaded, to_act) = self.commit_seat_change(tx, &mut table).await?;
         let name = escape(&table.seats[index].name);
+        let language = table.record.language;
         let yours = match table.seats[index].seat.filter(|seat| to_act.contains(seat)) {
-            Some(seat) => format!(" It's your turn: {}.", loaded.state.task(seat)),
+            Some(seat) => tr!(language, "seat-your-turn", task = loaded.state.task(seat, language)),
             None => String::new(),
         };
-        Ok(Reply { text: format!("👋 {name} is back and plays their own turns again.{yours}"), new_message: true, ..Reply::default() })
+        Ok(Reply { text: tr!(language, "seat-back", name = name, yours = yours), new_message: true, ..Reply::default() })
     }
 
     /// Hands `target`'s seat to `newcomer` (a person not in the game): at once when the target
     /// asks, else by a majority of the other seated people (the target may be gone).
     pub async fn replace(&self, place: Place, actor: &Actor, target: u64, newcomer: &Actor) -> Result<Reply> {
         let mut tx = self.store.begin_write().await?;
-        let mut table = self.open_table(&mut tx, place).await?;
+        let reader = actor.locale;
+        let mut table = self.open_table(&mut tx, place, reader).await?;
+        let language = table.record.language;
         if table.record.status != Status::Active {
-            return user("Seats are handed over in a running game; in the lobby, players simply `/join` and `/leave`.");
+            return user(tr!(reader, "err-replace-lobby"));
         }
         let Some(index) = table.seats.iter().position(|s| s.user_id == target) else {
-            return user("That person is not playing in this game.");
+            return user(tr!(reader, "err-not-a-player"));
         };
         if is_computer_id(target) {
-            return user("That seat is a computer player's.");
+            return user(tr!(reader, "err-computer-seat"));
         }
         if newcomer.user_id == target || table.seats.iter().any(|s| s.user_id == newcomer.user_id) {
-            return user("The new player must be someone not already playing in this game.");
+            return user(tr!(reader, "err-newcomer-playing"));
         }
         let target_name = escape(&table.seats[index].name);
         let newcomer_name = escape(&newcomer.name);
         if actor.user_id != target {
             let Some(needed) = self.majority_of_others(&table, actor, target) else {
-                return user("Only the other players of this game can vote to hand a seat over.");
+                return user(tr!(reader, "err-only-others-replace"));
             };
             let votes = store::vote_seat(&mut tx, table.record.id, target, newcomer.user_id, actor.user_id).await?.len();
             if votes < needed {
                 tx.commit().await?;
-                let text = format!(
-                    "🗳️ {} votes to hand {target_name}'s seat to {newcomer_name} ({votes} of {needed} votes needed; the others agree with the same `/replace`, or {target_name} can hand it over themselves).",
-                    escape(&actor.name)
+                let text = tr!(
+                    language,
+                    "seat-vote-replace",
+                    name = escape(&actor.name),
+                    target = target_name.as_str(),
+                    newcomer = newcomer_name.as_str(),
+                    votes = votes,
+                    needed = needed
                 );
                 return Ok(Reply { text, new_message: true, ..Reply::default() });
             }
@@ -188,17 +208,13 @@ impl Service {
         table.seats[index].computer = None;
         table.seats[index].away_until = None;
         let (loaded, to_act) = self.commit_seat_change(tx, &mut table).await?;
-        let how = if actor.user_id == target {
-            format!("{target_name} handed their seat to")
-        } else {
-            format!("By vote, {target_name}'s seat goes to")
-        };
+        let how = if actor.user_id == target { "seat-replaced-self" } else { "seat-replaced-vote" };
         let turn = match table.seats[index].seat.filter(|seat| to_act.contains(seat)) {
-            Some(seat) => format!(" It's your turn: {}.", loaded.state.task(seat)),
+            Some(seat) => tr!(language, "seat-your-turn", task = loaded.state.task(seat, language)),
             None => String::new(),
         };
         Ok(Reply {
-            text: format!("🔁 {how} {newcomer_name}: welcome, {newcomer_name}, you play this seat from now on.{turn}"),
+            text: tr!(language, how, target = target_name, newcomer = newcomer_name, turn = turn),
             mention: Some(newcomer.user_id),
             new_message: true,
             ..Reply::default()
@@ -208,42 +224,42 @@ impl Service {
     /// Votes to hand `target`'s seat to the computer; a majority of the other seated people does.
     pub async fn kick(&self, place: Place, actor: &Actor, target: u64) -> Result<Reply> {
         let mut tx = self.store.begin_write().await?;
-        let mut table = self.open_table(&mut tx, place).await?;
+        let reader = actor.locale;
+        let mut table = self.open_table(&mut tx, place, reader).await?;
+        let language = table.record.language;
         if table.record.status != Status::Active {
-            return user("`/kick` is for a running game; in the lobby, only a player can leave.");
+            return user(tr!(reader, "err-kick-lobby"));
         }
         let Some(index) = table.seats.iter().position(|s| s.user_id == target) else {
-            return user("That person is not playing in this game.");
+            return user(tr!(reader, "err-not-a-player"));
         };
         if table.seats[index].computer.is_some() {
-            return user("The computer already plays that seat.");
+            return user(tr!(reader, "err-already-computer"));
         }
         if actor.user_id == target {
-            return user("To hand your own turns to the computer, use `/away`; to give your seat to someone, `/replace`.");
+            return user(tr!(reader, "err-kick-self"));
         }
         let Some(needed) = self.majority_of_others(&table, actor, target) else {
-            return user("Only the other players of this game can vote to kick someone.");
+            return user(tr!(reader, "err-only-others-kick"));
         };
         let votes = store::vote_seat(&mut tx, table.record.id, target, 0, actor.user_id).await?.len();
         let target_name = escape(&table.seats[index].name);
         if votes < needed {
             tx.commit().await?;
-            let text = format!(
-                "🗳️ {} votes to hand {target_name}'s seat to a computer player ({votes} of {needed} votes needed; `/kick` the same player to agree).",
-                escape(&actor.name)
-            );
+            let text =
+                tr!(language, "seat-vote-kick", name = escape(&actor.name), target = target_name.as_str(), votes = votes, needed = needed);
             return Ok(Reply { text, new_message: true, ..Reply::default() });
         }
         store::set_computer(&mut tx, table.record.id, target, Some(Strength::Medium)).await?;
         store::clear_seat_votes(&mut tx, table.record.id, target).await?;
         table.seats[index].computer = Some(Strength::Medium);
         let (_, to_act) = self.commit_seat_change(tx, &mut table).await?;
-        let now_too = if table.seats[index].seat.is_some_and(|seat| to_act.contains(&seat)) { " It plays their turn now." } else { "" };
-        Ok(Reply {
-            text: format!("🥾 By vote, a computer player (medium) takes {target_name}'s seat for the rest of the game.{now_too}"),
-            new_message: true,
-            ..Reply::default()
-        })
+        let now_too = if table.seats[index].seat.is_some_and(|seat| to_act.contains(&seat)) {
+            tr!(language, "seat-kicked-now")
+        } else {
+            String::new()
+        };
+        Ok(Reply { text: tr!(language, "seat-kicked", target = target_name, now = now_too), new_message: true, ..Reply::default() })
     }
 
     /// After a change of who plays a seat: what the game waits for is set anew, and the change

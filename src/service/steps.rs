@@ -4,6 +4,7 @@
 //! version, check who may act, apply through the room, log each step with its seat, bump the
 //! version, reschedule what the game waits for, queue the message it owes, commit.
 
+use super::lobby::game_title;
 use super::{Actor, Loaded, Place, Reply, Result, Service, ServiceError, Table, add_deadline, internal, user};
 use crate::common::reply::escape;
 use crate::common::{COMPUTER_USER, is_computer_id};
@@ -11,11 +12,9 @@ use crate::games::contract::{Click, Logged, Played, Rules, Step};
 use crate::games::{Move, NewGame, with_game};
 use crate::i18n::Locale;
 use crate::store::{self, GameId, GameRecord, Status};
+use crate::tr;
 use sqlx::{Any, Transaction};
 use std::sync::Arc;
-
-/// What a typed step gets when the channel has no game underway.
-const NO_RUNNING_GAME: &str = "There is no running game in this channel. Start one with `/new`.";
 
 impl Service {
     /// Opens a lobby for a game in the channel, with that game's options; its creator takes
@@ -33,11 +32,11 @@ impl Service {
     /// A step from a command (against the current version), in its game's terms.
     pub async fn act(&self, place: Place, actor: &Actor, action: impl Into<Move>) -> Result<Reply> {
         let mut tx = self.store.begin_write().await?;
-        let (table, loaded) = self.current(&mut tx, place, None, None).await?;
+        let (table, loaded) = self.current(&mut tx, place, None, None, actor.locale).await?;
         let action = action.into();
         with_game!(&loaded.state, G, played => {
             let Some(action) = G::unwrap_move(&action) else {
-                return user(format!("This channel's game is {}: that step is for another game.", table.record.kind.title()));
+                return user(tr!(actor.locale, "err-other-game-step", game = tr!(actor.locale, &game_title(table.record.kind))));
             };
             self.take_step(tx, table, played, actor, action).await
         })
@@ -48,13 +47,13 @@ impl Service {
     /// does not know is said to be unknown before anything is said about its version.
     pub(crate) async fn act_in(&self, place: Place, actor: &Actor, game_id: GameId, expected: i64, code: &str) -> Result<Reply> {
         let mut tx = self.store.begin_write().await?;
-        let (table, loaded) = self.current(&mut tx, place, Some(game_id), None).await?;
+        let (table, loaded) = self.current(&mut tx, place, Some(game_id), None, actor.locale).await?;
         with_game!(&loaded.state, G, played => {
             let Some(click) = G::read_code(code) else {
-                return user("That button isn't one I know. Use `/status` to see the game.");
+                return user(tr!(actor.locale, "err-unknown-button"));
             };
             if table.record.version != expected && !G::outlives_its_version(&click) {
-                return Err(self.stale(&table, &loaded));
+                return Err(self.stale(&table, &loaded, actor.locale));
             }
             self.click_code::<G>(tx, table, played, actor, click).await
         })
@@ -73,7 +72,7 @@ impl Service {
             Click::View(view) => {
                 drop(tx);
                 let seat = seat_to_act::<G>(&table, &played.game, actor)?;
-                G::view(played, &table, table.record.version, seat, &view)
+                G::view(played, &table, table.record.version, seat, &view, actor.locale)
             }
         }
     }
@@ -83,19 +82,20 @@ impl Service {
     /// loaded once and the text is judged against exactly the state it applies to.
     pub async fn act_typed<G: Rules>(&self, place: Place, actor: &Actor, typed: G::Typed) -> Result<Reply> {
         let mut tx = self.store.begin_write().await?;
-        let table = match self.open_table(&mut tx, place).await {
+        let table = match self.open_table(&mut tx, place, actor.locale).await {
             Ok(table) if table.record.status != Status::Lobby => table,
-            Ok(_) | Err(ServiceError::User(_)) => return user(NO_RUNNING_GAME),
+            Ok(_) | Err(ServiceError::User(_)) => return user(tr!(actor.locale, "err-no-running-game")),
             Err(e) => return Err(e),
         };
         if table.record.kind != G::KIND {
-            return user(format!("This channel's game is {}: that command is for {}.", table.record.kind.title(), G::KIND.title()));
+            let (game, other) = (tr!(actor.locale, &game_title(table.record.kind)), tr!(actor.locale, &game_title(G::KIND)));
+            return user(tr!(actor.locale, "err-other-game-command", game = game, other = other));
         }
         let loaded = self.load(&mut tx, &table).await?;
         let played = G::unwrap(&loaded.state).ok_or_else(|| internal(format!("game {}: state of another game", table.record.id)))?;
         // Whose turn first: a player out of turn is told so, whatever they typed.
         let seat = seat_to_act::<G>(&table, &played.game, actor)?;
-        let action = G::read_typed(&played.game, &table, seat, &typed).map_err(ServiceError::User)?;
+        let action = G::read_typed(&played.game, &table, seat, &typed, actor.locale).map_err(ServiceError::User)?;
         self.take_step(tx, table, played, actor, action).await
     }
 
@@ -114,10 +114,10 @@ impl Service {
         if let Some(away) = table.seats.iter_mut().find(|s| s.seat == Some(seat) && s.away_until.is_some()) {
             store::set_away(&mut tx, table.record.id, away.user_id, None).await?;
             away.away_until = None;
-            header.push(format!("👋 {} is back: the computer no longer plays for them.", escape(&away.name)));
+            header.push(tr!(table.record.language, "seat-back-header", name = escape(&away.name)));
         }
         let step = Step { seat, user_id: actor.user_id, action };
-        self.apply_steps(tx, table, played, &[step], header, Some(actor.user_id)).await
+        self.apply_steps(tx, table, played, &[step], header, Some(actor.user_id), actor.locale).await
     }
 
     /// The computer's moves (chosen by [`Service::choose_computer_moves`] against this very
@@ -137,7 +137,8 @@ impl Service {
                 .iter()
                 .filter_map(|(seat, action)| Some(Step { seat: *seat, user_id: user_of(*seat), action: G::unwrap_move(action)? }))
                 .collect();
-            self.apply_steps(tx, table, played, &steps, header, None).await
+            let language = table.record.language;
+            self.apply_steps(tx, table, played, &steps, header, None, language).await
         })
     }
 
@@ -165,6 +166,8 @@ impl Service {
     /// order after `header`; the version bumped once; what the game waits for rescheduled; the
     /// message it owes the channel queued; committed. `actor` is the person who made the step,
     /// if a person did: the message is new when someone else must act now (it pings them).
+    /// A refused step is said in `reader` (the person's language, or the game's).
+    #[allow(clippy::too_many_arguments)]
     async fn apply_steps<G: Rules>(
         &self,
         mut tx: Transaction<'static, Any>,
@@ -173,12 +176,13 @@ impl Service {
         steps: &[Step<G::Move>],
         header: Vec<String>,
         actor: Option<u64>,
+        reader: Locale,
     ) -> Result<Reply> {
         let mut game = before.game.clone();
         let mut log = before.log.clone();
         let mut story = G::Story::default();
         for step in steps {
-            G::apply(&mut game, &table, step.seat, &step.action, &mut story)?;
+            G::apply(&mut game, &table, step.seat, &step.action, &mut story, reader)?;
             let seq = log.len() as i64 + 1;
             store::append_action(&mut tx, table.record.id, seq, step.user_id, step.seat, &G::encode(step.seat, &step.action)).await?;
             log.push(Logged { seq, user_id: step.user_id, seat: Some(step.seat), action: step.action });
@@ -190,7 +194,7 @@ impl Service {
         let deadline = self.reschedule_with(&mut tx, &mut table, &G::waiting(&game), &G::may_answer(&game)).await?;
         let private = G::private_posts(&game, &table, version, &story);
         let mut reply = G::reply(&game, &table, version, header, story);
-        add_deadline(&mut reply, deadline);
+        add_deadline(&mut reply, deadline, table.record.language);
         // A new message when someone else must act now (it pings them) or the game ended.
         reply.new_message = over || actor.is_none() || reply.mention != actor || !reply.more_mentions.is_empty();
         self.queue(&mut tx, &table, &reply).await?;
@@ -208,12 +212,12 @@ impl Service {
     /// changed since (two sent at once undo one step, and the second says so).
     pub async fn undo(&self, place: Place, actor: &Actor, sent_ms: Option<i64>) -> Result<Reply> {
         let mut tx = self.store.begin_write().await?;
-        let table = self.open_table(&mut tx, place).await?;
+        let table = self.open_table(&mut tx, place, actor.locale).await?;
         if let Some(sent) = sent_ms
             && table.record.changed_ms > sent
         {
             let loaded = self.load(&mut tx, &table).await?;
-            return Err(self.stale(&table, &loaded));
+            return Err(self.stale(&table, &loaded, actor.locale));
         }
         drop(tx);
         self.undo_in(place, actor, Some(table.record.id), Some(table.record.version)).await
@@ -221,7 +225,7 @@ impl Service {
 
     pub(crate) async fn undo_in(&self, place: Place, actor: &Actor, game_id: Option<GameId>, expected: Option<i64>) -> Result<Reply> {
         let mut tx = self.store.begin_write().await?;
-        let (table, loaded) = self.current(&mut tx, place, game_id, expected).await?;
+        let (table, loaded) = self.current(&mut tx, place, game_id, expected, actor.locale).await?;
         with_game!(&loaded.state, G, played => self.undo_last::<G>(tx, table, played, actor).await)
     }
 
@@ -233,19 +237,19 @@ impl Service {
         actor: &Actor,
     ) -> Result<Reply> {
         if table.record.status != Status::Active {
-            return user("There is nothing to undo: the game is not running.");
+            return user(tr!(actor.locale, "err-undo-not-running"));
         }
         if table.seat_of(actor.user_id).is_none() {
-            return user("You are not playing in this game. You can watch with `/board` and `/status`.");
+            return user(tr!(actor.locale, "err-not-playing"));
         }
-        let Some(last) = played.log.last() else { return user("There is nothing to undo yet.") };
+        let Some(last) = played.log.last() else { return user(tr!(actor.locale, "err-undo-nothing")) };
         if last.user_id != actor.user_id {
-            return user("You can only undo your own last step, and the last step wasn't yours.");
+            return user(tr!(actor.locale, "err-undo-not-yours"));
         }
         let mut log = played.log.clone();
         log.pop();
         let before = Played::<G>::replay(&table, log)?;
-        if let Some(why) = G::undo_refusal(&before.game, &last.action) {
+        if let Some(why) = G::undo_refusal(&before.game, &last.action, actor.locale) {
             return user(why);
         }
         store::delete_action(&mut tx, table.record.id, last.seq).await?;
@@ -257,7 +261,7 @@ impl Service {
         let story = G::Story::default();
         let private = G::private_posts(&before.game, &table, version, &story);
         let mut reply = G::reply(&before.game, &table, version, vec![line], story);
-        add_deadline(&mut reply, deadline);
+        add_deadline(&mut reply, deadline, table.record.language);
         self.queue(&mut tx, &table, &reply).await?;
         reply.private = self.queue_private_posts(&mut tx, &table, private).await?;
         let after = Arc::new(Loaded { version, state: G::wrap(before) });
@@ -271,13 +275,13 @@ impl Service {
     /// re-reads the game in its transaction.
     pub async fn snapshot<G: Rules>(&self, place: Place, user_id: u64) -> Result<(G::Game, i64, Option<usize>, Vec<String>)> {
         let mut conn = self.store.pool().acquire().await?;
-        let table = self.latest_table(&mut conn, place).await?;
+        let table = self.latest_table(&mut conn, place, Locale::En).await?;
         if table.record.status == Status::Lobby {
-            return user("The game hasn't started yet.");
+            return user(tr!(Locale::En, "err-not-started"));
         }
         let loaded = self.load(&mut conn, &table).await?;
         let Some(played) = G::unwrap(&loaded.state) else {
-            return user(format!("This channel's game is {}.", table.record.kind.title()));
+            return user(tr!(Locale::En, "err-channel-game", game = table.record.kind.title()));
         };
         let names = table.seats.iter().map(|s| s.name.clone()).collect();
         Ok((played.game.clone(), table.record.version, table.seat_of(user_id), names))
@@ -288,16 +292,14 @@ impl Service {
 /// seat taken over by the computer, or the game's own word on whose turn it is).
 fn seat_to_act<G: Rules>(table: &Table, game: &G::Game, actor: &Actor) -> Result<usize> {
     if table.record.status != Status::Active {
-        return user("The game isn't running.");
+        return user(tr!(actor.locale, "err-not-running"));
     }
     let Some(seat) = table.seat_of(actor.user_id) else {
-        return user("You are not playing in this game. You can watch with `/board` and `/status`.");
+        return user(tr!(actor.locale, "err-not-playing"));
     };
     if table.seats.iter().any(|s| s.user_id == actor.user_id && s.computer.is_some()) {
-        return user(
-            "A computer player has taken over your seat in this game, so you can't play it any more. You can watch with `/board`.",
-        );
+        return user(tr!(actor.locale, "err-seat-taken-over"));
     }
-    G::may_act(game, table, seat)?;
+    G::may_act(game, table, seat, actor.locale)?;
     Ok(seat)
 }

@@ -1,9 +1,11 @@
 //! Tables: a game's stored record with its seats, and its state at a version (cached, or
 //! replayed from the log by its game's engine); a click made against an older version.
 
-use super::{GONE, Place, Result, Service, ServiceError, Table, internal, user};
+use super::{Place, Result, Service, ServiceError, Table, internal, user};
 use crate::games::State;
+use crate::i18n::Locale;
 use crate::store::{self, GameId};
+use crate::tr;
 use sqlx::AnyConnection;
 use std::sync::Arc;
 
@@ -20,44 +22,51 @@ pub(crate) async fn load_table(conn: &mut AnyConnection, id: GameId) -> Result<T
 
 impl Service {
     /// The channel's lobby or running game.
-    pub(crate) async fn open_table(&self, conn: &mut AnyConnection, place: Place) -> Result<Table> {
+    /// (Refusals here and below are said in `reader`.)
+    pub(crate) async fn open_table(&self, conn: &mut AnyConnection, place: Place, reader: Locale) -> Result<Table> {
         let Some(record) = store::open_game_in_channel(conn, place.channel_id).await? else {
-            return user("There is no game in this channel. Start one with `/new`.");
+            return user(tr!(reader, "err-no-game"));
         };
         Ok(Table { seats: store::seats(conn, record.id).await?, record })
     }
 
     /// The channel's open game; when a button names a game, that game only (a lobby's Join
     /// must never join the lobby opened after it).
-    pub(crate) async fn open_table_for(&self, conn: &mut AnyConnection, place: Place, game: Option<GameId>) -> Result<Table> {
-        let table = self.open_table(conn, place).await.map_err(|e| match (game, e) {
-            (Some(_), ServiceError::User(_)) => ServiceError::User(GONE.into()),
+    pub(crate) async fn open_table_for(
+        &self,
+        conn: &mut AnyConnection,
+        place: Place,
+        game: Option<GameId>,
+        reader: Locale,
+    ) -> Result<Table> {
+        let table = self.open_table(conn, place, reader).await.map_err(|e| match (game, e) {
+            (Some(_), ServiceError::User(_)) => ServiceError::User(tr!(reader, "err-gone")),
             (_, e) => e,
         })?;
         if game.is_some_and(|g| g != table.record.id) {
-            return user(GONE);
+            return user(tr!(reader, "err-gone"));
         }
         Ok(table)
     }
 
     /// The channel's newest game, whatever its status.
-    pub(crate) async fn latest_table(&self, conn: &mut AnyConnection, place: Place) -> Result<Table> {
+    pub(crate) async fn latest_table(&self, conn: &mut AnyConnection, place: Place, reader: Locale) -> Result<Table> {
         let Some(record) = store::latest_game_in_channel(conn, place.channel_id).await? else {
-            return user("There is no game in this channel. Start one with `/new`.");
+            return user(tr!(reader, "err-no-game"));
         };
         Ok(Table { seats: store::seats(conn, record.id).await?, record })
     }
 
-    pub(crate) async fn table_by_id(&self, conn: &mut AnyConnection, place: Place, id: GameId) -> Result<Table> {
+    pub(crate) async fn table_by_id(&self, conn: &mut AnyConnection, place: Place, id: GameId, reader: Locale) -> Result<Table> {
         let Some(record) = store::game(conn, id).await? else {
-            return user("That game no longer exists.");
+            return user(tr!(reader, "err-game-vanished"));
         };
         if record.channel_id != place.channel_id {
-            return user("That button belongs to a game in another channel.");
+            return user(tr!(reader, "err-other-channel"));
         }
         match record.status {
-            store::Status::Finished => return user("That game is over. `/new` starts another."),
-            store::Status::Abandoned => return user("That game was abandoned. `/new` starts another."),
+            store::Status::Finished => return user(tr!(reader, "err-game-over")),
+            store::Status::Abandoned => return user(tr!(reader, "err-game-abandoned")),
             _ => {}
         }
         Ok(Table { seats: store::seats(conn, record.id).await?, record })
@@ -71,14 +80,15 @@ impl Service {
         place: Place,
         game_id: Option<GameId>,
         expected: Option<i64>,
+        reader: Locale,
     ) -> Result<(Table, Arc<Loaded>)> {
         let table = match game_id {
-            Some(id) => self.table_by_id(conn, place, id).await?,
-            None => self.open_table(conn, place).await?,
+            Some(id) => self.table_by_id(conn, place, id, reader).await?,
+            None => self.open_table(conn, place, reader).await?,
         };
         let loaded = self.load(conn, &table).await?;
         if expected.is_some_and(|v| v != table.record.version) {
-            return Err(self.stale(&table, &loaded));
+            return Err(self.stale(&table, &loaded, reader));
         }
         Ok((table, loaded))
     }
@@ -115,8 +125,8 @@ impl Service {
     }
 
     /// A click or command made against an older version: refused, saying what happened since
-    /// (in the game's words) and what the game waits for now.
-    pub(crate) fn stale(&self, table: &Table, loaded: &Loaded) -> ServiceError {
-        ServiceError::User(format!("That button is out of date: {}", loaded.state.moved_on(table)))
+    /// (in the game's words) and what the game waits for now, in `reader`.
+    pub(crate) fn stale(&self, table: &Table, loaded: &Loaded, reader: Locale) -> ServiceError {
+        ServiceError::User(tr!(reader, "err-stale", moved = loaded.state.moved_on(table, reader)))
     }
 }

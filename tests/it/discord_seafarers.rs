@@ -48,7 +48,7 @@ pub(crate) async fn start_bot_with(double: &Double, db: &TempDb, seed: u64, cloc
 async fn state(db: &TempDb) -> Option<(Game, i64, i64, i64)> {
     let service = Service::open(&db.url()).await.expect("database");
     let snapshot = service.snapshot::<Seafarers>(PLACE, 0).await.ok();
-    let id = service.status(PLACE).await.ok().and_then(|r| r.game).map(|g| g.0);
+    let id = service.status(PLACE, southseas::i18n::Locale::En).await.ok().and_then(|r| r.game).map(|g| g.0);
     let mut conn = service.store().pool().acquire().await.expect("connection");
     let owed = southseas::store::pending_posts(&mut conn).await.expect("outbox");
     drop(conn);

@@ -22,7 +22,7 @@ pub(crate) async fn settled(double: &Double, reader: &Service, newer_than: i64) 
     let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
     loop {
         let snapshot = reader.snapshot::<Seafarers>(PLACE, 0).await.ok();
-        let id = reader.status(PLACE).await.ok().and_then(|r| r.game).map(|g| g.0);
+        let id = reader.status(PLACE, southseas::i18n::Locale::En).await.ok().and_then(|r| r.game).map(|g| g.0);
         let mut conn = reader.store().pool().acquire().await.expect("connection");
         let owed = southseas::store::pending_posts(&mut conn).await.expect("outbox");
         drop(conn);

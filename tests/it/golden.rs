@@ -55,7 +55,7 @@ fn place(channel: u64) -> Place {
 }
 
 fn actor(channel: u64, n: u64) -> Actor {
-    Actor { user_id: channel * 100 + n, name: format!("P{channel}.{n}") }
+    Actor::new(channel * 100 + n, format!("P{channel}.{n}"))
 }
 
 /// What a game looks like, as JSON: its stored record and seats, and the engine's summary of
@@ -371,7 +371,7 @@ async fn a_database_from_before_the_outbox_migrates_and_continues() {
     assert_eq!(retired, 1, "older messages count as retired, as that version left them");
     drop(c);
     let seat = replayed.to_act().unwrap();
-    let who = Actor { user_id: 900 + seat as u64, name: format!("P{seat}") };
+    let who = Actor::new(900 + seat as u64, format!("P{seat}"));
     let reply = service.act(place, &who, bot.choose(&replayed).unwrap()).await.expect("the old game continues");
     assert_eq!(reply.game.unwrap().1, version + 1);
 }
@@ -394,7 +394,7 @@ mod seafarers {
     const CONTINUE: usize = 30;
 
     fn actor(channel: u64, n: u64) -> Actor {
-        Actor { user_id: channel * 100 + n, name: format!("S{channel}.{n}") }
+        Actor::new(channel * 100 + n, format!("S{channel}.{n}"))
     }
 
     /// A game as JSON: its stored record and seats and the engine's whole view of its state.

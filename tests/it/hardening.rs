@@ -45,14 +45,14 @@ async fn old_lobby_and_abandon_buttons_act_only_on_their_own_game(db) {
     // The old lobby's Join and Start do nothing to the new lobby.
     assert!(user_error(service.click(PLACE, &cal, &old_join, None).await).contains("over or closed"));
     assert!(user_error(service.click(PLACE, &ana, &old_start, None).await).contains("over or closed"));
-    let status = service.status(PLACE).await.unwrap();
+    let status = service.status(PLACE, southseas::i18n::Locale::En).await.unwrap();
     assert!(status.text.contains("Players (1/5)") && !status.text.contains(&cal.name), "nobody joined the new lobby: {}", status.text);
     // A forged Abandon for another game, clicked here, abandons nothing.
     let forged = ComponentId::button(old_game, 1, Command::Abandon);
     assert!(user_error(service.click(PLACE, &ben, &forged, None).await).contains("over or closed"));
     let forged_elsewhere = ComponentId::button(new_game + 100, 1, Command::Abandon);
     assert!(user_error(service.click(PLACE, &ben, &forged_elsewhere, None).await).contains("over or closed"));
-    assert!(service.status(PLACE).await.unwrap().text.contains("Waiting for players"), "the new lobby is still open");
+    assert!(service.status(PLACE, southseas::i18n::Locale::En).await.unwrap().text.contains("Waiting for players"), "the new lobby is still open");
     // Its own buttons work.
     let join = second.buttons[0][0].id.clone();
     assert!(service.click(PLACE, &cal, &join, None).await.unwrap().text.contains("joined"));
@@ -156,10 +156,13 @@ async fn a_full_disk_gets_an_apology_keeps_lookups_and_recovers() {
     let (after, v, _, _) = service.snapshot::<SouthSeas>(PLACE, 0).await.unwrap();
     assert_eq!(v, version, "the refused step left no trace");
     // The user sees a short apology (the Discord layer's text for an internal error).
-    assert!(southseas::discord::user_message(ServiceError::Internal(anyhow::anyhow!("disk full"))).contains("Nothing was changed"));
+    assert!(
+        southseas::discord::user_message(ServiceError::Internal(anyhow::anyhow!("disk full")), southseas::i18n::Locale::En)
+            .contains("Nothing was changed")
+    );
     // Lookups keep working.
-    assert!(service.status(PLACE).await.unwrap().text.contains(&ana.name));
-    assert!(service.history(PLACE, 1).await.is_ok());
+    assert!(service.status(PLACE, southseas::i18n::Locale::En).await.unwrap().text.contains(&ana.name));
+    assert!(service.history(PLACE, 1, southseas::i18n::Locale::En).await.is_ok());
     // The disk is back: the same step goes through.
     let mut conns = Vec::new();
     for _ in 0..4 {
@@ -257,7 +260,7 @@ fn member_for(service_seat: Option<usize>, seat: usize, alice: &Member, bob: &Me
 }
 
 fn actor(m: &Member) -> southseas::service::Actor {
-    southseas::service::Actor { user_id: m.id, name: m.username.clone() }
+    southseas::service::Actor::new(m.id, m.username.clone())
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

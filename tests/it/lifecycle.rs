@@ -457,7 +457,7 @@ fn clock_ms(clock: &ManualClock) -> i64 {
 }
 
 async fn service_game(service: &Service) -> i64 {
-    service.status(PLACE).await.unwrap().game.unwrap().0
+    service.status(PLACE, southseas::i18n::Locale::En).await.unwrap().game.unwrap().0
 }
 
 /// Plays `actor`'s steps until the game waits for someone else.

@@ -158,7 +158,7 @@ async fn racing_clicks_on_one_turn_apply_exactly_once(db) {
 }
 
 async fn game_id(service: &Service) -> i64 {
-    service.status(PLACE).await.unwrap().game.unwrap().0
+    service.status(PLACE, southseas::i18n::Locale::En).await.unwrap().game.unwrap().0
 }
 
 on_both_databases! {
@@ -423,7 +423,7 @@ async fn narration_is_quiet_and_truthful_over_whole_games() {
     for (round, players) in [2u64, 5].into_iter().enumerate() {
         let place = southseas::service::Place { guild_id: 1, channel_id: 700 + round as u64 };
         let actors: Vec<Actor> = (0..players)
-            .map(|n| Actor { user_id: 5000 + round as u64 * 10 + n, name: format!("Bartholomew-Maximilian {n} the Magnificent 🦜🌴") })
+            .map(|n| Actor::new(5000 + round as u64 * 10 + n, format!("Bartholomew-Maximilian {n} the Magnificent 🦜🌴")))
             .collect();
         service.create(place, &actors[0], options(40 + round as u64)).await.unwrap();
         for a in &actors[1..] {
@@ -471,7 +471,7 @@ async fn narration_is_quiet_and_truthful_over_whole_games() {
         let mut placed = 0;
         let mut page = 1;
         loop {
-            match service.history(place, page).await {
+            match service.history(place, page, southseas::i18n::Locale::En).await {
                 Ok(r) => {
                     assert!(r.text.chars().count() <= 2000, "page {page}: {} chars", r.text.chars().count());
                     assert!(r.text.starts_with(&format!("**History, page {page} of ")), "{}", r.text);

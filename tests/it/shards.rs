@@ -72,7 +72,7 @@ struct Table {
 /// The game as the database has it: the game, its version, its id.
 async fn state(service: &Service, place: Place) -> Option<(Game, i64, i64)> {
     let (game, version, _, _) = service.snapshot::<SouthSeas>(place, 0).await.ok()?;
-    let id = service.status(place).await.ok()?.game?.0;
+    let id = service.status(place, southseas::i18n::Locale::En).await.ok()?.game?.0;
     Some((game, version, id))
 }
 

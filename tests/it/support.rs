@@ -153,5 +153,5 @@ pub async fn shared_database_url(tag: &str) -> SharedDatabase {
 pub const PLACE: Place = Place { guild_id: 1, channel_id: 100 };
 
 pub fn player(n: u64) -> Actor {
-    Actor { user_id: 1000 + n, name: format!("Player{n}") }
+    Actor::new(1000 + n, format!("Player{n}"))
 }

@@ -91,3 +91,108 @@ turn-limit = { $duration } per turn, { $then ->
     [replace] then a computer player takes the seat
    *[play] then the computer plays that turn
 }
+
+## The Discord layer's own answers (private, in the reader's language)
+apology = Sorry, something went wrong on my side. Nothing was changed; please try again in a moment.
+not-posted = Done, but I couldn't post it to the channel just now; it will appear shortly.
+done-see-channel = ✅ Done: see the channel.
+unreadable-option = I couldn't read { $what } of `/{ $command }`: it isn't one of the values the command takes. Pick from what Discord offers as you type (`/help` lists the commands).
+unreadable-option-any = one of the options
+missing-permissions = I'm missing { $n ->
+    [one] { $n } permission
+   *[other] { $n } permissions
+} in this channel: **{ $names }**. Ask a server admin to grant { $n ->
+    [one] it
+   *[other] them
+}, then try again.
+permission-view-channel = View Channel
+permission-send-messages = Send Messages
+permission-attach-files = Attach Files
+
+## The host's own refusals (private, in the reader's language)
+err-unknown-button = That button isn't one I know. Use `/status` to see the game.
+err-unknown-choice = That choice isn't one I know.
+err-pick-option = Pick one of the options.
+err-gone = That button belongs to a game that is over or closed. Use the newest message, or `/status`.
+err-stale = That button is out of date: { $moved }
+err-no-game = There is no game in this channel. Start one with `/new`.
+err-no-running-game = There is no running game in this channel. Start one with `/new`.
+err-game-vanished = That game no longer exists.
+err-other-channel = That button belongs to a game in another channel.
+err-game-over = That game is over. `/new` starts another.
+err-game-abandoned = That game was abandoned. `/new` starts another.
+err-other-game-step = This channel's game is { $game }: that step is for another game.
+err-other-game-command = This channel's game is { $game }: that command is for { $other }.
+err-channel-game = This channel's game is { $game }.
+err-channel-busy = This channel already has a game. Use `/status` to see it, or `/abandon` to end it first.
+err-started-watch = The game here has already started. Watch along with `/board`, or start a new one after it ends.
+err-already-joined = You are already in this game. Wait for the start, or press Leave.
+err-full = The game is full ({ $max } players).
+err-leave-started = The game has started: you can't leave it now. Use `/abandon` to vote to end it.
+err-not-in-lobby = You are not in this game.
+err-already-started = The game has already started.
+err-only-opener = Only the player who opened the game can start it.
+err-too-few = At least { $min } players are needed; { $joined } joined so far.
+err-only-players-abandon = Only the players of this game can abandon it.
+err-not-started = The game hasn't started yet.
+err-not-running = The game isn't running.
+err-not-playing = You are not playing in this game. You can watch with `/board` and `/status`.
+err-not-playing-short = You are not playing in this game.
+err-seat-taken-over = A computer player has taken over your seat in this game, so you can't play it any more. You can watch with `/board`.
+err-seat-taken-over-short = A computer player has taken over your seat in this game.
+err-undo-not-running = There is nothing to undo: the game is not running.
+err-undo-nothing = There is nothing to undo yet.
+err-undo-not-yours = You can only undo your own last step, and the last step wasn't yours.
+err-no-cards-yet = The game hasn't started yet: nobody holds cards.
+err-no-cards-watcher = You are not playing in this game, so you hold no cards. You can watch with `/board` and `/status`.
+err-hides-nothing = { $game } hides nothing: everything is on the board (`/board`, `/status`).
+err-no-board-yet = The game hasn't started yet: there is no board to show.
+err-history-pages = The history has { $n ->
+    [one] { $n } page
+   *[other] { $n } pages
+}: ask for page 1 to { $n }.
+err-computer-lobby-only = Computer players join in the lobby, before the start. In a running game, `/away` or `/kick` hand a seat to the computer.
+err-computer-join-first = Join the game first: only its players seat computer players.
+err-computer-strengths = { $game } has { $offered } computer players (no { $strength } one yet).
+err-computer-no-room = There is no room for another computer player.
+err-away-range = Away can be from a minute up to 30 days. For longer, hand your seat to someone with `/replace`.
+err-not-away = You are not away: you play your own turns.
+err-replace-lobby = Seats are handed over in a running game; in the lobby, players simply `/join` and `/leave`.
+err-not-a-player = That person is not playing in this game.
+err-computer-seat = That seat is a computer player's.
+err-newcomer-playing = The new player must be someone not already playing in this game.
+err-only-others-replace = Only the other players of this game can vote to hand a seat over.
+err-kick-lobby = `/kick` is for a running game; in the lobby, only a player can leave.
+err-already-computer = The computer already plays that seat.
+err-kick-self = To hand your own turns to the computer, use `/away`; to give your seat to someone, `/replace`.
+err-only-others-kick = Only the other players of this game can vote to kick someone.
+list-and = { " " }and{ " " }
+
+## Looking at the game (private, in the reader's language)
+history-empty = Nothing has happened yet.
+history-header = **History, page { $page } of { $pages }** (1 is the latest){ $older }
+history-older = { " " }· older: `/history page:{ $next }`
+history-start = { " " }· the start of the game
+status-computer-plays = The computer plays: { $seats }
+deadline-line = ⏳ Time for this turn runs out { $when }.
+
+## Seats and time (public, in the game's language; a reminder by direct message in its reader's)
+seat-back-header = 👋 { $name } is back: the computer no longer plays for them.
+seat-away-notice = 💤 { $name } is away { $when }: { $what }. `/back` to play again.
+seat-away-for = for { $duration } (back { $back })
+seat-away-until-back = until they are back
+seat-away-waits = nobody else here is held up, so the game waits for them
+seat-away-plays-now = the computer (medium) plays their turns meanwhile, starting with this one
+seat-away-plays = the computer (medium) plays their turns meanwhile
+seat-back = 👋 { $name } is back and plays their own turns again.{ $yours }
+seat-your-turn = { " " }It's your turn: { $task }.
+seat-vote-replace = 🗳️ { $name } votes to hand { $target }'s seat to { $newcomer } ({ $votes } of { $needed } votes needed; the others agree with the same `/replace`, or { $target } can hand it over themselves).
+seat-replaced-self = 🔁 { $target } handed their seat to { $newcomer }: welcome, { $newcomer }, you play this seat from now on.{ $turn }
+seat-replaced-vote = 🔁 By vote, { $target }'s seat goes to { $newcomer }: welcome, { $newcomer }, you play this seat from now on.{ $turn }
+seat-vote-kick = 🗳️ { $name } votes to hand { $target }'s seat to a computer player ({ $votes } of { $needed } votes needed; `/kick` the same player to agree).
+seat-kicked = 🥾 By vote, a computer player (medium) takes { $target }'s seat for the rest of the game.{ $now }
+seat-kicked-now = { " " }It plays their turn now.
+reminder = ⏰ **{ $name }**, it's been your turn for { $duration }: { $task }.
+reminder-deadline = { " " }Your time runs out { $when }.
+timeout-replace = ⌛ { $name }'s time ran out ({ $waited }): a computer player takes their seat for the rest of the game.
+timeout-play = ⌛ { $name }'s time ran out ({ $waited }): the computer plays this turn for them.

@@ -91,3 +91,111 @@ turn-limit = { $duration } par tour, { $then ->
     [replace] puis un joueur ordinateur prend le siège
    *[play] puis l'ordinateur joue ce tour
 }
+
+## Les réponses propres à la couche Discord (privées, dans la langue du lecteur)
+apology = Désolé, quelque chose s'est mal passé de mon côté. Rien n'a changé ; réessayez dans un instant.
+not-posted = C'est fait, mais je n'ai pas pu le publier dans le salon pour l'instant ; il apparaîtra sous peu.
+done-see-channel = ✅ C'est fait : voyez le salon.
+unreadable-option = Je n'ai pas pu lire { $what } de `/{ $command }` : ce n'est pas une des valeurs que la commande accepte. Choisissez parmi ce que Discord propose pendant la saisie (`/aide` liste les commandes).
+unreadable-option-any = l'une des options
+missing-permissions = Il me manque { $n ->
+    [one] { $n } permission
+   *[other] { $n } permissions
+} dans ce salon : **{ $names }**. Demandez à un administrateur du serveur de { $n ->
+    [one] me l'accorder
+   *[other] me les accorder
+}, puis réessayez.
+permission-view-channel = Voir le salon
+permission-send-messages = Envoyer des messages
+permission-attach-files = Joindre des fichiers
+
+## Les refus de l'hôte (privés, dans la langue du lecteur)
+err-unknown-button = Je ne connais pas ce bouton. Utilisez `/etat` pour voir la partie.
+err-unknown-choice = Je ne connais pas ce choix.
+err-pick-option = Choisissez l'une des options.
+err-gone = Ce bouton appartient à une partie terminée ou fermée. Utilisez le message le plus récent, ou `/etat`.
+err-stale = Ce bouton n'est plus à jour : { $moved }
+err-no-game = Il n'y a pas de partie dans ce salon. Lancez-en une avec `/nouvelle`.
+err-no-running-game = Il n'y a pas de partie en cours dans ce salon. Lancez-en une avec `/nouvelle`.
+err-game-vanished = Cette partie n'existe plus.
+err-other-channel = Ce bouton appartient à une partie d'un autre salon.
+err-game-over = Cette partie est terminée. `/nouvelle` en lance une autre.
+err-game-abandoned = Cette partie a été abandonnée. `/nouvelle` en lance une autre.
+err-other-game-step = La partie de ce salon est { $game } : cette action est pour un autre jeu.
+err-other-game-command = La partie de ce salon est { $game } : cette commande est pour { $other }.
+err-channel-game = La partie de ce salon est { $game }.
+err-channel-busy = Ce salon a déjà une partie. Utilisez `/etat` pour la voir, ou `/abandonner` pour la terminer d'abord.
+err-started-watch = La partie a déjà commencé ici. Suivez-la avec `/plateau`, ou lancez-en une nouvelle quand elle sera finie.
+err-already-joined = Vous êtes déjà dans cette partie. Attendez le début, ou appuyez sur Quitter.
+err-full = La partie est complète ({ $max } joueurs).
+err-leave-started = La partie a commencé : vous ne pouvez plus la quitter. Utilisez `/abandonner` pour voter pour y mettre fin.
+err-not-in-lobby = Vous n'êtes pas dans cette partie.
+err-already-started = La partie a déjà commencé.
+err-only-opener = Seul le joueur qui a ouvert la partie peut la commencer.
+err-too-few = Il faut au moins { $min } joueurs ; { $joined ->
+    [one] { $joined } a rejoint
+   *[other] { $joined } ont rejoint
+} pour l'instant.
+err-only-players-abandon = Seuls les joueurs de cette partie peuvent l'abandonner.
+err-not-started = La partie n'a pas encore commencé.
+err-not-running = La partie n'est pas en cours.
+err-not-playing = Vous ne jouez pas dans cette partie. Vous pouvez la suivre avec `/plateau` et `/etat`.
+err-not-playing-short = Vous ne jouez pas dans cette partie.
+err-seat-taken-over = Un joueur ordinateur a pris votre place dans cette partie : vous ne pouvez plus la jouer. Vous pouvez la suivre avec `/plateau`.
+err-seat-taken-over-short = Un joueur ordinateur a pris votre place dans cette partie.
+err-undo-not-running = Il n'y a rien à annuler : la partie n'est pas en cours.
+err-undo-nothing = Il n'y a encore rien à annuler.
+err-undo-not-yours = Vous ne pouvez annuler que votre propre dernière action, et la dernière action n'était pas la vôtre.
+err-no-cards-yet = La partie n'a pas encore commencé : personne n'a de cartes.
+err-no-cards-watcher = Vous ne jouez pas dans cette partie, vous n'avez donc pas de cartes. Vous pouvez la suivre avec `/plateau` et `/etat`.
+err-hides-nothing = { $game } ne cache rien : tout est sur le plateau (`/plateau`, `/etat`).
+err-no-board-yet = La partie n'a pas encore commencé : il n'y a pas de plateau à montrer.
+err-history-pages = L'historique a { $n ->
+    [one] { $n } page
+   *[other] { $n } pages
+} : demandez une page de 1 à { $n }.
+err-computer-lobby-only = Les joueurs ordinateur s'assoient dans le salon d'attente, avant le début. Dans une partie en cours, `/absent` ou `/exclure` confient une place à l'ordinateur.
+err-computer-join-first = Rejoignez d'abord la partie : seuls ses joueurs peuvent y asseoir des joueurs ordinateur.
+err-computer-strengths = { $game } a des joueurs ordinateur { $offered } (pas encore de niveau { $strength }).
+err-computer-no-room = Il n'y a plus de place pour un autre joueur ordinateur.
+err-away-range = Une absence dure d'une minute à 30 jours. Pour plus longtemps, confiez votre place à quelqu'un avec `/remplacer`.
+err-not-away = Vous n'êtes pas absent : vous jouez vos propres tours.
+err-replace-lobby = Les places se transmettent dans une partie en cours ; dans le salon d'attente, il suffit de `/rejoindre` et de `/quitter`.
+err-not-a-player = Cette personne ne joue pas dans cette partie.
+err-computer-seat = Cette place est celle d'un joueur ordinateur.
+err-newcomer-playing = Le nouveau joueur doit être quelqu'un qui ne joue pas déjà dans cette partie.
+err-only-others-replace = Seuls les autres joueurs de cette partie peuvent voter pour transmettre une place.
+err-kick-lobby = `/exclure` sert dans une partie en cours ; dans le salon d'attente, seul un joueur peut partir.
+err-already-computer = L'ordinateur joue déjà cette place.
+err-kick-self = Pour confier vos tours à l'ordinateur, utilisez `/absent` ; pour donner votre place à quelqu'un, `/remplacer`.
+err-only-others-kick = Seuls les autres joueurs de cette partie peuvent voter pour exclure quelqu'un.
+list-and = { " " }et{ " " }
+
+## Regarder la partie (privé, dans la langue du lecteur)
+history-empty = Il ne s'est encore rien passé.
+history-header = **Historique, page { $page } sur { $pages }** (1 est la plus récente){ $older }
+history-older = { " " }· plus ancienne : `/historique page:{ $next }`
+history-start = { " " }· le début de la partie
+status-computer-plays = L'ordinateur joue : { $seats }
+deadline-line = ⏳ Le temps de ce tour se termine { $when }.
+
+## Places et temps (public, dans la langue de la partie ; un rappel par message privé dans celle de son lecteur)
+seat-back-header = 👋 { $name } est de retour : l'ordinateur ne joue plus pour lui.
+seat-away-notice = 💤 { $name } est absent { $when } : { $what }. `/retour` pour rejouer.
+seat-away-for = pour { $duration } (retour { $back })
+seat-away-until-back = jusqu'à son retour
+seat-away-waits = personne d'autre n'est retenu ici, la partie l'attend donc
+seat-away-plays-now = l'ordinateur (moyen) joue ses tours en attendant, à commencer par celui-ci
+seat-away-plays = l'ordinateur (moyen) joue ses tours en attendant
+seat-back = 👋 { $name } est de retour et joue de nouveau ses propres tours.{ $yours }
+seat-your-turn = { " " }C'est votre tour : { $task }.
+seat-vote-replace = 🗳️ { $name } vote pour donner la place de { $target } à { $newcomer } ({ $votes } voix sur { $needed } nécessaires ; les autres approuvent avec le même `/remplacer`, ou { $target } peut la céder lui-même).
+seat-replaced-self = 🔁 { $target } cède sa place à { $newcomer } : bienvenue, { $newcomer }, vous jouez cette place désormais.{ $turn }
+seat-replaced-vote = 🔁 Par vote, la place de { $target } revient à { $newcomer } : bienvenue, { $newcomer }, vous jouez cette place désormais.{ $turn }
+seat-vote-kick = 🗳️ { $name } vote pour confier la place de { $target } à un joueur ordinateur ({ $votes } voix sur { $needed } nécessaires ; `/exclure` le même joueur pour approuver).
+seat-kicked = 🥾 Par vote, un joueur ordinateur (moyen) prend la place de { $target } pour le reste de la partie.{ $now }
+seat-kicked-now = { " " }Il joue son tour maintenant.
+reminder = ⏰ **{ $name }**, c'est votre tour depuis { $duration } : { $task }.
+reminder-deadline = { " " }Votre temps se termine { $when }.
+timeout-replace = ⌛ Le temps de { $name } est écoulé ({ $waited }) : un joueur ordinateur prend sa place pour le reste de la partie.
+timeout-play = ⌛ Le temps de { $name } est écoulé ({ $waited }) : l'ordinateur joue ce tour pour lui.

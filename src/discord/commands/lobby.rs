@@ -2,7 +2,7 @@
 //! offers a choice of every game the bot hosts (and only those), each with its own options
 //! (their choices come from its room).
 
-use super::{acknowledge, actor, place_of, respond};
+use super::{acknowledge, actor, place_of, reader_locale, respond};
 use crate::discord::missing_permissions;
 use crate::discord::types::{Context, Error};
 use crate::games::seafarers::SeafarersOptions;
@@ -121,7 +121,7 @@ pub(crate) async fn new(
     #[description = "The language of the game's messages and pictures (default: the server's)"] language: Option<LanguageChoice>,
 ) -> Result<(), Error> {
     acknowledge(ctx).await?;
-    if let Some(message) = missing_permissions(app_permissions(ctx)) {
+    if let Some(message) = missing_permissions(app_permissions(ctx), reader_locale(ctx).await) {
         return respond(ctx, Err(ServiceError::User(message))).await;
     }
     let kind = game.map_or(GameKind::SouthSeas, GameChoice::kind);
@@ -135,7 +135,7 @@ pub(crate) async fn new(
         }
         GameKind::SouthSeas => {
             let options = southseas_options(retrieve, min_players, max_players, turn_limit, on_timeout);
-            ctx.data().service.create_in(place_of(ctx), &actor(ctx), options, language).await
+            ctx.data().service.create_in(place_of(ctx), &actor(ctx).await, options, language).await
         }
         GameKind::Seafarers => {
             let options = SeafarersOptions {
@@ -150,7 +150,7 @@ pub(crate) async fn new(
                     _ => OnTimeout::PlayTurn,
                 },
             };
-            ctx.data().service.create_in(place_of(ctx), &actor(ctx), options, language).await
+            ctx.data().service.create_in(place_of(ctx), &actor(ctx).await, options, language).await
         }
     };
     respond(ctx, result).await
@@ -249,7 +249,7 @@ pub(crate) async fn addbot(
         Some(StrengthChoice::Hard) => Strength::Hard,
         _ => Strength::Medium,
     };
-    let result = ctx.data().service.add_computer(place_of(ctx), &actor(ctx), strength).await;
+    let result = ctx.data().service.add_computer(place_of(ctx), &actor(ctx).await, strength).await;
     respond(ctx, result).await
 }
 
@@ -257,7 +257,7 @@ pub(crate) async fn addbot(
 #[poise::command(slash_command, guild_only)]
 pub(crate) async fn join(ctx: Context<'_>) -> Result<(), Error> {
     acknowledge(ctx).await?;
-    let result = ctx.data().service.join(place_of(ctx), &actor(ctx)).await;
+    let result = ctx.data().service.join(place_of(ctx), &actor(ctx).await).await;
     respond(ctx, result).await
 }
 
@@ -265,7 +265,7 @@ pub(crate) async fn join(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, guild_only)]
 pub(crate) async fn leave(ctx: Context<'_>) -> Result<(), Error> {
     acknowledge(ctx).await?;
-    let result = ctx.data().service.leave(place_of(ctx), &actor(ctx)).await;
+    let result = ctx.data().service.leave(place_of(ctx), &actor(ctx).await).await;
     respond(ctx, result).await
 }
 
@@ -273,10 +273,10 @@ pub(crate) async fn leave(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, guild_only)]
 pub(crate) async fn start(ctx: Context<'_>) -> Result<(), Error> {
     acknowledge(ctx).await?;
-    if let Some(message) = missing_permissions(app_permissions(ctx)) {
+    if let Some(message) = missing_permissions(app_permissions(ctx), reader_locale(ctx).await) {
         return respond(ctx, Err(ServiceError::User(message))).await;
     }
-    let result = ctx.data().service.start(place_of(ctx), &actor(ctx)).await;
+    let result = ctx.data().service.start(place_of(ctx), &actor(ctx).await).await;
     respond(ctx, result).await
 }
 
@@ -284,7 +284,7 @@ pub(crate) async fn start(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, guild_only)]
 pub(crate) async fn abandon(ctx: Context<'_>) -> Result<(), Error> {
     acknowledge(ctx).await?;
-    let result = ctx.data().service.abandon(place_of(ctx), &actor(ctx)).await;
+    let result = ctx.data().service.abandon(place_of(ctx), &actor(ctx).await).await;
     respond(ctx, result).await
 }
 

@@ -1,14 +1,14 @@
 //! Looking at the game, privately: the board, everyone's standing, what happened. Each is one
 //! service call; what it shows is the game's (its room draws and words it).
 
-use super::{acknowledge, place_of, respond_private};
+use super::{acknowledge, place_of, reader_locale, respond_private};
 use crate::discord::types::{Context, Error};
 
 /// Show the board (only to you).
 #[poise::command(slash_command, guild_only)]
 pub(crate) async fn board(ctx: Context<'_>) -> Result<(), Error> {
     acknowledge(ctx).await?;
-    let result = ctx.data().service.board(place_of(ctx)).await;
+    let result = ctx.data().service.board(place_of(ctx), reader_locale(ctx).await).await;
     respond_private(ctx, result).await
 }
 
@@ -16,7 +16,7 @@ pub(crate) async fn board(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, guild_only)]
 pub(crate) async fn hand(ctx: Context<'_>) -> Result<(), Error> {
     acknowledge(ctx).await?;
-    let result = ctx.data().service.hand(place_of(ctx), &super::actor(ctx)).await;
+    let result = ctx.data().service.hand(place_of(ctx), &super::actor(ctx).await).await;
     respond_private(ctx, result).await
 }
 
@@ -24,7 +24,7 @@ pub(crate) async fn hand(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, guild_only)]
 pub(crate) async fn status(ctx: Context<'_>) -> Result<(), Error> {
     acknowledge(ctx).await?;
-    let result = ctx.data().service.status(place_of(ctx)).await;
+    let result = ctx.data().service.status(place_of(ctx), reader_locale(ctx).await).await;
     respond_private(ctx, result).await
 }
 
@@ -38,6 +38,6 @@ pub(crate) async fn history(
     page: Option<u16>,
 ) -> Result<(), Error> {
     acknowledge(ctx).await?;
-    let result = ctx.data().service.history(place_of(ctx), page.map_or(1, usize::from)).await;
+    let result = ctx.data().service.history(place_of(ctx), page.map_or(1, usize::from), reader_locale(ctx).await).await;
     respond_private(ctx, result).await
 }

@@ -26,7 +26,7 @@ pub(crate) async fn away(
             return respond(ctx, Err(ServiceError::User(message.into()))).await;
         }
     };
-    let result = ctx.data().service.away(place_of(ctx), &actor(ctx), how_long).await;
+    let result = ctx.data().service.away(place_of(ctx), &actor(ctx).await, how_long).await;
     respond(ctx, result).await
 }
 
@@ -34,7 +34,7 @@ pub(crate) async fn away(
 #[poise::command(slash_command, guild_only)]
 pub(crate) async fn back(ctx: Context<'_>) -> Result<(), Error> {
     acknowledge(ctx).await?;
-    let result = ctx.data().service.back(place_of(ctx), &actor(ctx)).await;
+    let result = ctx.data().service.back(place_of(ctx), &actor(ctx).await).await;
     respond(ctx, result).await
 }
 
@@ -51,7 +51,7 @@ pub(crate) async fn replace(
         return respond(ctx, Err(ServiceError::User(message.into()))).await;
     }
     let newcomer = actor_of(&with, None);
-    let result = ctx.data().service.replace(place_of(ctx), &actor(ctx), player.id.get(), &newcomer).await;
+    let result = ctx.data().service.replace(place_of(ctx), &actor(ctx).await, player.id.get(), &newcomer).await;
     respond(ctx, result).await
 }
 
@@ -59,7 +59,7 @@ pub(crate) async fn replace(
 #[poise::command(slash_command, guild_only)]
 pub(crate) async fn kick(ctx: Context<'_>, #[description = "The player who is gone"] player: serenity::User) -> Result<(), Error> {
     acknowledge(ctx).await?;
-    let result = ctx.data().service.kick(place_of(ctx), &actor(ctx), player.id.get()).await;
+    let result = ctx.data().service.kick(place_of(ctx), &actor(ctx).await, player.id.get()).await;
     respond(ctx, result).await
 }
 
@@ -117,6 +117,6 @@ pub(crate) async fn settings(
         quiet_hours,
         language: language.map(LanguageSetting::chosen),
     };
-    let result = ctx.data().service.settings(&actor(ctx), change, client_locale(ctx)).await;
+    let result = ctx.data().service.settings(&actor(ctx).await, change, client_locale(ctx)).await;
     respond_private(ctx, result).await
 }

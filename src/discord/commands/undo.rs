@@ -10,6 +10,6 @@ pub(crate) async fn undo(ctx: Context<'_>) -> Result<(), Error> {
     acknowledge(ctx).await?;
     // The step to undo is the one that was last when the player sent the command.
     let sent_ms = snowflake_ms(ctx.id());
-    let result = ctx.data().service.undo(place_of(ctx), &actor(ctx), Some(sent_ms)).await;
+    let result = ctx.data().service.undo(place_of(ctx), &actor(ctx).await, Some(sent_ms)).await;
     respond(ctx, result).await
 }

@@ -6,21 +6,16 @@ use super::Seafarers;
 use super::text::Names;
 use super::typed;
 use crate::common::reply::truncate;
-use crate::discord::respond::{acknowledge, actor, place_of, respond};
+use crate::discord::respond::{acknowledge, actor, place_of, reader_locale, respond};
 use crate::discord::types::{Context, Error};
-use crate::i18n::Locale;
 use poise::serenity_prelude as serenity;
-
-fn client_locale(ctx: Context<'_>) -> Locale {
-    ctx.locale().and_then(Locale::from_discord).unwrap_or_default()
-}
 
 /// Suggestions for what the player typed: their steps now, the best matches first.
 async fn step_options(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     let snapshot = ctx.data().service.snapshot::<Seafarers>(place_of(ctx), ctx.author().id.get()).await;
     let choices = match snapshot {
-        // In the words of the player's Discord client (English when the bot doesn't speak it).
-        Ok((game, _, Some(seat), names)) => typed::matches(&game, &Names::new_in(names, client_locale(ctx)), seat, partial)
+        // In the player's words: their /settings language, else their Discord client's.
+        Ok((game, _, Some(seat), names)) => typed::matches(&game, &Names::new_in(names, reader_locale(ctx).await), seat, partial)
             .into_iter()
             .take(25)
             .map(|(action, label)| serenity::AutocompleteChoice::new(truncate(&label, 100), super::codes::Code::Act(action).code()))
@@ -39,6 +34,6 @@ pub(crate) async fn seafarers(
     step: String,
 ) -> Result<(), Error> {
     acknowledge(ctx).await?;
-    let result = ctx.data().service.act_typed::<Seafarers>(place_of(ctx), &actor(ctx), step).await;
+    let result = ctx.data().service.act_typed::<Seafarers>(place_of(ctx), &actor(ctx).await, step).await;
     respond(ctx, result).await
 }

@@ -605,13 +605,13 @@ pub(crate) fn scenario_name(lang: Locale, scenario: &seafarers_engine::ScenarioM
 }
 
 /// The lobby's line about the game's options.
-pub(crate) fn lobby_rules(record: &GameRecord) -> String {
+pub(crate) fn lobby_rules(record: &GameRecord, locale: Locale) -> String {
     match super::options::decode(&record.options) {
         Ok((scenario, options)) => {
-            let name = scenario_name(record.language, &scenario);
+            let name = scenario_name(locale, &scenario);
             let pirate = if options.pirate { "yes" } else { "no" };
-            crate::tr!(record.language, "seafarers-lobby-rules", scenario = name, target = scenario.target, pirate = pirate)
+            crate::tr!(locale, "seafarers-lobby-rules", scenario = name, target = scenario.target, pirate = pirate)
         }
-        Err(_) => crate::tr!(record.language, "seafarers-lobby-rules-unknown"),
+        Err(_) => crate::tr!(locale, "seafarers-lobby-rules-unknown"),
     }
 }

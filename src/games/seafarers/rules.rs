@@ -68,8 +68,8 @@ impl Rules for Seafarers {
         game.is_over()
     }
 
-    fn task(game: &Game, seat: usize) -> String {
-        text::task(Locale::En, game, seat)
+    fn task(game: &Game, seat: usize, locale: Locale) -> String {
+        text::task(locale, game, seat)
     }
 
     fn opening(game: &Game, table: &Table, version: i64) -> Reply {
@@ -87,10 +87,10 @@ impl Rules for Seafarers {
         turn_reply(game, table, version, lines, &[])
     }
 
-    fn apply(game: &mut Game, table: &Table, seat: usize, action: &Action, story: &mut Story) -> Result<()> {
+    fn apply(game: &mut Game, table: &Table, seat: usize, action: &Action, story: &mut Story, reader: Locale) -> Result<()> {
         let names = names_of(table);
         let owing_before = matches!(game.phase(), Phase::Discard | Phase::Gold).then(|| (game.phase(), game.to_act()));
-        let events = game.apply(seat, action).map_err(|e| ServiceError::User(text::refusal(names.lang(), &e)))?;
+        let events = game.apply(seat, action).map_err(|e| ServiceError::User(text::refusal(reader, &e)))?;
         story.lines.extend(text::narrate(game, &names, &events));
         story.offered |= events.iter().any(|e| matches!(e, Event::TradeOffered { .. }));
         for s in 0..game.player_count() {
@@ -134,12 +134,12 @@ impl Rules for Seafarers {
         posts
     }
 
-    fn private_view(played: &Played<Seafarers>, table: &Table, version: i64, seat: usize) -> Option<Reply> {
-        Some(replies::hand(&played.game, table, version, seat, table.record.language))
+    fn private_view(played: &Played<Seafarers>, table: &Table, version: i64, seat: usize, reader: Locale) -> Option<Reply> {
+        Some(replies::hand(&played.game, table, version, seat, reader))
     }
 
-    fn undo_refusal(before: &Game, last: &Action) -> Option<String> {
-        let lang = Locale::En;
+    fn undo_refusal(before: &Game, last: &Action, reader: Locale) -> Option<String> {
+        let lang = reader;
         let seat = before.to_act().first().copied().unwrap_or(before.active_player());
         // The seat of the last step: whoever could take it.
         let seat = (0..before.player_count()).find(|&s| before.clone().apply(s, last).is_ok()).unwrap_or(seat);
@@ -165,8 +165,9 @@ impl Rules for Seafarers {
         tr!(names.lang(), "sf-undone", name = names.of(seat), step = text::action_label(before, &names, &labels, last))
     }
 
-    fn read_typed(game: &Game, table: &Table, seat: usize, typed: &String) -> std::result::Result<Action, String> {
-        super::typed::read(game, &names_of(table), seat, typed)
+    /// Read in the reader's words first, then in English (`typed::matches`).
+    fn read_typed(game: &Game, table: &Table, seat: usize, typed: &String, reader: Locale) -> std::result::Result<Action, String> {
+        super::typed::read(game, &names_of(table).reading(reader), seat, typed)
     }
 
     fn read_code(code: &str) -> Option<Click<Action>> {
@@ -187,9 +188,8 @@ impl Rules for Seafarers {
         }
     }
 
-    fn view(played: &Played<Seafarers>, table: &Table, version: i64, seat: usize, view: &str) -> Result<Reply> {
+    fn view(played: &Played<Seafarers>, table: &Table, version: i64, seat: usize, view: &str, reader: Locale) -> Result<Reply> {
         let game = &played.game;
-        let reader = table.record.language;
         match Code::parse(view) {
             Some(Code::Menu(kind, page)) => replies::menu_view(game, table, version, seat, kind, page, reader),
             Some(Code::Back) => Ok(replies::back_view(game, table, version)),
@@ -200,8 +200,8 @@ impl Rules for Seafarers {
         }
     }
 
-    fn may_act(game: &Game, table: &Table, seat: usize) -> Result<()> {
-        let lang = table.record.language;
+    fn may_act(game: &Game, table: &Table, seat: usize, reader: Locale) -> Result<()> {
+        let lang = reader;
         if game.is_over() {
             return user(tr!(lang, "sf-refuse-over"));
         }
@@ -219,9 +219,9 @@ impl Rules for Seafarers {
         user(tr!(lang, "sf-not-your-turn", names = waiting.join(&and), task = task))
     }
 
-    fn moved_on(played: &Played<Seafarers>, table: &Table) -> String {
+    fn moved_on(played: &Played<Seafarers>, table: &Table, reader: Locale) -> String {
         // The host says the button is out of date; this says who moved, and what is asked now.
-        let names = names_of(table);
+        let names = names_of(table).reading(reader);
         let lang = names.lang();
         let what = match played.log.last() {
             Some(last) if last.user_id == crate::common::COMPUTER_USER => tr!(lang, "sf-moved-computer"),
@@ -234,9 +234,9 @@ impl Rules for Seafarers {
         format!("{what}\n{}", replies::prompt(&played.game, table, &names))
     }
 
-    fn status(played: &Played<Seafarers>, table: &Table) -> String {
+    fn status(played: &Played<Seafarers>, table: &Table, reader: Locale) -> String {
         let game = &played.game;
-        let names = names_of(table);
+        let names = names_of(table).reading(reader);
         let lang = names.lang();
         let scenario = replies::scenario_name(lang, game.scenario());
         let mut lines = vec![tr!(lang, "sf-status-head", scenario = scenario, id = table.record.id, turn = game.turn())];
@@ -248,15 +248,15 @@ impl Rules for Seafarers {
         lines.join("\n")
     }
 
-    fn board_caption(played: &Played<Seafarers>, table: &Table) -> String {
-        let names = names_of(table);
+    fn board_caption(played: &Played<Seafarers>, table: &Table, reader: Locale) -> String {
+        let names = names_of(table).reading(reader);
         let pieces: Vec<String> = (0..played.game.player_count()).map(|s| names.long(s)).collect();
         let scenario = replies::scenario_name(names.lang(), played.game.scenario());
         tr!(names.lang(), "sf-caption", scenario = scenario, players = pieces.join(" · "))
     }
 
-    fn history(played: &Played<Seafarers>, table: &Table, n: usize) -> Result<Vec<String>> {
-        let names = names_of(table);
+    fn history(played: &Played<Seafarers>, table: &Table, n: usize, reader: Locale) -> Result<Vec<String>> {
+        let names = names_of(table).reading(reader);
         let mut game = Seafarers::setup(table)?;
         let mut out = Vec::new();
         let start = played.log.len().saturating_sub(n);
@@ -274,8 +274,8 @@ impl Rules for Seafarers {
         Ok(out)
     }
 
-    fn lobby_rules(record: &GameRecord) -> String {
-        replies::lobby_rules(record)
+    fn lobby_rules(record: &GameRecord, locale: Locale) -> String {
+        replies::lobby_rules(record, locale)
     }
 
     fn computer_moves(played: &Played<Seafarers>, table: &Table, plan: &ComputerPlan) -> Vec<(usize, Action)> {

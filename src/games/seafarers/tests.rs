@@ -203,11 +203,11 @@ fn play(scenario: &str, players: usize, seed: u64, language: Locale, read: &mut 
                 }
             }
         }
-        if let Err(e) = Seafarers::may_act(&game, &table, (seat + 1) % players) {
+        if let Err(e) = Seafarers::may_act(&game, &table, (seat + 1) % players, language) {
             read("not your turn", &e.to_string());
         }
         let mut story = Story::default();
-        Seafarers::apply(&mut game, &table, seat, &action, &mut story).expect("a legal step");
+        Seafarers::apply(&mut game, &table, seat, &action, &mut story, language).expect("a legal step");
         log.push(crate::games::contract::Logged { seq: step, user_id: 100 + seat as u64, seat: Some(seat), action });
         version += 1;
         for (_, post) in Seafarers::private_posts(&game, &table, version, &story) {
@@ -218,10 +218,10 @@ fn play(scenario: &str, players: usize, seed: u64, language: Locale, read: &mut 
     }
     assert!(game.is_over(), "{scenario}: the game ended");
     let played = Played::<Seafarers> { game: game.clone(), log };
-    read("/status", &Seafarers::status(&played, &table));
-    read("/board", &Seafarers::board_caption(&played, &table));
-    read("the stale click", &Seafarers::moved_on(&played, &table));
-    for line in Seafarers::history(&played, &table, 30).expect("a history") {
+    read("/status", &Seafarers::status(&played, &table, language));
+    read("/board", &Seafarers::board_caption(&played, &table, language));
+    read("the stale click", &Seafarers::moved_on(&played, &table, language));
+    for line in Seafarers::history(&played, &table, 30, language).expect("a history") {
         read("/history", &line);
     }
     game
@@ -247,7 +247,7 @@ fn french_refusals_and_typed_steps_are_french() {
     let seat = game.active_player();
     // A step out of turn, a step of another phase, a piece over its limits.
     for action in [Action::Roll, Action::EndTurn, Action::BuyDevCard] {
-        let err = Seafarers::apply(&mut game, &table, seat, &action, &mut Story::default()).unwrap_err();
+        let err = Seafarers::apply(&mut game, &table, seat, &action, &mut Story::default(), Locale::Fr).unwrap_err();
         assert_french("a refusal", &err.to_string());
     }
     let names = replies::names_of(&table);

@@ -23,7 +23,7 @@ pub enum RetrieveChoice {
 /// A step typed into a command: the service reads `input` against the game inside the step's
 /// own transaction (after acknowledging).
 async fn act_typed(ctx: Context<'_>, step: Step, input: &str) -> Result<(), Error> {
-    let result = ctx.data().service.act_typed::<SouthSeas>(place_of(ctx), &actor(ctx), (step, input.to_string())).await;
+    let result = ctx.data().service.act_typed::<SouthSeas>(place_of(ctx), &actor(ctx).await, (step, input.to_string())).await;
     respond(ctx, result).await
 }
 
@@ -133,7 +133,7 @@ pub(crate) async fn pay(
 #[poise::command(slash_command, guild_only)]
 pub(crate) async fn endturn(ctx: Context<'_>) -> Result<(), Error> {
     acknowledge(ctx).await?;
-    let result = ctx.data().service.act(place_of(ctx), &actor(ctx), Action::EndTurn).await;
+    let result = ctx.data().service.act(place_of(ctx), &actor(ctx).await, Action::EndTurn).await;
     respond(ctx, result).await
 }
 

@@ -10,6 +10,7 @@ use super::{GameOptions, computer};
 use crate::common::{Button, Command, ComponentId, Reply, Result, ServiceError, Style, Table, internal, user};
 use crate::games::contract::{Click, Played, Rules};
 use crate::games::{ComputerPlan, Move, State};
+use crate::i18n::Locale;
 use crate::kinds::GameKind;
 use crate::store::GameRecord;
 use southseas_engine::{Action, Event, Game, Options, Phase, Ruleset, ScoreReason, Setup, record};
@@ -63,7 +64,7 @@ impl Rules for SouthSeas {
         game.is_over()
     }
 
-    fn task(game: &Game, _seat: usize) -> String {
+    fn task(game: &Game, _seat: usize, _locale: Locale) -> String {
         text::task(game)
     }
 
@@ -80,7 +81,7 @@ impl Rules for SouthSeas {
         turn_reply(table, version, game, lines)
     }
 
-    fn apply(game: &mut Game, table: &Table, _seat: usize, action: &Action, story: &mut Story) -> Result<()> {
+    fn apply(game: &mut Game, table: &Table, _seat: usize, action: &Action, story: &mut Story, _reader: Locale) -> Result<()> {
         let names = names(table);
         // An earlier step's turn ended without a hand-over line of its own: say so here.
         story.lines.extend(story.ended.take());
@@ -117,7 +118,7 @@ impl Rules for SouthSeas {
         turn_reply_after(table, version, game, header, story.ended)
     }
 
-    fn undo_refusal(before: &Game, last: &Action) -> Option<String> {
+    fn undo_refusal(before: &Game, last: &Action, _reader: Locale) -> Option<String> {
         let events = match before.clone().apply(last) {
             Ok(events) => events,
             Err(e) => return Some(format!("That step can't be undone ({e}).")),
@@ -134,7 +135,13 @@ impl Rules for SouthSeas {
         format!("↩️ {} undid {}.", names(table).of(seat), text::step_in_words(before, last))
     }
 
-    fn read_typed(game: &Game, _table: &Table, _seat: usize, (step, input): &(Step, String)) -> std::result::Result<Action, String> {
+    fn read_typed(
+        game: &Game,
+        _table: &Table,
+        _seat: usize,
+        (step, input): &(Step, String),
+        _reader: Locale,
+    ) -> std::result::Result<Action, String> {
         typed::parse(game, *step, input)
     }
 
@@ -142,7 +149,7 @@ impl Rules for SouthSeas {
         Code::parse(code).map(Code::click)
     }
 
-    fn view(played: &Played<SouthSeas>, table: &Table, version: i64, _seat: usize, view: &str) -> Result<Reply> {
+    fn view(played: &Played<SouthSeas>, table: &Table, version: i64, _seat: usize, view: &str, _reader: Locale) -> Result<Reply> {
         let game = &played.game;
         let id = table.record.id;
         let mut reply = Reply { game: Some((id, version)), components_only: true, ..Reply::default() };
@@ -182,7 +189,7 @@ impl Rules for SouthSeas {
         }
     }
 
-    fn may_act(game: &Game, table: &Table, seat: usize) -> Result<()> {
+    fn may_act(game: &Game, table: &Table, seat: usize, _reader: Locale) -> Result<()> {
         match game.to_act() {
             Some(s) if s == seat => Ok(()),
             Some(s) if table.computer_at(s).is_some() => user(format!(
@@ -200,23 +207,23 @@ impl Rules for SouthSeas {
         }
     }
 
-    fn moved_on(played: &Played<SouthSeas>, table: &Table) -> String {
+    fn moved_on(played: &Played<SouthSeas>, table: &Table, _reader: Locale) -> String {
         replies::moved_on(&played.game, &played.log, table)
     }
 
-    fn status(played: &Played<SouthSeas>, table: &Table) -> String {
+    fn status(played: &Played<SouthSeas>, table: &Table, _reader: Locale) -> String {
         replies::status(&played.game, table)
     }
 
-    fn board_caption(played: &Played<SouthSeas>, table: &Table) -> String {
+    fn board_caption(played: &Played<SouthSeas>, table: &Table, _reader: Locale) -> String {
         replies::board_caption(&played.game, table)
     }
 
-    fn history(played: &Played<SouthSeas>, table: &Table, n: usize) -> Result<Vec<String>> {
+    fn history(played: &Played<SouthSeas>, table: &Table, n: usize, _reader: Locale) -> Result<Vec<String>> {
         replies::history(SouthSeas::setup(table)?, &played.log, table, n)
     }
 
-    fn lobby_rules(record: &GameRecord) -> String {
+    fn lobby_rules(record: &GameRecord, _locale: Locale) -> String {
         replies::lobby_rules(record)
     }
 

@@ -80,7 +80,7 @@ fn seafarers(c: &mut Criterion) {
         let action = bots[p].choose(&game, p).expect("a legal action");
         game.apply(p, &action).expect("legal");
     }
-    let view = sf::BoardView { names: ["Ana", "Bo", "Cy", "Di"].iter().map(|s| s.to_string()).collect(), spots: Vec::new() };
+    let view = sf::BoardView { names: ["Ana", "Bo", "Cy", "Di"].iter().map(|s| s.to_string()).collect(), ..sf::BoardView::default() };
     for (name, draw, png) in [
         ("seafarers_phone_4p_endgame", sf::phone_image as fn(&_, &_) -> _, sf::phone_png as fn(&_, &_) -> _),
         ("seafarers_full_4p_endgame", sf::full_board_image, sf::full_board_png),

@@ -78,7 +78,7 @@ pub(crate) async fn steps_by(reader: &Service, user: u64) -> i64 {
 
 /// Taps `action` for `who` and waits until the step is logged: the computers may move at the
 /// same time, so a newer version alone does not say the tap went through.
-async fn tap_and_wait(double: &Double, reader: &Service, who: &Member, message: &Value, action: seafarers_engine::Action) {
+pub(crate) async fn tap_and_wait(double: &Double, reader: &Service, who: &Member, message: &Value, action: seafarers_engine::Action) {
     let before = steps_by(reader, who.id).await;
     tap(double, who, message, action).await;
     let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
@@ -91,6 +91,17 @@ async fn tap_and_wait(double: &Double, reader: &Service, who: &Member, message: 
 /// Opens `scenario` in the channel with two people (alice, bob) and two computers and starts
 /// it; returns the people with their seats.
 pub(crate) async fn open_with_computers(double: &Double, reader: &Service, scenario: &str) -> Vec<(usize, Member)> {
+    open_with_computers_in(double, reader, scenario, None).await
+}
+
+/// [`open_with_computers`], the game opened in a language (`/new language:`, the choice's
+/// English name) and without a turn time limit when one is given.
+pub(crate) async fn open_with_computers_in(
+    double: &Double,
+    reader: &Service,
+    scenario: &str,
+    language: Option<&str>,
+) -> Vec<(usize, Member)> {
     let registered = double.wait_for_commands().await;
     let new = registered.command("new").expect("/new");
     let choice = |option: &str, name_starts: &str| -> i64 {
@@ -101,13 +112,14 @@ pub(crate) async fn open_with_computers(double: &Double, reader: &Service, scena
     let name = seafarers_engine::Ruleset::CURRENT.scenario(scenario).expect("a scenario").name.clone();
     let words = name.split(':').next().unwrap().to_string();
     let (alice, bob) = (Member::new(3101, "alice"), Member::new(3102, "bob"));
-    double
-        .interact(
-            dd::slash("new", &alice).integer("game", choice("game", "Catan: Seafarers")).integer("scenario", choice("scenario", &words)),
-        )
-        .await;
+    let mut new =
+        dd::slash("new", &alice).integer("game", choice("game", "Catan: Seafarers")).integer("scenario", choice("scenario", &words));
+    if let Some(language) = language {
+        new = new.integer("language", choice("language", language)).integer("turn_limit", choice("turn_limit", "no limit"));
+    }
+    double.interact(new).await;
     let lobby = double.wait_for("the lobby", |d| d.messages_with_components(dd::CHANNEL_ID).pop()).await;
-    assert!(lobby["content"].as_str().unwrap().contains(&name), "the lobby names the scenario: {lobby}");
+    assert!(language.is_some() || lobby["content"].as_str().unwrap().contains(&name), "the lobby names the scenario: {lobby}");
     let join = custom_ids(&lobby).into_iter().find(|c| c.ends_with(":join")).unwrap();
     double.wait_response(double.interact(dd::button(&join, &bob)).await, 2).await;
     for players in ["(3/4)", "(4/4)"] {

@@ -9,6 +9,7 @@ mod discord_french;
 mod discord_lifecycle;
 mod discord_race;
 mod discord_seafarers;
+mod discord_seafarers_french;
 mod discord_seafarers_games;
 mod fuzz;
 mod golden;

@@ -12,3 +12,416 @@ seafarers-lobby-rules = Scenario: **{ $scenario }**, first to { $target } points
    *[no] {""}
 }
 seafarers-lobby-rules-unknown = Scenario: ?
+
+## Players, cards and places in words. A player's pieces: their letter and colour.
+sf-colour = { $colour ->
+    [red] red
+    [blue] blue
+    [white] white
+   *[black] black
+}
+sf-player-long = { $name } ({ $letter }, { $colour })
+# A resource's name alone ("ore"), and with a count ("2 brick"): French adds its plurals.
+sf-resource = { $resource ->
+    [brick] brick
+    [lumber] lumber
+    [wool] wool
+    [grain] grain
+   *[ore] ore
+}
+sf-resource-count = { $n } { $resource ->
+    [brick] brick
+    [lumber] lumber
+    [wool] wool
+    [grain] grain
+   *[ore] ore
+}
+sf-no-cards = no cards
+sf-card = { $card ->
+    [knight] Knight
+    [victory-point] Victory Point
+    [road-building] Road Building
+    [year-of-plenty] Year of Plenty
+   *[monopoly] Monopoly
+}
+sf-hex-unexplored = unexplored
+sf-hex-sea = sea
+sf-hex-desert = desert
+sf-hex-gold = gold
+sf-open-sea = open sea
+sf-harbour = { $resource ->
+    [any] 3:1 harbour
+   *[other] 2:1 { $name } harbour
+}
+sf-everyone = everyone
+sf-and = and
+
+## Narration (public, in the game's language)
+sf-gets = { $name } gets { $cards }
+sf-must-discard = ✋ Must discard half their cards: { $list }.
+sf-harbour-placed = ⚓ { $name } placed a { $harbour } at { $place }.
+sf-settlement-built = 🏠 { $name } built a settlement by { $place }.
+sf-city-built = 🏙️ { $name } built a city by { $place }.
+sf-road-built = 🟫 { $name } built a road{ $free ->
+    [yes] {" "}for free
+   *[no] {""}
+} ({ $place }).
+sf-ship-built = ⛵ { $name } built a ship{ $free ->
+    [yes] {" "}for free
+   *[no] {""}
+} ({ $place }).
+sf-ship-moved = ⛵ { $name } moved a ship to { $place }.
+sf-setup-cards = 🎁 { $name } takes { $cards } for their second settlement.
+sf-rolled = 🎲 { $name } rolled **{ $total }** ({ $a } + { $b }).
+sf-bank-short = 🏦 The bank can't pay everyone their { $resource }: nobody gets any.
+sf-gold-owed = ✨ { $name } may take { $n ->
+    [one] { $n } card
+   *[other] { $n } cards
+} of their choice for gold.
+sf-gold-taken = ✨ { $name } took { $cards } for gold.
+sf-discarded = ✋ { $name } discarded { $cards }.
+sf-robber-moved = 🥷 { $name } moved the robber to { $place }.
+sf-pirate-moved = 🏴‍☠️ { $name } moved the pirate.
+sf-stole = 🫳 { $thief } stole a card from { $victim }.
+sf-stole-nothing = 🫳 { $thief } found nothing to steal from { $victim }.
+sf-dev-bought = 🃏 { $name } bought a development card.
+sf-dev-played = 🃏 { $name } played **{ $card }**.
+sf-plenty-taken = 🎁 { $name } took { $cards } from the bank.
+sf-monopoly-taken = 💰 { $name } took every { $resource } from the others: { $n ->
+    [one] { $n } card
+   *[other] { $n } cards
+}.
+sf-maritime-traded = 🏦 { $name } traded { $cards } with the bank for { $got }.
+sf-offered = 🤝 { $name } offers { $give } for { $want } to { $to }.
+sf-answered = { $name } { $accept ->
+    [yes] ✅ accepts
+   *[no] ❌ declines
+} the offer.
+sf-countered = ↔️ { $name } counters: { $give } for { $want }. { $offerer } may take it.
+sf-the-offerer = the offerer
+sf-traded = 🤝 { $offerer } gave { $gave } to { $partner } for { $got }.
+sf-trade-closed = 🤝 The trade offer is closed.
+sf-longest-route = 🛣️ { $name } now has the longest trade route ({ $length }): 2 points.
+sf-longest-route-none = 🛣️ Nobody holds the longest trade route now.
+sf-largest-army = ⚔️ { $name } now has the largest army ({ $knights } knights): 2 points.
+sf-chip = 🏅 { $name } gets { $n ->
+    [one] { $n } point
+   *[other] { $n } points
+} for the first settlement on a new island.
+sf-discovered = 🧭 { $name } discovered { $what }.
+sf-discovery-card = 🧭 { $name } gets { $card } for the discovery.
+sf-setup-done = 🏁 Setup is done: the game begins.
+sf-game-won = 🏆 **{ $winner }** wins! Final points: { $standings }.
+sf-final-points = { $name } { $n ->
+    [one] { $n } point
+   *[other] { $n } points
+}
+
+## What one player alone is told (a direct message)
+sf-private-head = Game #{ $id } ({ $game }):
+sf-you-stole = 🫳 You stole { $card } from { $victim }.
+sf-stolen-from-you = 🫳 { $thief } stole { $card } from you.
+sf-you-bought-vp = 🃏 You bought a **Victory Point**: it counts for you, hidden until the end.
+sf-you-bought = 🃏 You bought a **{ $card }**: you can play it from your next turn.
+
+## The open trade offer, on the turn message
+sf-offer-line = 🤝 Open offer: { $from } gives { $give } for { $want } to { $to } — { $answers }
+sf-offer-accepts = ✅ accepts
+sf-offer-declines = ❌ declines
+sf-offer-counters = ↔️ counters { $give } for { $want }
+sf-offer-no-answer = no answer yet
+
+## Refusals (private). `sf-rule` and `sf-phase` are the engine's reasons, by a key of ours;
+## an engine's reason we have no key for is given as it is.
+sf-refuse-not-yours = That isn't yours to decide now.
+sf-refuse-wrong-phase = Not now: the game waits for { $phase ->
+    [harbour] the next harbour to be placed
+    [settlement] a setup settlement
+    [route] a road or ship next to the settlement just placed
+    [roll] the roll (or a development card before it)
+    [main] trading, building or the end of the turn
+    [discard] the discards on the seven
+    [robber] the robber (or pirate) to move
+    [gold] the gold choices
+    [road-building] the free roads or ships of Road Building
+    [over] nothing: the game is over
+   *[other] { $expected }
+}.
+sf-refuse-afford = You can't pay { $cost }.
+sf-refuse-no-piece = You have no { $piece ->
+    [city] city
+    [road] road
+    [settlement] settlement
+    [ship] ship
+   *[other] { $piece }
+} left.
+sf-refuse-over = The game is over.
+sf-rule = { $rule ->
+    [road-building-nothing] Road Building would place nothing: you have no road or ship that could be placed.
+    [no-gifts] A trade needs at least one card each way (no gifts).
+    [move-ship-elsewhere] Move the ship to another edge.
+    [deck-empty] The development deck is empty.
+    [not-addressed] The offer is not addressed to you.
+    [pirate-elsewhere] The pirate must move to another hex.
+    [robber-elsewhere] The robber must move to another hex.
+    [both-sides] The same resource can't be on both sides.
+    [no-offer] There is no open trade offer.
+    [no-pirate] This game is played without the pirate.
+    [no-ships] This scenario has no ships.
+    [own-terms] Those are the offer's own terms: accept it instead.
+    [one-for-another] Trade one resource for another.
+    [own-offer] You can't answer your own offer.
+    [answered] You have already answered this offer.
+    [one-card-a-turn] You have already played a development card this turn.
+   *[other] { $reason }
+}
+
+## What a player must do now, in a few words
+sf-task-harbour = place a harbour
+sf-task-settlement = place a settlement
+sf-task-route = place a road or ship by your new settlement
+sf-task-roll = roll the dice
+sf-task-main = build, trade or end the turn
+sf-task-discard = discard { $n ->
+    [one] { $n } card
+   *[other] { $n } cards
+}
+sf-task-gold = take { $n ->
+    [one] { $n } card
+   *[other] { $n } cards
+} for gold
+sf-task-robber-pirate = move the robber or the pirate
+sf-task-robber = move the robber
+sf-task-road-building = place { $n ->
+    [one] { $n } road or ship
+   *[other] { $n } road or ships
+} for free
+sf-task-over = nothing: the game is over
+
+## A step in a few words: buttons, menus, typed commands. `sf-at` and `sf-to` name the
+## spot as the picture letters it; typed steps may leave these words out.
+sf-at = {" "}at { $spot }
+sf-to = {" "}to { $spot }
+sf-label-harbour = Harbour{ $at } ({ $place })
+sf-label-settlement = Settlement{ $at } ({ $place })
+sf-label-city = City{ $at } ({ $place })
+sf-label-road = Road{ $at } ({ $place })
+sf-label-ship = Ship{ $at } ({ $place })
+sf-label-move-ship = Ship { $from } → { $to }
+sf-label-roll = Roll the dice
+sf-label-discard = Discard { $cards }
+sf-label-robber = Robber{ $at } ({ $place }{ $steal })
+sf-rob = , rob { $name }
+sf-rob-nobody = , nobody to rob
+sf-label-pirate = Pirate{ $at } (sea)
+sf-label-gold = Take { $cards }
+sf-label-buy = Buy a development card
+sf-label-knight = Play Knight
+sf-label-road-building = Play Road Building
+sf-label-plenty-two = Year of Plenty: { $cards }
+sf-label-plenty = Year of Plenty: { $first } and { $second }
+sf-label-monopoly = Monopoly on { $resource }
+sf-label-maritime = Give { $give } for { $get }
+sf-label-offer = Offer { $give } for { $want } to { $to }
+sf-label-accept = Accept the offer
+sf-label-decline = Decline the offer
+sf-label-counter = Counter: { $give } for { $want }
+sf-label-confirm-counter = Trade with { $name }: get { $give } for { $want }
+sf-label-confirm = Trade with { $name }
+sf-label-withdraw = Withdraw the offer
+sf-label-end-turn = End turn
+
+## The game's start, status, caption, undo and stale clicks
+sf-opening = ⛵ **{ $scenario }** begins! First to **{ $target } points** wins. Setup order:
+sf-opening-rule = Each player places a settlement and a road or ship, then again in reverse order. Your cards stay private: tap **My hand** (or `/hand`) to see yours.
+sf-undo-refused = That step can't be undone ({ $why }).
+sf-undo-chance = That step can't be undone: it revealed something left to chance (dice, a card, a hex).
+sf-undo-trade = That step can't be undone: a trade made (or a game won) stands.
+sf-undo-turn = That step can't be undone: the turn has passed.
+sf-undone = ↩️ { $name } took back: { $step }.
+sf-not-your-turn-computer = It's not your turn: the computer is playing for { $name } right now. I'll ping you when it's yours.
+sf-not-your-turn = It's not your turn: waiting for { $names } to { $task }.
+sf-moved-computer = the computer moved for a player.
+sf-moved-first = { $name } moved first.
+sf-moved-on = the game moved on.
+sf-status-head = ⛵ **{ $scenario }** — game #{ $id }, turn { $turn }
+sf-last-roll = 🎲 Last roll: { $total } ({ $a } + { $b })
+sf-caption = ⛵ { $scenario } — { $players }
+sf-unknown-button = That button isn't one I know. Use `/status` to see the game.
+
+## The turn message
+sf-prompt-over = The game is over.
+sf-prompt-waiting = ⏳ Waiting for { $owed }. Tap **{ $button }** to choose your cards privately.
+sf-prompt-computer = ⏩ { $name } plays next: the computer's move follows.
+sf-prompt-setup = 👉 { $name }, your turn: { $task } (the lettered spots on the picture).
+sf-prompt-robber-pirate = 👉 { $name }, move the robber or the pirate: pick a lettered hex.
+sf-prompt-robber = 👉 { $name }, move the robber: pick a lettered hex.
+sf-prompt-turn = 👉 { $name }, your turn: { $task }.
+sf-standing = { $name } { $points ->
+    [one] { $points } pt
+   *[other] { $points } pts
+}
+sf-standing-counts = { $cards ->
+    [one] { $cards } card
+   *[other] { $cards } cards
+} · { $dev } dev
+sf-standings = 📊 { $players } (goal: { $target })
+sf-kind = { $kind ->
+    [harbour] Place a harbour
+    [settlement] Settlement
+    [city] City
+    [road] Road
+    [ship] Ship
+    [move-ship] Move a ship
+    [cards] Play a card
+    [bank] Trade with the bank
+   *[robber] Robber / pirate
+}
+sf-kind-free = { $kind ->
+    [road] Road (free) ▸
+   *[ship] Ship (free) ▸
+}
+sf-button-hand = My hand
+sf-button-board = Board
+sf-button-undo = Undo
+sf-button-discard = Discard…
+sf-button-gold = Choose gold…
+sf-button-roll = 🎲 Roll
+sf-button-play-card = Play a card ▸
+sf-button-buy = Buy a card
+sf-button-bank = Bank trade ▸
+sf-button-offer = Offer a trade…
+sf-button-accept = Accept
+sf-button-decline = Decline
+sf-button-counter = Counter…
+sf-button-withdraw = Withdraw
+sf-button-end-turn = End turn
+sf-button-back = ◀ Back
+sf-menu-next = More: page { $page } of { $pages } ▶
+sf-menu-previous = ◀ Page { $page } of { $pages }
+sf-menu-move-robber = Move the robber
+sf-menu-paged = { $words } (page { $page } of { $pages })
+sf-choice-closed = That choice isn't open now: use the buttons of the newest message.
+
+## The private builders: a discard, a gold choice, a trade offer, a counter-offer
+sf-nothing-to-discard = You have nothing to discard now.
+sf-no-gold = You have no gold to choose now.
+sf-choice-stale = That choice doesn't fit your cards any more: tap the newest message's button again.
+sf-discard-head = ✋ Discard **{ $n }** of your { $total ->
+    [one] { $total } card
+   *[other] { $total } cards
+} ({ $hand }).
+sf-gold-head = ✨ Take **{ $n ->
+    [one] { $n } card
+   *[other] { $n } cards
+}** for gold.
+sf-chosen = Chosen: { $cards }.
+sf-tap-more = {" "}Tap { $n ->
+    [one] { $n } card
+   *[other] { $n } cards
+} more.
+sf-confirm-below = {" "}Confirm below.
+sf-pick-more = +1 { $resource } ({ $left } left)
+sf-start-over = Start over
+sf-offer-own-turn = You can offer a trade on your own turn, after rolling.
+sf-offer-stale = That offer doesn't fit your cards any more: tap **Offer a trade…** again.
+sf-offer-build = 🤝 Build your offer: you give { $give }; you want { $want }.
+    Your hand: { $hand }. Tap to change it; then offer it to everyone or one player.
+sf-offer-everyone = Offer to everyone
+sf-offer-to = Offer to { $name }
+sf-counter-answered = You have already answered this offer.
+sf-counter-own = That is your own offer: the others may counter it.
+sf-counter-later = Answer the offer once the game's current decision is made.
+sf-counter-not-you = This offer isn't addressed to you.
+sf-counter-none = There is no open offer to counter now.
+sf-counter-no-cards = You have no cards to give, so you can't counter: decline it, or wait for another offer.
+sf-counter-build = ↔️ Counter { $from }'s offer ({ $give } for { $want }): you give { $mine }; you want { $theirs }.
+    Your hand: { $hand }. Tap to change it; then send it.
+sf-counter-same = Those are the offer's terms: accept it
+sf-counter-send = Send counter: { $give } for { $want }
+sf-give-more = Give +1 { $resource }
+sf-want-more = Want +1 { $resource }
+sf-give-less = Give −1 { $resource }
+sf-want-less = Want −1 { $resource }
+
+## "My hand" (private, in the reader's language)
+sf-hand-head = 🂠 **Your hand**, { $player } — game #{ $id }
+sf-hand-cards = Cards ({ $n }): { $cards }
+sf-hand-dev-card = { $card } ×{ $n }
+sf-hand-dev-new = {" "}({ $n } bought this turn)
+sf-hand-dev = Development cards: { $cards }
+sf-hand-none = none
+sf-hand-points = Points: { $points }{ $hidden } of { $target }
+sf-hand-hidden = {" "}({ $n } hidden in Victory Point cards)
+sf-hand-afford = You can pay for: { $what }
+sf-hand-nothing-yet = nothing yet
+sf-piece = { $piece ->
+    [road] road
+    [ship] ship
+    [settlement] settlement
+    [city] city
+   *[dev] development card
+}
+sf-hand-rates = Bank rates: { $rates }
+sf-hand-pieces = Pieces left: { $settlements ->
+    [one] { $settlements } settlement
+   *[other] { $settlements } settlements
+} · { $cities ->
+    [one] { $cities } city
+   *[other] { $cities } cities
+} · { $roads ->
+    [one] { $roads } road
+   *[other] { $roads } roads
+} · { $ships ->
+    [one] { $ships } ship
+   *[other] { $ships } ships
+}
+sf-hand-now = Now: { $task }.
+
+## Typed steps (`/seafarers step:`)
+sf-typed-empty = Type a step, or pick one of the suggestions: for example `roll`, `settlement B`, `road 4`, `end turn`.
+sf-typed-unknown = `{ $typed }` isn't one of your steps now: you can { $task }. Pick from the suggestions as you type.
+sf-typed-ambiguous = `{ $typed }` could be { $n } steps ({ $some }): add the spot's letter or number, as on the picture.
+sf-typed-trade = Write a trade as `offer 2 brick for 1 ore` (add `to` and a name for one player) or `counter 1 ore for 2 wool`.
+
+## Opening a game (`/new game: Catan: Seafarers`)
+sf-new-no-scenario = There is no scenario `{ $scenario }`: choose one of { $ids }.
+sf-new-limits = { $scenario } is for { $lo } to { $hi } players: choose limits in that range, the minimum not above the maximum.
+sf-new-no-pirate = { $scenario } has no pirate: play it without the pirate option.
+
+## The words of the pictures (in the game's language)
+sf-pic-over = Game over: { $name } wins
+sf-pic-setup = Setup
+sf-pic-turn = Turn { $turn }
+sf-pic-target = {" "}· { $target } points win
+sf-pic-rolled = rolled
+sf-pic-points = { $n } VP
+sf-pic-longest = Longest route
+sf-pic-largest = Largest army
+sf-pic-cards = { $n ->
+    [one] { $n } card
+   *[other] { $n } cards
+}
+sf-pic-dev = { $n } dev
+sf-pic-knights = { $n ->
+    [one] { $n } knight
+   *[other] { $n } knights
+}
+sf-pic-route = route { $n }
+sf-pic-left = left
+sf-pic-harbour = { $resource ->
+    [brick] brick
+    [lumber] wood
+    [wool] wool
+    [grain] grain
+    [ore] ore
+   *[any] any
+}
+
+## /rules in a Seafarers game's channel (private, in the reader's language)
+sf-rules = **Catan: Seafarers in one minute**
+    1. **Setup:** each player places a settlement and a road or ship, twice (the second time in reverse order); the second settlement gives one card of each land around it.
+    2. **Roll:** every land with the number rolled gives its resource to each settlement beside it (2 to a city); gold gives a card of your choice. On a **7**, whoever holds more than 7 cards discards half, then the roller moves the robber (or the pirate) and steals a card from a neighbour.
+    3. **Build and trade:** road (brick + lumber), ship (lumber + wool), settlement (brick + lumber + wool + grain), city (2 grain + 3 ore), development card (wool + grain + ore). Trade with the bank at 4:1, 3:1 or 2:1 with a harbour, or offer a trade to the others.
+    4. **Ships** sail from your settlements along the sea; the last ship of an open line may move once a turn. The first settlement on a new island earns a bonus.
+    {"*"}*Points:** settlement 1, city 2, longest trade route (5+ roads and ships) 2, largest army (3+ knights) 2, victory point cards 1. The first to the scenario's target on their turn wins.

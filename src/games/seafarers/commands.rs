@@ -6,7 +6,7 @@ use super::Seafarers;
 use super::text::Names;
 use super::typed;
 use crate::common::reply::truncate;
-use crate::discord::respond::{acknowledge, actor, place_of, respond};
+use crate::discord::respond::{acknowledge, actor, place_of, reader_locale, respond};
 use crate::discord::types::{Context, Error};
 use poise::serenity_prelude as serenity;
 
@@ -14,7 +14,8 @@ use poise::serenity_prelude as serenity;
 async fn step_options(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     let snapshot = ctx.data().service.snapshot::<Seafarers>(place_of(ctx), ctx.author().id.get()).await;
     let choices = match snapshot {
-        Ok((game, _, Some(seat), names)) => typed::matches(&game, &Names::new(names), seat, partial)
+        // In the player's words: their /settings language, else their Discord client's.
+        Ok((game, _, Some(seat), names)) => typed::matches(&game, &Names::new_in(names, reader_locale(ctx).await), seat, partial)
             .into_iter()
             .take(25)
             .map(|(action, label)| serenity::AutocompleteChoice::new(truncate(&label, 100), super::codes::Code::Act(action).code()))

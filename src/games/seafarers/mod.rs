@@ -73,7 +73,9 @@ pub fn images() -> ImageMaker {
 /// A reply's picture of a game: the spots of whoever acts are lettered as its buttons say.
 pub(crate) fn drawing(make: &ImageMaker, game: &Game, table: &Table, picture: service::Picture) -> Drawing {
     let names = replies::names(table);
-    let view = render::BoardView { names, spots: spots::Labels::of_turn(game).spots() };
+    let view = render::BoardView { names, spots: spots::Labels::of_turn(game).spots(), language: table.record.language };
     let (make, game) = (Arc::clone(make), game.clone());
     Box::new(move || make(&game, &view, picture))
 }
+#[cfg(test)]
+mod tests;

@@ -6,9 +6,11 @@
 use super::codes::{Code, MenuKind, Pick};
 use super::spots::Labels;
 use super::text::{self, Names};
-use crate::common::reply::{self, Button, Command, ComponentId, Menu, MenuOption, Reply, Style, count, truncate};
+use crate::common::reply::{self, Button, Command, ComponentId, Menu, MenuOption, Reply, Style, truncate};
 use crate::common::{Result, Table, user};
+use crate::i18n::Locale;
 use crate::store::{GameId, GameRecord};
+use crate::tr;
 use seafarers_engine::{Action, Answer, DevCard, Game, Phase, Resource, Resources};
 
 /// The seated players' names, by seat.
@@ -16,8 +18,9 @@ pub(crate) fn names(table: &Table) -> Vec<String> {
     table.seats.iter().map(|s| s.name.clone()).collect()
 }
 
+/// The names, for the table: in the game's language.
 pub(crate) fn names_of(table: &Table) -> Names {
-    Names::new(names(table))
+    Names::new_in(names(table), table.record.language)
 }
 
 /// A turn message's text at most: the rest of a message's 2,000 characters is kept for the
@@ -58,36 +61,38 @@ pub(crate) fn turn_reply(game: &Game, table: &Table, version: i64, mut lines: Ve
 
 /// Who must do what now, with the words of the turn's buttons.
 pub(crate) fn prompt(game: &Game, table: &Table, names: &Names) -> String {
+    let lang = names.lang();
     let active = game.active_player();
     let computer = |seat: usize| table.computer_at(seat).is_some();
+    let name = names.of(active);
     match game.phase() {
-        Phase::GameOver { .. } => "The game is over.".into(),
+        Phase::GameOver { .. } => tr!(lang, "sf-prompt-over"),
         Phase::Discard | Phase::Gold => {
-            let owed: Vec<String> = game.to_act().iter().map(|&s| format!("{} ({})", names.of(s), text::task(game, s))).collect();
-            let how = if game.phase() == Phase::Discard { "**Discard…**" } else { "**Choose gold…**" };
-            format!("⏳ Waiting for {}. Tap {how} to choose your cards privately.", owed.join(", "))
+            let owed: Vec<String> = game.to_act().iter().map(|&s| format!("{} ({})", names.of(s), text::task(lang, game, s))).collect();
+            let button = if game.phase() == Phase::Discard { tr!(lang, "sf-button-discard") } else { tr!(lang, "sf-button-gold") };
+            tr!(lang, "sf-prompt-waiting", owed = owed.join(", "), button = button)
         }
-        _ if computer(active) => format!("⏩ {} plays next: the computer's move follows.", names.of(active)),
+        _ if computer(active) => tr!(lang, "sf-prompt-computer", name = name),
         Phase::PlaceHarbour | Phase::SetupSettlement => {
-            format!("👉 {}, your turn: {} (the lettered spots on the picture).", names.of(active), text::task(game, active))
+            tr!(lang, "sf-prompt-setup", name = name, task = text::task(lang, game, active))
         }
-        Phase::Robber if game.pirate().is_some() => {
-            format!("👉 {}, move the robber or the pirate: pick a lettered hex.", names.of(active))
-        }
-        Phase::Robber => format!("👉 {}, move the robber: pick a lettered hex.", names.of(active)),
-        _ => format!("👉 {}, your turn: {}.", names.of(active), text::task(game, active)),
+        Phase::Robber if game.pirate().is_some() => tr!(lang, "sf-prompt-robber-pirate", name = name),
+        Phase::Robber => tr!(lang, "sf-prompt-robber", name = name),
+        _ => tr!(lang, "sf-prompt-turn", name = name, task = text::task(lang, game, active)),
     }
 }
 
 /// Every player's public standing: points (hidden victory point cards not counted), cards in
 /// hand (a count only), development cards, knights, and who holds the special cards.
 pub(crate) fn standings(game: &Game, names: &Names, final_points: bool) -> String {
+    let lang = names.lang();
     let mut parts = Vec::new();
     for (seat, p) in game.players().iter().enumerate() {
         let points = if final_points { p.points } else { game.public_points(seat) };
-        let mut s = format!("{} {}", names.of(seat), count(points, "pt"));
+        let mut s = tr!(lang, "sf-standing", name = names.of(seat), points = points);
         if !final_points {
-            s.push_str(&format!(" · {} · {} dev", count(p.hand.total(), "card"), p.dev.total() + p.new_dev.total()));
+            s.push_str(" · ");
+            s.push_str(&tr!(lang, "sf-standing-counts", cards = p.hand.total(), dev = p.dev.total() + p.new_dev.total()));
         }
         if game.longest_route_holder() == Some(seat) {
             s.push_str(" · 🛣️");
@@ -97,7 +102,7 @@ pub(crate) fn standings(game: &Game, names: &Names, final_points: bool) -> Strin
         }
         parts.push(s);
     }
-    format!("📊 {} (goal: {})", parts.join(" | "), game.target())
+    tr!(lang, "sf-standings", players = parts.join(" | "), target = game.target())
 }
 
 fn button(id: GameId, version: i64, command: impl Into<Command>, label: impl Into<String>, style: Style) -> Button {
@@ -120,27 +125,34 @@ fn kind_of(action: &Action) -> Option<MenuKind> {
     })
 }
 
-fn kind_words(kind: MenuKind) -> &'static str {
+/// A menu kind's key in the message files.
+fn kind_key(kind: MenuKind) -> &'static str {
     match kind {
-        MenuKind::Harbour => "Place a harbour",
-        MenuKind::Settlement => "Settlement",
-        MenuKind::City => "City",
-        MenuKind::Road => "Road",
-        MenuKind::Ship => "Ship",
-        MenuKind::MoveShip => "Move a ship",
-        MenuKind::Cards => "Play a card",
-        MenuKind::Bank => "Trade with the bank",
-        MenuKind::Robber => "Robber / pirate",
+        MenuKind::Harbour => "harbour",
+        MenuKind::Settlement => "settlement",
+        MenuKind::City => "city",
+        MenuKind::Road => "road",
+        MenuKind::Ship => "ship",
+        MenuKind::MoveShip => "move-ship",
+        MenuKind::Cards => "cards",
+        MenuKind::Bank => "bank",
+        MenuKind::Robber => "robber",
     }
+}
+
+fn kind_words(lang: Locale, kind: MenuKind) -> String {
+    tr!(lang, "sf-kind", kind = kind_key(kind))
 }
 
 /// The turn's buttons for whoever acts (and a menu when the step is a choice among spots).
 fn choices(game: &Game, table: &Table, version: i64) -> (Vec<Vec<Button>>, Option<Menu>) {
     let id = table.record.id;
+    let lang = table.record.language;
     let b = |command: Command, label: &str, style: Style| button(id, version, command, label, style);
-    let hand = || b(Command::Hand, "My hand", Style::Secondary);
-    let board = || b(Command::Board, "Board", Style::Secondary);
-    let undo = || b(Command::Undo, "Undo", Style::Secondary);
+    let t = |key: &str| tr!(lang, key);
+    let hand = || b(Command::Hand, &t("sf-button-hand"), Style::Secondary);
+    let board = || b(Command::Board, &t("sf-button-board"), Style::Secondary);
+    let undo = || b(Command::Undo, &t("sf-button-undo"), Style::Secondary);
     let active = game.active_player();
     let legal = game.legal_actions(active);
     let has = |kind: MenuKind| legal.iter().any(|a| kind_of(a) == Some(kind));
@@ -148,11 +160,11 @@ fn choices(game: &Game, table: &Table, version: i64) -> (Vec<Vec<Button>>, Optio
     match game.phase() {
         Phase::GameOver { .. } => (rows, None),
         Phase::Discard => {
-            rows.push(vec![b(Code::Pick(Pick::Discard(Resources::default())).into(), "Discard…", Style::Primary), hand()]);
+            rows.push(vec![b(Code::Pick(Pick::Discard(Resources::default())).into(), &t("sf-button-discard"), Style::Primary), hand()]);
             (rows, None)
         }
         Phase::Gold => {
-            rows.push(vec![b(Code::Pick(Pick::Gold(Resources::default())).into(), "Choose gold…", Style::Primary), hand()]);
+            rows.push(vec![b(Code::Pick(Pick::Gold(Resources::default())).into(), &t("sf-button-gold"), Style::Primary), hand()]);
             (rows, None)
         }
         Phase::PlaceHarbour => (vec![vec![undo(), board()]], Some(menu(game, table, version, active, MenuKind::Harbour, 1))),
@@ -173,7 +185,7 @@ fn choices(game: &Game, table: &Table, version: i64) -> (Vec<Vec<Button>>, Optio
             let mut row = Vec::new();
             for kind in [MenuKind::Road, MenuKind::Ship] {
                 if has(kind) {
-                    row.push(b(Code::Menu(kind, 1).into(), &format!("{} (free) ▸", kind_words(kind)), Style::Primary));
+                    row.push(b(Code::Menu(kind, 1).into(), &tr!(lang, "sf-kind-free", kind = kind_key(kind)), Style::Primary));
                 }
             }
             rows.push(row);
@@ -181,9 +193,9 @@ fn choices(game: &Game, table: &Table, version: i64) -> (Vec<Vec<Button>>, Optio
             (rows, None)
         }
         Phase::Roll => {
-            let mut row = vec![b(Code::Act(Action::Roll).into(), "🎲 Roll", Style::Primary)];
+            let mut row = vec![b(Code::Act(Action::Roll).into(), &t("sf-button-roll"), Style::Primary)];
             if has(MenuKind::Cards) {
-                row.push(b(Code::Menu(MenuKind::Cards, 1).into(), "Play a card ▸", Style::Secondary));
+                row.push(b(Code::Menu(MenuKind::Cards, 1).into(), &t("sf-button-play-card"), Style::Secondary));
             }
             row.extend([hand(), board()]);
             rows.push(row);
@@ -193,23 +205,27 @@ fn choices(game: &Game, table: &Table, version: i64) -> (Vec<Vec<Button>>, Optio
             let build: Vec<Button> = [MenuKind::Road, MenuKind::Ship, MenuKind::Settlement, MenuKind::City, MenuKind::MoveShip]
                 .into_iter()
                 .filter(|&k| has(k))
-                .map(|k| b(Code::Menu(k, 1).into(), &format!("{} ▸", kind_words(k)), Style::Primary))
+                .map(|k| b(Code::Menu(k, 1).into(), &format!("{} ▸", kind_words(lang, k)), Style::Primary))
                 .collect();
             if !build.is_empty() {
                 rows.push(build);
             }
             let mut more = Vec::new();
             if legal.contains(&Action::BuyDevCard) {
-                more.push(b(Code::Act(Action::BuyDevCard).into(), "Buy a card", Style::Primary));
+                more.push(b(Code::Act(Action::BuyDevCard).into(), &t("sf-button-buy"), Style::Primary));
             }
             if has(MenuKind::Cards) {
-                more.push(b(Code::Menu(MenuKind::Cards, 1).into(), "Play a card ▸", Style::Primary));
+                more.push(b(Code::Menu(MenuKind::Cards, 1).into(), &t("sf-button-play-card"), Style::Primary));
             }
             if has(MenuKind::Bank) {
-                more.push(b(Code::Menu(MenuKind::Bank, 1).into(), "Bank trade ▸", Style::Primary));
+                more.push(b(Code::Menu(MenuKind::Bank, 1).into(), &t("sf-button-bank"), Style::Primary));
             }
             if game.player(active).hand.total() > 0 {
-                more.push(b(Code::Pick(Pick::Offer(Resources::default(), Resources::default())).into(), "Offer a trade…", Style::Primary));
+                more.push(b(
+                    Code::Pick(Pick::Offer(Resources::default(), Resources::default())).into(),
+                    &t("sf-button-offer"),
+                    Style::Primary,
+                ));
             }
             if !more.is_empty() {
                 rows.push(more);
@@ -217,10 +233,10 @@ fn choices(game: &Game, table: &Table, version: i64) -> (Vec<Vec<Button>>, Optio
             if let Some(offer) = game.offer() {
                 // For the others: answer it. A counter starts from the offer's terms turned round.
                 rows.push(vec![
-                    b(Code::Act(Action::AnswerTrade { accept: true }).into(), "Accept", Style::Success),
-                    b(Code::Act(Action::AnswerTrade { accept: false }).into(), "Decline", Style::Danger),
-                    b(Code::Pick(Pick::Counter(offer.want, offer.give)).into(), "Counter…", Style::Primary),
-                    b(Code::Act(Action::WithdrawTrade).into(), "Withdraw", Style::Secondary),
+                    b(Code::Act(Action::AnswerTrade { accept: true }).into(), &t("sf-button-accept"), Style::Success),
+                    b(Code::Act(Action::AnswerTrade { accept: false }).into(), &t("sf-button-decline"), Style::Danger),
+                    b(Code::Pick(Pick::Counter(offer.want, offer.give)).into(), &t("sf-button-counter"), Style::Primary),
+                    b(Code::Act(Action::WithdrawTrade).into(), &t("sf-button-withdraw"), Style::Secondary),
                 ]);
                 // For the offerer: one button per acceptance or counter it can take (at most
                 // three others answer: a row holds them all).
@@ -239,7 +255,7 @@ fn choices(game: &Game, table: &Table, version: i64) -> (Vec<Vec<Button>>, Optio
                     rows.push(confirm);
                 }
             }
-            rows.push(vec![b(Code::Act(Action::EndTurn).into(), "End turn", Style::Secondary), hand(), undo(), board()]);
+            rows.push(vec![b(Code::Act(Action::EndTurn).into(), &t("sf-button-end-turn"), Style::Secondary), hand(), undo(), board()]);
             (rows, None)
         }
     }
@@ -250,6 +266,7 @@ fn choices(game: &Game, table: &Table, version: i64) -> (Vec<Vec<Button>>, Optio
 pub(crate) fn menu(game: &Game, table: &Table, version: i64, seat: usize, kind: MenuKind, page: u8) -> Menu {
     let id = table.record.id;
     let names = names_of(table);
+    let lang = names.lang();
     let labels = Labels::for_seat(game, seat);
     let mut actions: Vec<Action> = game.legal_actions(seat).into_iter().filter(|a| kind_of(a) == Some(kind)).collect();
     // In the order of the spots' names (A, B, ... or 1, 2, ...), as the picture reads.
@@ -281,40 +298,43 @@ pub(crate) fn menu(game: &Game, table: &Table, version: i64, seat: usize, kind: 
         if page < pages {
             options.push(MenuOption {
                 value: Code::Menu(kind, (page + 1) as u8).code(),
-                label: format!("More: page {} of {pages} ▶", page + 1),
+                label: tr!(lang, "sf-menu-next", page = page + 1, pages = pages),
                 description: None,
             });
         }
         if page > 1 {
             options.push(MenuOption {
                 value: Code::Menu(kind, (page - 1) as u8).code(),
-                label: format!("◀ Page {} of {pages}", page - 1),
+                label: tr!(lang, "sf-menu-previous", page = page - 1, pages = pages),
                 description: None,
             });
         }
     }
     let words = match kind {
-        MenuKind::Robber if game.pirate().is_none() => "Move the robber",
-        _ => kind_words(kind),
+        MenuKind::Robber if game.pirate().is_none() => tr!(lang, "sf-menu-move-robber"),
+        _ => kind_words(lang, kind),
     };
-    let placeholder = if pages > 1 { format!("{words} (page {page} of {pages})") } else { words.to_string() };
+    let placeholder = if pages > 1 { tr!(lang, "sf-menu-paged", words = words, page = page, pages = pages) } else { words };
     Menu { id: ComponentId::menu(id, version), placeholder, options }
 }
 
 /// A menu of the turn's choices of one kind, in place of the turn's buttons, with a way back.
-pub(crate) fn menu_view(game: &Game, table: &Table, version: i64, seat: usize, kind: MenuKind, page: u8) -> Result<Reply> {
+/// `reader` is the language of the one who tapped, for a refusal; the menu itself is the
+/// table's, on the channel's message.
+pub(crate) fn menu_view(game: &Game, table: &Table, version: i64, seat: usize, kind: MenuKind, page: u8, reader: Locale) -> Result<Reply> {
     if seat != game.active_player() || !game.legal_actions(seat).iter().any(|a| kind_of(a) == Some(kind)) {
-        return user("That choice isn't open now: use the buttons of the newest message.");
+        return user(tr!(reader, "sf-choice-closed"));
     }
     let id = table.record.id;
+    let lang = table.record.language;
     let mut reply = Reply { game: Some((id, version)), components_only: true, ..Reply::default() };
     reply.menu = Some(menu(game, table, version, seat, kind, page));
     let back_to_turn = !matches!(game.phase(), Phase::PlaceHarbour | Phase::SetupSettlement | Phase::Robber);
     let mut row = Vec::new();
     if back_to_turn {
-        row.push(button(id, version, Code::Back, "◀ Back", Style::Secondary));
+        row.push(button(id, version, Code::Back, tr!(lang, "sf-button-back"), Style::Secondary));
     }
-    row.push(button(id, version, Command::Board, "Board", Style::Secondary));
+    row.push(button(id, version, Command::Board, tr!(lang, "sf-button-board"), Style::Secondary));
     reply.buttons = vec![row];
     Ok(reply)
 }
@@ -325,10 +345,12 @@ pub(crate) fn back_view(game: &Game, table: &Table, version: i64) -> Reply {
     Reply { game: Some((table.record.id, version)), components_only: true, buttons, menu, ..Reply::default() }
 }
 
-/// A private builder of a choice of cards, one tap per card, with what is chosen so far.
-pub(crate) fn pick_view(game: &Game, table: &Table, version: i64, seat: usize, pick: Pick) -> Result<Reply> {
+/// A private builder of a choice of cards, one tap per card, with what is chosen so far, in
+/// the language of its reader (`lang`).
+pub(crate) fn pick_view(game: &Game, table: &Table, version: i64, seat: usize, pick: Pick, lang: Locale) -> Result<Reply> {
     let id = table.record.id;
-    let names = names_of(table);
+    let names = names_of(table).reading(lang);
+    let cards = |c: &Resources| text::cards(lang, c);
     let mut reply = Reply { game: Some((id, version)), ephemeral: true, ..Reply::default() };
     let b = |code: Code, label: String, style: Style| button(id, version, code, label, style);
     let me = game.player(seat);
@@ -337,32 +359,22 @@ pub(crate) fn pick_view(game: &Game, table: &Table, version: i64, seat: usize, p
             let discard = matches!(pick, Pick::Discard(_));
             let owed = if discard { game.pending_discards() } else { game.pending_gold() };
             let Some(&(_, n)) = owed.iter().find(|d| d.0 as usize == seat) else {
-                return user(if discard { "You have nothing to discard now." } else { "You have no gold to choose now." });
+                return user(tr!(lang, if discard { "sf-nothing-to-discard" } else { "sf-no-gold" }));
             };
             let n = if discard { n } else { n.min(game.bank().total() as u8) };
             let from = if discard { me.hand } else { game.bank() };
             if !from.contains(&chosen) || chosen.total() > u32::from(n) {
-                return user("That choice doesn't fit your cards any more: tap the newest message's button again.");
+                return user(tr!(lang, "sf-choice-stale"));
             }
             let left = u32::from(n) - chosen.total();
             let wrap = |r: Resources| if discard { Pick::Discard(r) } else { Pick::Gold(r) };
-            reply.text = if discard {
-                format!(
-                    "✋ Discard **{}** of your {} ({}).\nChosen: {}.{}",
-                    n,
-                    count(me.hand.total(), "card"),
-                    text::cards(&me.hand),
-                    text::cards(&chosen),
-                    if left > 0 { format!(" Tap {} more.", count(left, "card")) } else { " Confirm below.".into() }
-                )
+            let head = if discard {
+                tr!(lang, "sf-discard-head", n = n, total = me.hand.total(), hand = cards(&me.hand))
             } else {
-                format!(
-                    "✨ Take **{}** for gold.\nChosen: {}.{}",
-                    count(n, "card"),
-                    text::cards(&chosen),
-                    if left > 0 { format!(" Tap {} more.", count(left, "card")) } else { " Confirm below.".into() }
-                )
+                tr!(lang, "sf-gold-head", n = n)
             };
+            let next = if left > 0 { tr!(lang, "sf-tap-more", n = left) } else { tr!(lang, "sf-confirm-below") };
+            reply.text = format!("{head}\n{}{next}", tr!(lang, "sf-chosen", cards = cards(&chosen)));
             if left > 0 {
                 let row = Resource::ALL
                     .iter()
@@ -372,7 +384,7 @@ pub(crate) fn pick_view(game: &Game, table: &Table, version: i64, seat: usize, p
                         *next.get_mut(r) += 1;
                         b(
                             Code::Pick(wrap(next)),
-                            format!("+1 {} ({} left)", text::resource(r), from.get(r) - chosen.get(r)),
+                            tr!(lang, "sf-pick-more", resource = text::resource(lang, r), left = from.get(r) - chosen.get(r)),
                             Style::Primary,
                         )
                     })
@@ -382,11 +394,11 @@ pub(crate) fn pick_view(game: &Game, table: &Table, version: i64, seat: usize, p
             let mut last = Vec::new();
             if left == 0 {
                 let action = if discard { Action::Discard { cards: chosen } } else { Action::ChooseGold { cards: chosen } };
-                let label = if discard { format!("Discard {}", text::cards(&chosen)) } else { format!("Take {}", text::cards(&chosen)) };
+                let label = tr!(lang, if discard { "sf-label-discard" } else { "sf-label-gold" }, cards = cards(&chosen));
                 last.push(b(Code::Act(action), label, Style::Success));
             }
             if chosen.total() > 0 {
-                last.push(b(Code::Pick(wrap(Resources::default())), "Start over".into(), Style::Secondary));
+                last.push(b(Code::Pick(wrap(Resources::default())), tr!(lang, "sf-start-over"), Style::Secondary));
             }
             if !last.is_empty() {
                 reply.buttons.push(last);
@@ -394,22 +406,18 @@ pub(crate) fn pick_view(game: &Game, table: &Table, version: i64, seat: usize, p
         }
         Pick::Offer(give, want) => {
             if game.phase() != Phase::Main || seat != game.active_player() {
-                return user("You can offer a trade on your own turn, after rolling.");
+                return user(tr!(lang, "sf-offer-own-turn"));
             }
             if !me.hand.contains(&give) || want.total() > 19 * 5 {
-                return user("That offer doesn't fit your cards any more: tap **Offer a trade…** again.");
+                return user(tr!(lang, "sf-offer-stale"));
             }
-            reply.text = format!(
-                "🤝 Build your offer: you give {}; you want {}.\nYour hand: {}. Tap to change it; then offer it to everyone or one player.",
-                text::cards(&give),
-                text::cards(&want),
-                text::cards(&me.hand)
-            );
-            reply.buttons = trade_rows(id, version, me.hand, give, want, Pick::Offer);
+            reply.text = tr!(lang, "sf-offer-build", give = cards(&give), want = cards(&want), hand = cards(&me.hand));
+            reply.buttons = trade_rows(lang, id, version, me.hand, give, want, Pick::Offer);
             if !give.is_empty() && !want.is_empty() {
-                let mut row = vec![b(Code::Act(Action::OfferTrade { give, want, to: None }), "Offer to everyone".into(), Style::Success)];
+                let mut row =
+                    vec![b(Code::Act(Action::OfferTrade { give, want, to: None }), tr!(lang, "sf-offer-everyone"), Style::Success)];
                 for other in (0..game.player_count()).filter(|&s| s != seat).take(reply::MAX_BUTTONS_PER_ROW - 1) {
-                    let label = format!("Offer to {}", names.list().get(other).map_or("?", String::as_str));
+                    let label = tr!(lang, "sf-offer-to", name = names.list().get(other).map_or("?", String::as_str));
                     row.push(b(Code::Act(Action::OfferTrade { give, want, to: Some(other as u8) }), label, Style::Primary));
                 }
                 reply.buttons.push(row);
@@ -417,7 +425,7 @@ pub(crate) fn pick_view(game: &Game, table: &Table, version: i64, seat: usize, p
             if !give.is_empty() || !want.is_empty() {
                 reply.buttons.push(vec![b(
                     Code::Pick(Pick::Offer(Resources::default(), Resources::default())),
-                    "Start over".into(),
+                    tr!(lang, "sf-start-over"),
                     Style::Secondary,
                 )]);
             }
@@ -425,14 +433,14 @@ pub(crate) fn pick_view(game: &Game, table: &Table, version: i64, seat: usize, p
         Pick::Counter(give, want) => {
             let offer = match game.offer() {
                 Some(offer) if super::seats::answering(game).contains(&seat) => offer,
-                Some(offer) if offer.answered(seat as u8) => return user("You have already answered this offer."),
-                Some(offer) if offer.from as usize == seat => return user("That is your own offer: the others may counter it."),
-                Some(_) if game.phase() != Phase::Main => return user("Answer the offer once the game's current decision is made."),
-                Some(_) => return user("This offer isn't addressed to you."),
-                None => return user("There is no open offer to counter now."),
+                Some(offer) if offer.answered(seat as u8) => return user(tr!(lang, "sf-counter-answered")),
+                Some(offer) if offer.from as usize == seat => return user(tr!(lang, "sf-counter-own")),
+                Some(_) if game.phase() != Phase::Main => return user(tr!(lang, "sf-counter-later")),
+                Some(_) => return user(tr!(lang, "sf-counter-not-you")),
+                None => return user(tr!(lang, "sf-counter-none")),
             };
             if me.hand.is_empty() {
-                return user("You have no cards to give, so you can't counter: decline it, or wait for another offer.");
+                return user(tr!(lang, "sf-counter-no-cards"));
             }
             // What the player cannot give is left out (the button starts from the offer's terms).
             let mut give = give;
@@ -440,27 +448,29 @@ pub(crate) fn pick_view(game: &Game, table: &Table, version: i64, seat: usize, p
                 *give.get_mut(r) = give.get(r).min(me.hand.get(r));
             }
             let from = names.of(offer.from.into());
-            reply.text = format!(
-                "↔️ Counter {from}'s offer ({} for {}): you give {}; you want {}.\nYour hand: {}. Tap to change it; then send it.",
-                text::cards(&offer.give),
-                text::cards(&offer.want),
-                text::cards(&give),
-                text::cards(&want),
-                text::cards(&me.hand)
+            reply.text = tr!(
+                lang,
+                "sf-counter-build",
+                from = from,
+                give = cards(&offer.give),
+                want = cards(&offer.want),
+                mine = cards(&give),
+                theirs = cards(&want),
+                hand = cards(&me.hand)
             );
-            reply.buttons = trade_rows(id, version, me.hand, give, want, Pick::Counter);
+            reply.buttons = trade_rows(lang, id, version, me.hand, give, want, Pick::Counter);
             let mut last = Vec::new();
             if give == offer.want && want == offer.give {
-                last.push(b(
-                    Code::Act(Action::AnswerTrade { accept: true }),
-                    "Those are the offer's terms: accept it".into(),
-                    Style::Success,
-                ));
+                last.push(b(Code::Act(Action::AnswerTrade { accept: true }), tr!(lang, "sf-counter-same"), Style::Success));
             } else if !give.is_empty() && !want.is_empty() {
-                let label = format!("Send counter: {} for {}", text::cards(&give), text::cards(&want));
+                let label = tr!(lang, "sf-counter-send", give = cards(&give), want = cards(&want));
                 last.push(b(Code::Act(Action::CounterTrade { give, want }), label, Style::Success));
             }
-            last.push(b(Code::Pick(Pick::Counter(Resources::default(), Resources::default())), "Start over".into(), Style::Secondary));
+            last.push(b(
+                Code::Pick(Pick::Counter(Resources::default(), Resources::default())),
+                tr!(lang, "sf-start-over"),
+                Style::Secondary,
+            ));
             reply.buttons.push(last);
         }
     }
@@ -471,6 +481,7 @@ pub(crate) fn pick_view(game: &Game, table: &Table, version: i64, seat: usize, p
 /// each kind they do not give, and "−1" for each kind on either side. `wrap` makes the code of
 /// the builder's next state (an offer or a counter).
 fn trade_rows(
+    lang: Locale,
     id: GameId,
     version: i64,
     hand: Resources,
@@ -492,21 +503,21 @@ fn trade_rows(
     let give_row: Vec<Button> = Resource::ALL
         .iter()
         .filter(|&&r| hand.get(r) > give.get(r) && want.get(r) == 0)
-        .map(|&r| b(wrap(plus(r, give), want), format!("Give +1 {}", text::resource(r)), Style::Primary))
+        .map(|&r| b(wrap(plus(r, give), want), tr!(lang, "sf-give-more", resource = text::resource(lang, r)), Style::Primary))
         .collect();
     let want_row: Vec<Button> = Resource::ALL
         .iter()
         .filter(|&&r| give.get(r) == 0 && want.get(r) < 19)
-        .map(|&r| b(wrap(give, plus(r, want)), format!("Want +1 {}", text::resource(r)), Style::Secondary))
+        .map(|&r| b(wrap(give, plus(r, want)), tr!(lang, "sf-want-more", resource = text::resource(lang, r)), Style::Secondary))
         .collect();
     // Give and want never share a kind, so this row holds at most five buttons.
     let less_row: Vec<Button> = Resource::ALL
         .iter()
         .filter_map(|&r| {
             if give.get(r) > 0 {
-                Some(b(wrap(minus(r, give), want), format!("Give −1 {}", text::resource(r)), Style::Secondary))
+                Some(b(wrap(minus(r, give), want), tr!(lang, "sf-give-less", resource = text::resource(lang, r)), Style::Secondary))
             } else if want.get(r) > 0 {
-                Some(b(wrap(give, minus(r, want)), format!("Want −1 {}", text::resource(r)), Style::Secondary))
+                Some(b(wrap(give, minus(r, want)), tr!(lang, "sf-want-less", resource = text::resource(lang, r)), Style::Secondary))
             } else {
                 None
             }
@@ -515,53 +526,57 @@ fn trade_rows(
     [give_row, want_row, less_row].into_iter().filter(|row| !row.is_empty()).collect()
 }
 
-/// A player's own view of the game, for them alone: their cards, what they can build and
-/// afford, their rates with the bank, their pieces left.
-pub(crate) fn hand(game: &Game, table: &Table, version: i64, seat: usize) -> Reply {
-    let names = names_of(table);
+/// A player's own view of the game, for them alone, in their language (`lang`): their cards,
+/// what they can build and afford, their rates with the bank, their pieces left.
+pub(crate) fn hand(game: &Game, table: &Table, version: i64, seat: usize, lang: Locale) -> Reply {
+    let names = names_of(table).reading(lang);
     let me = game.player(seat);
-    let mut lines = vec![format!("🂠 **Your hand**, {} — game #{}", names.long(seat), table.record.id)];
-    lines.push(format!("Cards ({}): {}", me.hand.total(), text::cards(&me.hand)));
+    let mut lines = vec![tr!(lang, "sf-hand-head", player = names.long(seat), id = table.record.id)];
+    lines.push(tr!(lang, "sf-hand-cards", n = me.hand.total(), cards = text::cards(lang, &me.hand)));
     let dev: Vec<String> = DevCard::ALL
         .iter()
         .filter(|&&c| me.dev.get(c) + me.new_dev.get(c) > 0)
         .map(|&c| {
             let new = me.new_dev.get(c);
-            let mut s = format!("{} ×{}", text::card_name(c), me.dev.get(c) + new);
+            let mut s = tr!(lang, "sf-hand-dev-card", card = text::card_name(lang, c), n = me.dev.get(c) + new);
             if new > 0 && c != DevCard::VictoryPoint {
-                s.push_str(&format!(" ({new} bought this turn)"));
+                s.push_str(&tr!(lang, "sf-hand-dev-new", n = new));
             }
             s
         })
         .collect();
-    lines.push(format!("Development cards: {}", if dev.is_empty() { "none".into() } else { dev.join(", ") }));
+    let dev = if dev.is_empty() { tr!(lang, "sf-hand-none") } else { dev.join(", ") };
+    lines.push(tr!(lang, "sf-hand-dev", cards = dev));
     let hidden = me.points - game.public_points(seat);
-    lines.push(format!(
-        "Points: {}{} of {}",
-        me.points,
-        if hidden > 0 { format!(" ({hidden} hidden in Victory Point cards)") } else { String::new() },
-        game.target()
-    ));
+    let hidden = if hidden > 0 { tr!(lang, "sf-hand-hidden", n = hidden) } else { String::new() };
+    lines.push(tr!(lang, "sf-hand-points", points = me.points, hidden = hidden, target = game.target()));
     let costs = [
         ("road", Resources::ROAD, me.roads_left),
         ("ship", Resources::SHIP, me.ships_left),
         ("settlement", Resources::SETTLEMENT, me.settlements_left),
         ("city", Resources::CITY, me.cities_left),
-        ("development card", Resources::DEV_CARD, u8::from(game.deck_size() > 0)),
+        ("dev", Resources::DEV_CARD, u8::from(game.deck_size() > 0)),
     ];
-    let afford: Vec<&str> = costs.iter().filter(|(_, cost, left)| *left > 0 && me.hand.contains(cost)).map(|(n, _, _)| *n).collect();
-    lines.push(format!("You can pay for: {}", if afford.is_empty() { "nothing yet".into() } else { afford.join(", ") }));
-    let rates: Vec<String> = Resource::ALL.iter().map(|&r| format!("{} {}:1", r.name(), game.trade_rate(seat, r))).collect();
-    lines.push(format!("Bank rates: {}", rates.join(" · ")));
-    lines.push(format!(
-        "Pieces left: {} · {} · {} · {}",
-        count(me.settlements_left, "settlement"),
-        count(me.cities_left, "city").replace("citys", "cities"),
-        count(me.roads_left, "road"),
-        count(me.ships_left, "ship")
+    let afford: Vec<String> = costs
+        .iter()
+        .filter(|(_, cost, left)| *left > 0 && me.hand.contains(cost))
+        .map(|(piece, _, _)| tr!(lang, "sf-piece", piece = *piece))
+        .collect();
+    let afford = if afford.is_empty() { tr!(lang, "sf-hand-nothing-yet") } else { afford.join(", ") };
+    lines.push(tr!(lang, "sf-hand-afford", what = afford));
+    let rates: Vec<String> =
+        Resource::ALL.iter().map(|&r| format!("{} {}:1", text::resource_name(lang, r), game.trade_rate(seat, r))).collect();
+    lines.push(tr!(lang, "sf-hand-rates", rates = rates.join(" · ")));
+    lines.push(tr!(
+        lang,
+        "sf-hand-pieces",
+        settlements = me.settlements_left,
+        cities = me.cities_left,
+        roads = me.roads_left,
+        ships = me.ships_left
     ));
     if game.to_act().contains(&seat) {
-        lines.push(format!("Now: {}.", text::task(game, seat)));
+        lines.push(tr!(lang, "sf-hand-now", task = text::task(lang, game, seat)));
     }
     Reply { game: Some((table.record.id, version)), ephemeral: true, text: lines.join("\n"), ..Reply::default() }
 }
@@ -582,16 +597,21 @@ pub(crate) fn fit_lines(lines: &[String], max: usize) -> String {
     truncate(&out.join("\n"), max)
 }
 
+/// A scenario's name in a language (the ruleset's own is English; a scenario the message files
+/// do not name keeps it).
+pub(crate) fn scenario_name(lang: Locale, scenario: &seafarers_engine::ScenarioMap) -> String {
+    let id = format!("seafarers-scenario-{}", scenario.id);
+    if crate::i18n::has(lang, &id) { tr!(lang, &id) } else { scenario.name.clone() }
+}
+
 /// The lobby's line about the game's options.
-pub(crate) fn lobby_rules(record: &GameRecord) -> String {
+pub(crate) fn lobby_rules(record: &GameRecord, locale: Locale) -> String {
     match super::options::decode(&record.options) {
         Ok((scenario, options)) => {
-            // The scenario's name in the game's language (the ruleset's own is English).
-            let id = format!("seafarers-scenario-{}", scenario.id);
-            let name = if crate::i18n::has(record.language, &id) { crate::tr!(record.language, &id) } else { scenario.name.clone() };
+            let name = scenario_name(locale, &scenario);
             let pirate = if options.pirate { "yes" } else { "no" };
-            crate::tr!(record.language, "seafarers-lobby-rules", scenario = name, target = scenario.target, pirate = pirate)
+            crate::tr!(locale, "seafarers-lobby-rules", scenario = name, target = scenario.target, pirate = pirate)
         }
-        Err(_) => crate::tr!(record.language, "seafarers-lobby-rules-unknown"),
+        Err(_) => crate::tr!(locale, "seafarers-lobby-rules-unknown"),
     }
 }

@@ -15,6 +15,7 @@ use crate::games::{ComputerPlan, Move, State};
 use crate::i18n::Locale;
 use crate::kinds::GameKind;
 use crate::store::GameRecord;
+use crate::tr;
 use seafarers_engine::{Action, Event, Game, Options, Phase, Ruleset, record};
 
 /// Catan: Seafarers, as the host sees it.
@@ -67,28 +68,29 @@ impl Rules for Seafarers {
         game.is_over()
     }
 
-    fn task(game: &Game, seat: usize, _locale: Locale) -> String {
-        text::task(game, seat)
+    fn task(game: &Game, seat: usize, locale: Locale) -> String {
+        text::task(locale, game, seat)
     }
 
     fn opening(game: &Game, table: &Table, version: i64) -> Reply {
         let names = names_of(table);
-        let scenario = game.scenario();
-        let mut lines = vec![format!("⛵ **{}** begins! First to **{} points** wins. Setup order:", scenario.name, game.target())];
+        let lang = names.lang();
+        let scenario = replies::scenario_name(lang, game.scenario());
+        let mut lines = vec![tr!(lang, "sf-opening", scenario = scenario, target = game.target())];
         let (first, players) = (game.active_player(), table.seats.len());
         for k in 0..players {
             let seat = (first + k) % players;
             lines.push(format!("{}. {}", k + 1, names.long(seat)));
         }
-        lines.push("Each player places a settlement and a road or ship, then again in reverse order. Your cards stay private: tap **My hand** (or `/hand`) to see yours.".into());
+        lines.push(tr!(lang, "sf-opening-rule"));
         lines.extend(text::narrate(game, &names, game.opening_events()));
         turn_reply(game, table, version, lines, &[])
     }
 
-    fn apply(game: &mut Game, table: &Table, seat: usize, action: &Action, story: &mut Story, _reader: Locale) -> Result<()> {
+    fn apply(game: &mut Game, table: &Table, seat: usize, action: &Action, story: &mut Story, reader: Locale) -> Result<()> {
         let names = names_of(table);
         let owing_before = matches!(game.phase(), Phase::Discard | Phase::Gold).then(|| (game.phase(), game.to_act()));
-        let events = game.apply(seat, action).map_err(|e| ServiceError::User(text::refusal(&e)))?;
+        let events = game.apply(seat, action).map_err(|e| ServiceError::User(text::refusal(reader, &e)))?;
         story.lines.extend(text::narrate(game, &names, &events));
         story.offered |= events.iter().any(|e| matches!(e, Event::TradeOffered { .. }));
         for s in 0..game.player_count() {
@@ -122,7 +124,9 @@ impl Rules for Seafarers {
                     post.text.push_str(line);
                 }
                 None => {
-                    let text = format!("Game #{} ({}):\n{line}", table.record.id, GameKind::Seafarers.title());
+                    let lang = table.record.language;
+                    let game = tr!(lang, "game-seafarers");
+                    let text = format!("{}\n{line}", tr!(lang, "sf-private-head", id = table.record.id, game = game));
                     posts.push((*seat, Reply { text, game: Some((table.record.id, version)), ..Reply::default() }));
                 }
             }
@@ -130,26 +134,27 @@ impl Rules for Seafarers {
         posts
     }
 
-    fn private_view(played: &Played<Seafarers>, table: &Table, version: i64, seat: usize, _reader: Locale) -> Option<Reply> {
-        Some(replies::hand(&played.game, table, version, seat))
+    fn private_view(played: &Played<Seafarers>, table: &Table, version: i64, seat: usize, reader: Locale) -> Option<Reply> {
+        Some(replies::hand(&played.game, table, version, seat, reader))
     }
 
-    fn undo_refusal(before: &Game, last: &Action, _reader: Locale) -> Option<String> {
+    fn undo_refusal(before: &Game, last: &Action, reader: Locale) -> Option<String> {
+        let lang = reader;
         let seat = before.to_act().first().copied().unwrap_or(before.active_player());
         // The seat of the last step: whoever could take it.
         let seat = (0..before.player_count()).find(|&s| before.clone().apply(s, last).is_ok()).unwrap_or(seat);
         let events = match before.clone().apply(seat, last) {
             Ok(events) => events,
-            Err(e) => return Some(format!("That step can't be undone ({e}).")),
+            Err(e) => return Some(tr!(lang, "sf-undo-refused", why = e.to_string())),
         };
         if events.iter().any(Event::reveals_chance) {
-            return Some("That step can't be undone: it revealed something left to chance (dice, a card, a hex).".into());
+            return Some(tr!(lang, "sf-undo-chance"));
         }
         if events.iter().any(|e| matches!(e, Event::Traded { .. } | Event::GameOver { .. })) {
-            return Some("That step can't be undone: a trade made (or a game won) stands.".into());
+            return Some(tr!(lang, "sf-undo-trade"));
         }
         if matches!(last, Action::EndTurn) {
-            return Some("That step can't be undone: the turn has passed.".into());
+            return Some(tr!(lang, "sf-undo-turn"));
         }
         None
     }
@@ -157,11 +162,12 @@ impl Rules for Seafarers {
     fn undone(before: &Game, table: &Table, seat: usize, last: &Action) -> String {
         let names = names_of(table);
         let labels = Labels::for_seat(before, seat);
-        format!("↩️ {} took back: {}.", names.of(seat), text::action_label(before, &names, &labels, last))
+        tr!(names.lang(), "sf-undone", name = names.of(seat), step = text::action_label(before, &names, &labels, last))
     }
 
-    fn read_typed(game: &Game, table: &Table, seat: usize, typed: &String, _reader: Locale) -> std::result::Result<Action, String> {
-        super::typed::read(game, &names_of(table), seat, typed)
+    /// Read in the reader's words first, then in English (`typed::matches`).
+    fn read_typed(game: &Game, table: &Table, seat: usize, typed: &String, reader: Locale) -> std::result::Result<Action, String> {
+        super::typed::read(game, &names_of(table).reading(reader), seat, typed)
     }
 
     fn read_code(code: &str) -> Option<Click<Action>> {
@@ -182,91 +188,94 @@ impl Rules for Seafarers {
         }
     }
 
-    fn view(played: &Played<Seafarers>, table: &Table, version: i64, seat: usize, view: &str, _reader: Locale) -> Result<Reply> {
+    fn view(played: &Played<Seafarers>, table: &Table, version: i64, seat: usize, view: &str, reader: Locale) -> Result<Reply> {
         let game = &played.game;
         match Code::parse(view) {
-            Some(Code::Menu(kind, page)) => replies::menu_view(game, table, version, seat, kind, page),
+            Some(Code::Menu(kind, page)) => replies::menu_view(game, table, version, seat, kind, page, reader),
             Some(Code::Back) => Ok(replies::back_view(game, table, version)),
             Some(Code::Pick(pick @ (Pick::Discard(_) | Pick::Gold(_) | Pick::Offer(..) | Pick::Counter(..)))) => {
-                replies::pick_view(game, table, version, seat, pick)
+                replies::pick_view(game, table, version, seat, pick, reader)
             }
-            Some(Code::Act(_)) | None => user("That button isn't one I know. Use `/status` to see the game."),
+            Some(Code::Act(_)) | None => user(tr!(reader, "sf-unknown-button")),
         }
     }
 
-    fn may_act(game: &Game, table: &Table, seat: usize, _reader: Locale) -> Result<()> {
+    fn may_act(game: &Game, table: &Table, seat: usize, reader: Locale) -> Result<()> {
+        let lang = reader;
         if game.is_over() {
-            return user("The game is over.");
+            return user(tr!(lang, "sf-refuse-over"));
         }
         if game.to_act().contains(&seat) || Seafarers::may_answer(game).contains(&seat) {
             return Ok(());
         }
-        let names = names_of(table);
+        let names = names_of(table).reading(lang);
         let waiting: Vec<String> = game.to_act().iter().map(|&s| names.of(s)).collect();
         let active = game.active_player();
         if table.computer_at(active).is_some() && !matches!(game.phase(), Phase::Discard | Phase::Gold) {
-            return user(format!(
-                "It's not your turn: the computer is playing for {} right now. I'll ping you when it's yours.",
-                names.of(active)
-            ));
+            return user(tr!(lang, "sf-not-your-turn-computer", name = names.of(active)));
         }
-        user(format!(
-            "It's not your turn: waiting for {} to {}.",
-            waiting.join(" and "),
-            text::task(game, game.to_act().first().copied().unwrap_or(active))
-        ))
+        let and = format!(" {} ", tr!(lang, "sf-and"));
+        let task = text::task(lang, game, game.to_act().first().copied().unwrap_or(active));
+        user(tr!(lang, "sf-not-your-turn", names = waiting.join(&and), task = task))
     }
 
-    fn moved_on(played: &Played<Seafarers>, table: &Table, _reader: Locale) -> String {
+    fn moved_on(played: &Played<Seafarers>, table: &Table, reader: Locale) -> String {
         // The host says the button is out of date; this says who moved, and what is asked now.
-        let names = names_of(table);
+        let names = names_of(table).reading(reader);
+        let lang = names.lang();
         let what = match played.log.last() {
-            Some(last) if last.user_id == crate::common::COMPUTER_USER => "the computer moved for a player.".to_string(),
+            Some(last) if last.user_id == crate::common::COMPUTER_USER => tr!(lang, "sf-moved-computer"),
             Some(last) => match last.seat {
-                Some(seat) => format!("{} moved first.", names.of(seat)),
-                None => "the game moved on.".to_string(),
+                Some(seat) => tr!(lang, "sf-moved-first", name = names.of(seat)),
+                None => tr!(lang, "sf-moved-on"),
             },
-            None => "the game moved on.".to_string(),
+            None => tr!(lang, "sf-moved-on"),
         };
         format!("{what}\n{}", replies::prompt(&played.game, table, &names))
     }
 
-    fn status(played: &Played<Seafarers>, table: &Table, _reader: Locale) -> String {
+    fn status(played: &Played<Seafarers>, table: &Table, reader: Locale) -> String {
         let game = &played.game;
-        let names = names_of(table);
-        let mut lines = vec![format!("⛵ **{}** — game #{}, turn {}", game.scenario().name, table.record.id, game.turn())];
+        let names = names_of(table).reading(reader);
+        let lang = names.lang();
+        let scenario = replies::scenario_name(lang, game.scenario());
+        let mut lines = vec![tr!(lang, "sf-status-head", scenario = scenario, id = table.record.id, turn = game.turn())];
         if let Some([a, b]) = game.last_roll() {
-            lines.push(format!("🎲 Last roll: {} ({a} + {b})", a + b));
+            lines.push(tr!(lang, "sf-last-roll", total = a + b, a = a, b = b));
         }
         lines.push(replies::standings(game, &names, false));
         lines.push(replies::prompt(game, table, &names));
         lines.join("\n")
     }
 
-    fn board_caption(played: &Played<Seafarers>, table: &Table, _reader: Locale) -> String {
-        let names = names_of(table);
+    fn board_caption(played: &Played<Seafarers>, table: &Table, reader: Locale) -> String {
+        let names = names_of(table).reading(reader);
         let pieces: Vec<String> = (0..played.game.player_count()).map(|s| names.long(s)).collect();
-        format!("⛵ {} — {}", played.game.scenario().name, pieces.join(" · "))
+        let scenario = replies::scenario_name(names.lang(), played.game.scenario());
+        tr!(names.lang(), "sf-caption", scenario = scenario, players = pieces.join(" · "))
     }
 
-    fn history(played: &Played<Seafarers>, table: &Table, n: usize, _reader: Locale) -> Result<Vec<String>> {
-        let names = names_of(table);
+    fn history(played: &Played<Seafarers>, table: &Table, n: usize, reader: Locale) -> Result<Vec<String>> {
+        let names = names_of(table).reading(reader);
         let mut game = Seafarers::setup(table)?;
         let mut out = Vec::new();
         let start = played.log.len().saturating_sub(n);
         for (i, step) in played.log.iter().enumerate() {
             let seat = step.seat.ok_or_else(|| internal(format!("game {}: a step without its seat", table.record.id)))?;
+            // A step that tells nothing (ending a turn) is told by its label, spots unnamed.
+            let label = (i >= start).then(|| text::action_label(&game, &names, &Labels::default(), &step.action));
             let events = game.apply(seat, &step.action).map_err(|e| internal(format!("game {}: {e}", table.record.id)))?;
             if i >= start {
                 let lines = text::narrate(&game, &names, &events);
-                out.push(if lines.is_empty() { format!("{}: {}", names.of(seat), step.action) } else { lines.join(" ") });
+                let said = if lines.is_empty() { format!("{}: {}", names.of(seat), label.unwrap_or_default()) } else { lines.join(" ") };
+                out.push(said);
             }
         }
         Ok(out)
     }
 
-    fn lobby_rules(record: &GameRecord, _locale: Locale) -> String {
-        replies::lobby_rules(record)
+    fn lobby_rules(record: &GameRecord, locale: Locale) -> String {
+        replies::lobby_rules(record, locale)
     }
 
     fn computer_moves(played: &Played<Seafarers>, table: &Table, plan: &ComputerPlan) -> Vec<(usize, Action)> {
@@ -301,19 +310,17 @@ impl crate::games::NewGame for SeafarersOptions {
     fn opening(self) -> Result<crate::games::Opening> {
         let ruleset = Ruleset::CURRENT;
         let Ok(scenario) = ruleset.scenario(&self.scenario) else {
-            return user(format!("There is no scenario `{}`: choose one of {}.", self.scenario, ruleset.scenario_ids().join(", ")));
+            let ids = ruleset.scenario_ids().join(", ");
+            return user(tr!(Locale::En, "sf-new-no-scenario", scenario = self.scenario.as_str(), ids = ids));
         };
         let (lo, hi) = (scenario.min_players, scenario.max_players);
         let min = self.min_players.unwrap_or(lo);
         let max = self.max_players.unwrap_or(hi);
         if !(lo..=hi).contains(&min) || !(min..=hi).contains(&max) {
-            return user(format!(
-                "{} is for {lo} to {hi} players: choose limits in that range, the minimum not above the maximum.",
-                scenario.name
-            ));
+            return user(tr!(Locale::En, "sf-new-limits", scenario = scenario.name.as_str(), lo = lo, hi = hi));
         }
         if self.pirate && scenario.pirate.is_none() {
-            return user(format!("{} has no pirate: play it without the pirate option.", scenario.name));
+            return user(tr!(Locale::En, "sf-new-no-pirate", scenario = scenario.name.as_str()));
         }
         Ok(crate::games::Opening {
             kind: GameKind::Seafarers,

@@ -2,25 +2,48 @@
 //! the narration of what happened (public, and what each player alone may read), refusals.
 
 use super::render;
-use crate::common::reply::{count, escape};
+use crate::common::reply::escape;
+use crate::i18n::Locale;
+use crate::tr;
 use seafarers_engine::{Action, Answer, DevCard, Edge, Event, Game, Harbour, Hex, Phase, Resource, Resources, RuleError, Terrain, Vertex};
 
-/// The seated players' names, by seat, with their letter on the pieces.
+/// The seated players' names, by seat, with their letter on the pieces, and the language of
+/// whoever reads what is made with them (the game's for the table, a reader's for an answer
+/// to them alone).
 #[derive(Clone, Debug, Default)]
 pub struct Names {
     names: Vec<String>,
     letters: Vec<char>,
+    lang: Locale,
 }
 
 impl Names {
+    /// The names, for English readers.
     pub fn new(names: Vec<String>) -> Names {
+        Names::new_in(names, Locale::En)
+    }
+
+    /// The names, for readers of `lang`.
+    pub fn new_in(names: Vec<String>, lang: Locale) -> Names {
         let letters = render::letters(&names);
-        Names { names, letters }
+        Names { names, letters, lang }
+    }
+
+    /// The same names for a reader of another language.
+    pub fn reading(mut self, lang: Locale) -> Names {
+        self.lang = lang;
+        self
+    }
+
+    /// The language of what is said with these names.
+    pub fn lang(&self) -> Locale {
+        self.lang
     }
 
     /// "**Ana** (A, orange)": the name, and the letter and colour of the pieces.
     pub fn long(&self, seat: usize) -> String {
-        format!("{} ({}, {})", self.of(seat), self.letter(seat), render::colour_name(seat))
+        let colour = tr!(self.lang, "sf-colour", colour = render::colour_name(seat));
+        tr!(self.lang, "sf-player-long", name = self.of(seat), letter = self.letter(seat).to_string(), colour = colour)
     }
 
     /// "**Ana**"
@@ -47,70 +70,105 @@ pub fn resource_icon(r: Resource) -> &'static str {
     }
 }
 
-/// "2 brick, 1 ore" (every kind held, in the rulebook's order); "no cards" for none.
-pub fn cards(r: &Resources) -> String {
-    let parts: Vec<String> =
-        Resource::ALL.iter().filter(|&&k| r.get(k) > 0).map(|&k| format!("{} {} {}", r.get(k), k.name(), resource_icon(k))).collect();
-    if parts.is_empty() { "no cards".into() } else { parts.join(", ") }
+/// A resource's key in the message files (the engine's own name).
+fn key(r: Resource) -> &'static str {
+    r.name()
+}
+
+/// A resource's name: "ore", "minerai".
+pub fn resource_name(lang: Locale, r: Resource) -> String {
+    tr!(lang, "sf-resource", resource = key(r))
+}
+
+/// A count of one resource: "2 brick", "2 argiles".
+pub fn resource_count(lang: Locale, n: u8, r: Resource) -> String {
+    tr!(lang, "sf-resource-count", n = n, resource = key(r))
+}
+
+/// "2 brick 🧱, 1 ore 🪨" (every kind held, in the rulebook's order); "no cards" for none.
+pub fn cards(lang: Locale, r: &Resources) -> String {
+    let parts: Vec<String> = Resource::ALL
+        .iter()
+        .filter(|&&k| r.get(k) > 0)
+        .map(|&k| format!("{} {}", resource_count(lang, r.get(k), k), resource_icon(k)))
+        .collect();
+    if parts.is_empty() { tr!(lang, "sf-no-cards") } else { parts.join(", ") }
 }
 
 /// A resource's name with its icon: "ore 🪨".
-pub fn resource(r: Resource) -> String {
-    format!("{} {}", r.name(), resource_icon(r))
+pub fn resource(lang: Locale, r: Resource) -> String {
+    format!("{} {}", resource_name(lang, r), resource_icon(r))
 }
 
-pub fn card_name(c: DevCard) -> &'static str {
+/// One card of a resource with its icon: "1 ore 🪨".
+pub fn one_card(lang: Locale, r: Resource) -> String {
+    format!("{} {}", resource_count(lang, 1, r), resource_icon(r))
+}
+
+/// A development card's key in the message files.
+fn card_key(c: DevCard) -> &'static str {
     match c {
-        DevCard::Knight => "Knight",
-        DevCard::VictoryPoint => "Victory Point",
-        DevCard::RoadBuilding => "Road Building",
-        DevCard::YearOfPlenty => "Year of Plenty",
-        DevCard::Monopoly => "Monopoly",
+        DevCard::Knight => "knight",
+        DevCard::VictoryPoint => "victory-point",
+        DevCard::RoadBuilding => "road-building",
+        DevCard::YearOfPlenty => "year-of-plenty",
+        DevCard::Monopoly => "monopoly",
     }
 }
 
+pub fn card_name(lang: Locale, c: DevCard) -> String {
+    tr!(lang, "sf-card", card = card_key(c))
+}
+
 /// "ore 8", "gold 5", "desert", "sea", "unexplored".
-pub fn hex_words(game: &Game, hex: Hex) -> String {
+pub fn hex_words(lang: Locale, game: &Game, hex: Hex) -> String {
     let number = game.hexes().into_iter().find(|h| h.hex == hex).and_then(|h| h.number);
     match game.terrain_at(hex) {
-        None => "unexplored".into(),
-        Some(Terrain::Sea) => "sea".into(),
-        Some(Terrain::Desert) => "desert".into(),
+        None => tr!(lang, "sf-hex-unexplored"),
+        Some(Terrain::Sea) => tr!(lang, "sf-hex-sea"),
+        Some(Terrain::Desert) => tr!(lang, "sf-hex-desert"),
         Some(t) => {
-            let what = t.resource().map_or("gold", Resource::name);
+            let what = t.resource().map_or_else(|| tr!(lang, "sf-hex-gold"), |r| resource_name(lang, r));
             match number {
                 Some(n) => format!("{what} {n}"),
-                None => what.into(),
+                None => what,
             }
         }
     }
 }
 
 /// The land around an intersection: "ore 8, grain 5, sea".
-pub fn vertex_words(game: &Game, v: Vertex) -> String {
-    let mut hexes: Vec<String> = v.hexes().iter().map(|&h| hex_words(game, h)).filter(|w| w != "sea").collect();
+pub fn vertex_words(lang: Locale, game: &Game, v: Vertex) -> String {
+    let sea = tr!(lang, "sf-hex-sea");
+    let mut hexes: Vec<String> = v.hexes().iter().map(|&h| hex_words(lang, game, h)).filter(|w| *w != sea).collect();
     if hexes.is_empty() {
-        hexes.push("open sea".into());
+        hexes.push(tr!(lang, "sf-open-sea"));
     }
     hexes.join(", ")
 }
 
 /// The two sides of an edge: "ore 8 | sea".
-pub fn edge_words(game: &Game, e: Edge) -> String {
+pub fn edge_words(lang: Locale, game: &Game, e: Edge) -> String {
     let [a, b] = e.hexes();
-    format!("{} | {}", hex_words(game, a), hex_words(game, b))
+    format!("{} | {}", hex_words(lang, game, a), hex_words(lang, game, b))
 }
 
-fn harbour_words(h: Harbour) -> String {
+fn harbour_words(lang: Locale, h: Harbour) -> String {
     match h {
-        Harbour::Generic => "3:1 harbour".into(),
-        Harbour::Special(r) => format!("2:1 {} harbour", r.name()),
+        Harbour::Generic => tr!(lang, "sf-harbour", resource = "any", name = ""),
+        Harbour::Special(r) => tr!(lang, "sf-harbour", resource = key(r), name = resource_name(lang, r)),
     }
+}
+
+/// A yes/no selector for the message files.
+fn yes(b: bool) -> &'static str {
+    if b { "yes" } else { "no" }
 }
 
 /// What happened, for everyone at the table: hidden cards (what was stolen, what was bought)
 /// are told as counts. Production and discards are gathered on one line each.
 pub fn narrate(game: &Game, names: &Names, events: &[Event]) -> Vec<String> {
+    let lang = names.lang();
     let mut lines = Vec::new();
     let mut produced: Vec<String> = Vec::new();
     let mut discards: Vec<String> = Vec::new();
@@ -120,14 +178,18 @@ pub fn narrate(game: &Game, names: &Names, events: &[Event]) -> Vec<String> {
             produced.clear();
         }
         if !discards.is_empty() {
-            lines.push(format!("✋ Must discard half their cards: {}.", discards.join(", ")));
+            lines.push(tr!(lang, "sf-must-discard", list = discards.join(", ")));
             discards.clear();
         }
     };
+    let cards = |c: &Resources| cards(lang, c);
+    let hex = |h: Hex| hex_words(lang, game, h);
+    let edge = |e: Edge| edge_words(lang, game, e);
+    let vertex = |v: Vertex| vertex_words(lang, game, v);
     for e in events {
         match e {
             Event::Produced { player, cards: c } => {
-                produced.push(format!("{} gets {}", names.of(*player as usize), cards(c)));
+                produced.push(tr!(lang, "sf-gets", name = names.of(*player as usize), cards = cards(c)));
                 continue;
             }
             Event::MustDiscard { player, count: n } => {
@@ -139,71 +201,73 @@ pub fn narrate(game: &Game, names: &Names, events: &[Event]) -> Vec<String> {
         let p = |seat: u8| names.of(seat as usize);
         let line = match e {
             Event::HarbourPlaced { player, at, harbour } => {
-                format!("⚓ {} placed a {} at {}.", p(*player), harbour_words(*harbour), edge_words(game, *at))
+                tr!(lang, "sf-harbour-placed", name = p(*player), harbour = harbour_words(lang, *harbour), place = edge(*at))
             }
-            Event::SettlementBuilt { player, at } => format!("🏠 {} built a settlement by {}.", p(*player), vertex_words(game, *at)),
-            Event::CityBuilt { player, at } => format!("🏙️ {} built a city by {}.", p(*player), vertex_words(game, *at)),
+            Event::SettlementBuilt { player, at } => tr!(lang, "sf-settlement-built", name = p(*player), place = vertex(*at)),
+            Event::CityBuilt { player, at } => tr!(lang, "sf-city-built", name = p(*player), place = vertex(*at)),
             Event::RoadBuilt { player, at, free } => {
-                format!("🟫 {} built a road{} ({}).", p(*player), if *free { " for free" } else { "" }, edge_words(game, *at))
+                tr!(lang, "sf-road-built", name = p(*player), free = yes(*free), place = edge(*at))
             }
             Event::ShipBuilt { player, at, free } => {
-                format!("⛵ {} built a ship{} ({}).", p(*player), if *free { " for free" } else { "" }, edge_words(game, *at))
+                tr!(lang, "sf-ship-built", name = p(*player), free = yes(*free), place = edge(*at))
             }
-            Event::ShipMoved { player, to, .. } => format!("⛵ {} moved a ship to {}.", p(*player), edge_words(game, *to)),
-            Event::SetupCards { player, cards: c } => format!("🎁 {} takes {} for their second settlement.", p(*player), cards(c)),
-            Event::Rolled { player, dice, total } => format!("🎲 {} rolled **{total}** ({} + {}).", p(*player), dice[0], dice[1]),
-            Event::BankShort { resource: r } => format!("🏦 The bank can't pay everyone their {}: nobody gets any.", r.name()),
-            Event::GoldOwed { player, count: n } => format!("✨ {} may take {} of their choice for gold.", p(*player), count(*n, "card")),
-            Event::GoldTaken { player, cards: c } => format!("✨ {} took {} for gold.", p(*player), cards(c)),
-            Event::Discarded { player, cards: c } => format!("✋ {} discarded {}.", p(*player), cards(c)),
-            Event::RobberMoved { player, to } => format!("🥷 {} moved the robber to {}.", p(*player), hex_words(game, *to)),
-            Event::PirateMoved { player, .. } => format!("🏴‍☠️ {} moved the pirate.", p(*player)),
-            Event::Stole { thief, victim, resource: Some(_) } => format!("🫳 {} stole a card from {}.", p(*thief), p(*victim)),
-            Event::Stole { thief, victim, resource: None } => format!("🫳 {} found nothing to steal from {}.", p(*thief), p(*victim)),
-            Event::DevCardBought { player, .. } => format!("🃏 {} bought a development card.", p(*player)),
-            Event::DevCardPlayed { player, card } => format!("🃏 {} played **{}**.", p(*player), card_name(*card)),
-            Event::YearOfPlenty { player, cards: c } => format!("🎁 {} took {} from the bank.", p(*player), cards(c)),
+            Event::ShipMoved { player, to, .. } => tr!(lang, "sf-ship-moved", name = p(*player), place = edge(*to)),
+            Event::SetupCards { player, cards: c } => tr!(lang, "sf-setup-cards", name = p(*player), cards = cards(c)),
+            Event::Rolled { player, dice, total } => {
+                tr!(lang, "sf-rolled", name = p(*player), total = *total, a = dice[0], b = dice[1])
+            }
+            Event::BankShort { resource: r } => tr!(lang, "sf-bank-short", resource = resource_name(lang, *r)),
+            Event::GoldOwed { player, count: n } => tr!(lang, "sf-gold-owed", name = p(*player), n = *n),
+            Event::GoldTaken { player, cards: c } => tr!(lang, "sf-gold-taken", name = p(*player), cards = cards(c)),
+            Event::Discarded { player, cards: c } => tr!(lang, "sf-discarded", name = p(*player), cards = cards(c)),
+            Event::RobberMoved { player, to } => tr!(lang, "sf-robber-moved", name = p(*player), place = hex(*to)),
+            Event::PirateMoved { player, .. } => tr!(lang, "sf-pirate-moved", name = p(*player)),
+            Event::Stole { thief, victim, resource: Some(_) } => tr!(lang, "sf-stole", thief = p(*thief), victim = p(*victim)),
+            Event::Stole { thief, victim, resource: None } => {
+                tr!(lang, "sf-stole-nothing", thief = p(*thief), victim = p(*victim))
+            }
+            Event::DevCardBought { player, .. } => tr!(lang, "sf-dev-bought", name = p(*player)),
+            Event::DevCardPlayed { player, card } => tr!(lang, "sf-dev-played", name = p(*player), card = card_name(lang, *card)),
+            Event::YearOfPlenty { player, cards: c } => tr!(lang, "sf-plenty-taken", name = p(*player), cards = cards(c)),
             Event::Monopoly { player, resource: r, taken } => {
-                format!("💰 {} took every {} from the others: {}.", p(*player), r.name(), count(*taken, "card"))
+                tr!(lang, "sf-monopoly-taken", name = p(*player), resource = resource_name(lang, *r), n = *taken)
             }
             Event::MaritimeTraded { player, gave, got } => {
-                format!("🏦 {} traded {} with the bank for 1 {}.", p(*player), cards(gave), resource(*got))
+                tr!(lang, "sf-maritime-traded", name = p(*player), cards = cards(gave), got = one_card(lang, *got))
             }
-            Event::TradeOffered { player, give, want, to } => format!(
-                "🤝 {} offers {} for {} to {}.",
-                p(*player),
-                cards(give),
-                cards(want),
-                to.map_or("everyone".to_string(), |t| names.of(t as usize))
+            Event::TradeOffered { player, give, want, to } => tr!(
+                lang,
+                "sf-offered",
+                name = p(*player),
+                give = cards(give),
+                want = cards(want),
+                to = to.map_or_else(|| tr!(lang, "sf-everyone"), |t| names.of(t as usize))
             ),
-            Event::TradeAnswered { player, accept } => {
-                format!("{} {} the offer.", p(*player), if *accept { "✅ accepts" } else { "❌ declines" })
-            }
+            Event::TradeAnswered { player, accept } => tr!(lang, "sf-answered", name = p(*player), accept = yes(*accept)),
             Event::TradeCountered { player, give, want } => {
-                let offerer = game.offer().map_or(String::from("the offerer"), |o| p(o.from));
-                format!("↔️ {} counters: {} for {}. {offerer} may take it.", p(*player), cards(give), cards(want))
+                let offerer = game.offer().map_or_else(|| tr!(lang, "sf-the-offerer"), |o| p(o.from));
+                tr!(lang, "sf-countered", name = p(*player), give = cards(give), want = cards(want), offerer = offerer)
             }
             Event::Traded { offerer, partner, gave, got } => {
-                format!("🤝 {} gave {} to {} for {}.", p(*offerer), cards(gave), p(*partner), cards(got))
+                tr!(lang, "sf-traded", offerer = p(*offerer), gave = cards(gave), partner = p(*partner), got = cards(got))
             }
-            Event::TradeClosed => "🤝 The trade offer is closed.".into(),
-            Event::LongestRoute { holder: Some(h), length } => {
-                format!("🛣️ {} now has the longest trade route ({length}): 2 points.", p(*h))
+            Event::TradeClosed => tr!(lang, "sf-trade-closed"),
+            Event::LongestRoute { holder: Some(h), length } => tr!(lang, "sf-longest-route", name = p(*h), length = *length),
+            Event::LongestRoute { holder: None, .. } => tr!(lang, "sf-longest-route-none"),
+            Event::LargestArmy { holder, knights } => tr!(lang, "sf-largest-army", name = p(*holder), knights = *knights),
+            Event::ChipAwarded { player, points, .. } => tr!(lang, "sf-chip", name = p(*player), n = *points),
+            Event::Discovered { player, hex: h, .. } => tr!(lang, "sf-discovered", name = p(*player), what = hex(*h)),
+            Event::DiscoveryCard { player, resource: r } => {
+                tr!(lang, "sf-discovery-card", name = p(*player), card = one_card(lang, *r))
             }
-            Event::LongestRoute { holder: None, .. } => "🛣️ Nobody holds the longest trade route now.".into(),
-            Event::LargestArmy { holder, knights } => format!("⚔️ {} now has the largest army ({knights} knights): 2 points.", p(*holder)),
-            Event::ChipAwarded { player, points, .. } => {
-                format!("🏅 {} gets {} for the first settlement on a new island.", p(*player), count(*points, "point"))
-            }
-            Event::Discovered { player, hex, .. } => format!("🧭 {} discovered {}.", p(*player), hex_words(game, *hex)),
-            Event::DiscoveryCard { player, resource: r } => format!("🧭 {} gets 1 {} for the discovery.", p(*player), resource(*r)),
-            Event::SetupDone => "🏁 Setup is done: the game begins.".into(),
+            Event::SetupDone => tr!(lang, "sf-setup-done"),
             Event::TurnStarted { .. } => continue,
             Event::GameOver { winner, points } => {
                 let mut order: Vec<usize> = (0..points.len()).collect();
                 order.sort_by_key(|&s| std::cmp::Reverse(points[s]));
-                let standings: Vec<String> = order.iter().map(|&s| format!("{} {}", names.of(s), count(points[s], "point"))).collect();
-                format!("🏆 **{}** wins! Final points: {}.", names.of(*winner as usize).replace("**", ""), standings.join(", "))
+                let standings: Vec<String> =
+                    order.iter().map(|&s| tr!(lang, "sf-final-points", name = names.of(s), n = points[s])).collect();
+                tr!(lang, "sf-game-won", winner = names.of(*winner as usize).replace("**", ""), standings = standings.join(", "))
             }
             Event::Produced { .. } | Event::MustDiscard { .. } => continue,
         };
@@ -216,19 +280,20 @@ pub fn narrate(game: &Game, names: &Names, events: &[Event]) -> Vec<String> {
 /// What `seat` alone is told of these events: the card they stole or lost, the card they
 /// bought.
 pub fn private_lines(names: &Names, events: &[Event], seat: usize) -> Vec<String> {
+    let lang = names.lang();
     let me = seat as u8;
     events
         .iter()
         .filter_map(|e| match *e {
             Event::Stole { thief, victim, resource: Some(r) } if thief == me => {
-                Some(format!("🫳 You stole 1 {} from {}.", resource(r), names.of(victim as usize)))
+                Some(tr!(lang, "sf-you-stole", card = one_card(lang, r), victim = names.of(victim as usize)))
             }
             Event::Stole { thief, victim, resource: Some(r) } if victim == me => {
-                Some(format!("🫳 {} stole 1 {} from you.", names.of(thief as usize), resource(r)))
+                Some(tr!(lang, "sf-stolen-from-you", thief = names.of(thief as usize), card = one_card(lang, r)))
             }
             Event::DevCardBought { player, card } if player == me => Some(match card {
-                DevCard::VictoryPoint => "🃏 You bought a **Victory Point**: it counts for you, hidden until the end.".to_string(),
-                _ => format!("🃏 You bought a **{}**: you can play it from your next turn.", card_name(card)),
+                DevCard::VictoryPoint => tr!(lang, "sf-you-bought-vp"),
+                _ => tr!(lang, "sf-you-bought", card = card_name(lang, card)),
             }),
             _ => None,
         })
@@ -238,120 +303,171 @@ pub fn private_lines(names: &Names, events: &[Event], seat: usize) -> Vec<String
 /// The open trade offer and its answers so far, in a line: "🤝 **Ana** offers 2 brick for 1
 /// ore to everyone — **Bo** ✅ · **Cy** ↔️ 1 ore for 1 brick · **Di** no answer yet".
 pub fn offer_line(game: &Game, names: &Names) -> Option<String> {
+    let lang = names.lang();
     let offer = game.offer()?;
-    let to = offer.to.map_or("everyone".to_string(), |t| names.of(t as usize));
+    let to = offer.to.map_or_else(|| tr!(lang, "sf-everyone"), |t| names.of(t as usize));
     let answers: Vec<String> = (0..game.player_count() as u8)
         .filter(|&s| s != offer.from && offer.to.is_none_or(|t| t == s))
         .map(|s| {
             let answer = match offer.answers.iter().find(|a| a.0 == s).map(|a| a.1) {
-                Some(Answer::Accept) => "✅ accepts".to_string(),
-                Some(Answer::Decline) => "❌ declines".to_string(),
-                Some(Answer::Counter { give, want }) => format!("↔️ counters {} for {}", cards(&give), cards(&want)),
-                None => "no answer yet".to_string(),
+                Some(Answer::Accept) => tr!(lang, "sf-offer-accepts"),
+                Some(Answer::Decline) => tr!(lang, "sf-offer-declines"),
+                Some(Answer::Counter { give, want }) => {
+                    tr!(lang, "sf-offer-counters", give = cards(lang, &give), want = cards(lang, &want))
+                }
+                None => tr!(lang, "sf-offer-no-answer"),
             };
             format!("{} {answer}", names.of(s.into()))
         })
         .collect();
-    Some(format!(
-        "🤝 Open offer: {} gives {} for {} to {to} — {}",
-        names.of(offer.from.into()),
-        cards(&offer.give),
-        cards(&offer.want),
-        answers.join(" · ")
+    Some(tr!(
+        lang,
+        "sf-offer-line",
+        from = names.of(offer.from.into()),
+        give = cards(lang, &offer.give),
+        want = cards(lang, &offer.want),
+        to = to,
+        answers = answers.join(" · ")
     ))
 }
 
+/// The engine's fixed reasons, by our key in the message files (`sf-rule`).
+const RULES: [(&str, &str); 16] = [
+    ("Road Building would place nothing: you have no road or ship that could be placed", "road-building-nothing"),
+    ("a trade needs at least one card each way (no gifts)", "no-gifts"),
+    ("move the ship to another edge", "move-ship-elsewhere"),
+    ("the development deck is empty", "deck-empty"),
+    ("the offer is not addressed to you", "not-addressed"),
+    ("the pirate must move to another hex", "pirate-elsewhere"),
+    ("the robber must move to another hex", "robber-elsewhere"),
+    ("the same resource can't be on both sides", "both-sides"),
+    ("there is no open trade offer", "no-offer"),
+    ("this game is played without the pirate", "no-pirate"),
+    ("this scenario has no ships", "no-ships"),
+    ("those are the offer's own terms: accept it instead", "own-terms"),
+    ("trade one resource for another", "one-for-another"),
+    ("you can't answer your own offer", "own-offer"),
+    ("you have already answered this offer", "answered"),
+    ("you have already played a development card this turn", "one-card-a-turn"),
+];
+
+/// The engine's phase expectations (`RuleError::WrongPhase`), by our key (`sf-refuse-wrong-phase`).
+const PHASES: [(&str, &str); 10] = [
+    ("the next harbour to be placed", "harbour"),
+    ("a setup settlement", "settlement"),
+    ("a road or ship next to the settlement just placed", "route"),
+    ("the roll (or a development card before it)", "roll"),
+    ("trading, building or the end of the turn", "main"),
+    ("the discards on the seven", "discard"),
+    ("the robber (or pirate) to move", "robber"),
+    ("the gold choices", "gold"),
+    ("the free roads or ships of Road Building", "road-building"),
+    ("nothing: the game is over", "over"),
+];
+
 /// A refusal, for the player.
-pub fn refusal(e: &RuleError) -> String {
+pub fn refusal(lang: Locale, e: &RuleError) -> String {
     match e {
-        RuleError::NotYourTurn { .. } => "That isn't yours to decide now.".into(),
-        RuleError::WrongPhase { expected } => format!("Not now: the game waits for {expected}."),
-        RuleError::CannotAfford { cost } => format!("You can't pay {}.", cards(cost)),
-        RuleError::NoPieceLeft { piece } => format!("You have no {piece} left."),
-        RuleError::GameOver => "The game is over.".into(),
+        RuleError::NotYourTurn { .. } => tr!(lang, "sf-refuse-not-yours"),
+        RuleError::WrongPhase { expected } => {
+            let phase = PHASES.iter().find(|(text, _)| text == expected).map_or("other", |(_, key)| key);
+            tr!(lang, "sf-refuse-wrong-phase", phase = phase, expected = *expected)
+        }
+        RuleError::CannotAfford { cost } => tr!(lang, "sf-refuse-afford", cost = cards(lang, cost)),
+        RuleError::NoPieceLeft { piece } => tr!(lang, "sf-refuse-no-piece", piece = *piece),
+        RuleError::GameOver => tr!(lang, "sf-refuse-over"),
         RuleError::Setup(m) | RuleError::Illegal { reason: m } => {
+            let rule = RULES.iter().find(|(text, _)| text == m).map_or("other", |(_, key)| key);
             let mut m = m.clone();
             if let Some(first) = m.get_mut(..1) {
                 first.make_ascii_uppercase();
             }
-            if m.ends_with('.') { m } else { m + "." }
+            let reason = if m.ends_with('.') { m } else { m + "." };
+            tr!(lang, "sf-rule", rule = rule, reason = reason)
         }
     }
 }
 
 /// What `seat` must do now, in a few words.
-pub fn task(game: &Game, seat: usize) -> String {
+pub fn task(lang: Locale, game: &Game, seat: usize) -> String {
     match game.phase() {
-        Phase::PlaceHarbour => "place a harbour".into(),
-        Phase::SetupSettlement => "place a settlement".into(),
-        Phase::SetupRoute { .. } => "place a road or ship by your new settlement".into(),
-        Phase::Roll => "roll the dice".into(),
-        Phase::Main => "build, trade or end the turn".into(),
+        Phase::PlaceHarbour => tr!(lang, "sf-task-harbour"),
+        Phase::SetupSettlement => tr!(lang, "sf-task-settlement"),
+        Phase::SetupRoute { .. } => tr!(lang, "sf-task-route"),
+        Phase::Roll => tr!(lang, "sf-task-roll"),
+        Phase::Main => tr!(lang, "sf-task-main"),
         Phase::Discard => {
             let n = game.pending_discards().iter().find(|d| d.0 as usize == seat).map_or(0, |d| d.1);
-            format!("discard {}", count(n, "card"))
+            tr!(lang, "sf-task-discard", n = n)
         }
         Phase::Gold => {
             let n = game.pending_gold().iter().find(|d| d.0 as usize == seat).map_or(0, |d| d.1);
-            format!("take {} for gold", count(n, "card"))
+            tr!(lang, "sf-task-gold", n = n)
         }
-        Phase::Robber if game.pirate().is_some() => "move the robber or the pirate".into(),
-        Phase::Robber => "move the robber".into(),
-        Phase::RoadBuilding { left } => format!("place {} for free", count(left, "road or ship")),
-        Phase::GameOver { .. } => "nothing: the game is over".into(),
+        Phase::Robber if game.pirate().is_some() => tr!(lang, "sf-task-robber-pirate"),
+        Phase::Robber => tr!(lang, "sf-task-robber"),
+        Phase::RoadBuilding { left } => tr!(lang, "sf-task-road-building", n = left),
+        Phase::GameOver { .. } => tr!(lang, "sf-task-over"),
     }
 }
 
 /// A step in a few words, for buttons, menus and typed commands: "Settlement at C (ore 8,
 /// grain 5)". `labels` names the spots as the picture does.
 pub fn action_label(game: &Game, names: &Names, labels: &super::spots::Labels, action: &Action) -> String {
-    let at_v = |v: Vertex| labels.vertex(v).map_or(String::new(), |l| format!(" at {l}"));
-    let at_e = |e: Edge| labels.edge(e).map_or(String::new(), |l| format!(" at {l}"));
-    let at_h = |h: Hex| labels.hex(h).map_or(String::new(), |l| format!(" to {l}"));
+    let lang = names.lang();
+    let spot = |id: &str, label: Option<&str>| label.map_or(String::new(), |l| tr!(lang, id, spot = l));
+    let at_v = |v: Vertex| spot("sf-at", labels.vertex(v));
+    let at_e = |e: Edge| spot("sf-at", labels.edge(e));
+    let at_h = |h: Hex| spot("sf-to", labels.hex(h));
+    let cards = |c: &Resources| cards(lang, c);
+    let plain = |seat: u8| names.of(seat as usize).replace("**", "");
     match *action {
-        Action::PlaceHarbour { at } => format!("Harbour{} ({})", at_e(at), edge_words(game, at)),
-        Action::BuildSettlement { at } => format!("Settlement{} ({})", at_v(at), vertex_words(game, at)),
-        Action::BuildCity { at } => format!("City{} ({})", at_v(at), vertex_words(game, at)),
-        Action::BuildRoad { at } => format!("Road{} ({})", at_e(at), edge_words(game, at)),
-        Action::BuildShip { at } => format!("Ship{} ({})", at_e(at), edge_words(game, at)),
+        Action::PlaceHarbour { at } => tr!(lang, "sf-label-harbour", at = at_e(at), place = edge_words(lang, game, at)),
+        Action::BuildSettlement { at } => tr!(lang, "sf-label-settlement", at = at_v(at), place = vertex_words(lang, game, at)),
+        Action::BuildCity { at } => tr!(lang, "sf-label-city", at = at_v(at), place = vertex_words(lang, game, at)),
+        Action::BuildRoad { at } => tr!(lang, "sf-label-road", at = at_e(at), place = edge_words(lang, game, at)),
+        Action::BuildShip { at } => tr!(lang, "sf-label-ship", at = at_e(at), place = edge_words(lang, game, at)),
         Action::MoveShip { from, to } => {
-            format!("Ship {} → {}", labels.edge(from).unwrap_or("?"), labels.edge(to).unwrap_or("?"))
+            tr!(lang, "sf-label-move-ship", from = labels.edge(from).unwrap_or("?"), to = labels.edge(to).unwrap_or("?"))
         }
-        Action::Roll => "Roll the dice".into(),
-        Action::Discard { cards: c } => format!("Discard {}", cards(&c)),
+        Action::Roll => tr!(lang, "sf-label-roll"),
+        Action::Discard { cards: c } => tr!(lang, "sf-label-discard", cards = cards(&c)),
         Action::MoveRobber { to, victim } => {
-            let steal = victim.map_or(", nobody to rob".to_string(), |v| format!(", rob {}", names.of(v as usize).replace("**", "")));
-            format!("Robber{} ({}{steal})", at_h(to), hex_words(game, to))
+            let steal = victim.map_or_else(|| tr!(lang, "sf-rob-nobody"), |v| tr!(lang, "sf-rob", name = plain(v)));
+            tr!(lang, "sf-label-robber", at = at_h(to), place = hex_words(lang, game, to), steal = steal)
         }
-        Action::MovePirate { to } => format!("Pirate{} (sea)", at_h(to)),
-        Action::ChooseGold { cards: c } => format!("Take {}", cards(&c)),
-        Action::BuyDevCard => "Buy a development card".into(),
-        Action::PlayKnight => "Play Knight".into(),
-        Action::PlayRoadBuilding => "Play Road Building".into(),
-        Action::PlayYearOfPlenty { first, second } if first == second => format!("Year of Plenty: 2 {}", first.name()),
-        Action::PlayYearOfPlenty { first, second } => format!("Year of Plenty: {} and {}", first.name(), second.name()),
-        Action::PlayMonopoly { resource: r } => format!("Monopoly on {}", r.name()),
+        Action::MovePirate { to } => tr!(lang, "sf-label-pirate", at = at_h(to)),
+        Action::ChooseGold { cards: c } => tr!(lang, "sf-label-gold", cards = cards(&c)),
+        Action::BuyDevCard => tr!(lang, "sf-label-buy"),
+        Action::PlayKnight => tr!(lang, "sf-label-knight"),
+        Action::PlayRoadBuilding => tr!(lang, "sf-label-road-building"),
+        Action::PlayYearOfPlenty { first, second } if first == second => {
+            tr!(lang, "sf-label-plenty-two", cards = resource_count(lang, 2, first))
+        }
+        Action::PlayYearOfPlenty { first, second } => {
+            tr!(lang, "sf-label-plenty", first = resource_name(lang, first), second = resource_name(lang, second))
+        }
+        Action::PlayMonopoly { resource: r } => tr!(lang, "sf-label-monopoly", resource = resource_name(lang, r)),
         Action::MaritimeTrade { give, get } => {
             let rate = game.trade_rate(game.active_player(), give);
-            format!("Give {rate} {} for 1 {}", give.name(), get.name())
+            tr!(lang, "sf-label-maritime", give = resource_count(lang, rate, give), get = resource_count(lang, 1, get))
         }
-        Action::OfferTrade { give, want, to } => format!(
-            "Offer {} for {} to {}",
-            cards(&give),
-            cards(&want),
-            to.map_or("everyone".to_string(), |t| names.of(t as usize).replace("**", ""))
-        ),
-        Action::AnswerTrade { accept: true } => "Accept the offer".into(),
-        Action::AnswerTrade { accept: false } => "Decline the offer".into(),
-        Action::CounterTrade { give, want } => format!("Counter: {} for {}", cards(&give), cards(&want)),
+        Action::OfferTrade { give, want, to } => {
+            tr!(lang, "sf-label-offer", give = cards(&give), want = cards(&want), to = to.map_or_else(|| tr!(lang, "sf-everyone"), plain))
+        }
+        Action::AnswerTrade { accept: true } => tr!(lang, "sf-label-accept"),
+        Action::AnswerTrade { accept: false } => tr!(lang, "sf-label-decline"),
+        Action::CounterTrade { give, want } => tr!(lang, "sf-label-counter", give = cards(&give), want = cards(&want)),
         Action::ConfirmTrade { with } => {
-            let name = names.of(with as usize).replace("**", "");
+            let name = plain(with);
             match game.offer().map(|o| (o.answers.iter().find(|a| a.0 == with).map(|a| a.1), o)) {
-                Some((Some(Answer::Counter { give, want }), _)) => format!("Trade with {name}: get {} for {}", cards(&give), cards(&want)),
-                _ => format!("Trade with {name}"),
+                Some((Some(Answer::Counter { give, want }), _)) => {
+                    tr!(lang, "sf-label-confirm-counter", name = name, give = cards(&give), want = cards(&want))
+                }
+                _ => tr!(lang, "sf-label-confirm", name = name),
             }
         }
-        Action::WithdrawTrade => "Withdraw the offer".into(),
-        Action::EndTurn => "End turn".into(),
+        Action::WithdrawTrade => tr!(lang, "sf-label-withdraw"),
+        Action::EndTurn => tr!(lang, "sf-label-end-turn"),
     }
 }

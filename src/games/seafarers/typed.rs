@@ -5,14 +5,16 @@
 use super::codes::Code;
 use super::spots::Labels;
 use super::text::{self, Names};
+use crate::i18n::Locale;
+use crate::tr;
 use seafarers_engine::{Action, Game, Resource, Resources};
 
 /// The words of a label or of typed text, lower case, without icons and punctuation; the
-/// filler word after the kind of step ("road **at** 4", "robber **to** C") dropped. Only there:
-/// a spot may be named AT or TO.
+/// filler word after the kind of step ("road **at** 4", "robber **to** C", "route **en** 4")
+/// dropped. Only there: a spot may be named AT, TO or EN.
 fn words(s: &str) -> Vec<String> {
     let mut words: Vec<String> = s.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect();
-    if words.len() >= 3 && matches!(words[1].as_str(), "at" | "to") {
+    if words.len() >= 3 && matches!(words[1].as_str(), "at" | "to" | "en") {
         words.remove(1);
     }
     words
@@ -30,8 +32,17 @@ pub fn steps(game: &Game, names: &Names, seat: usize) -> Vec<(Action, String)> {
 }
 
 /// The steps that match what was typed, best first: the exact words of a step's head, then a
-/// head that starts with the typed words, then a label holding every typed word.
+/// head that starts with the typed words, then a label holding every typed word. In the words
+/// of `names`' language, else in English (the words of the help and of other players).
 pub fn matches(game: &Game, names: &Names, seat: usize, typed: &str) -> Vec<(Action, String)> {
+    let found = matches_in(game, names, seat, typed);
+    if found.is_empty() && names.lang() != Locale::En {
+        return matches_in(game, &names.clone().reading(Locale::En), seat, typed);
+    }
+    found
+}
+
+fn matches_in(game: &Game, names: &Names, seat: usize, typed: &str) -> Vec<(Action, String)> {
     let all = steps(game, names, seat);
     let typed_words = words(typed);
     if typed_words.is_empty() {
@@ -55,9 +66,10 @@ pub fn matches(game: &Game, names: &Names, seat: usize, typed: &str) -> Vec<(Act
 
 /// The one step that `typed` names for `seat`, or why not, for the player.
 pub fn read(game: &Game, names: &Names, seat: usize, typed: &str) -> Result<Action, String> {
+    let lang = names.lang();
     let typed = typed.trim();
     if typed.is_empty() {
-        return Err("Type a step, or pick one of the suggestions: for example `roll`, `settlement B`, `road 4`, `end turn`.".into());
+        return Err(tr!(lang, "sf-typed-empty"));
     }
     if let Some(Code::Act(action)) = Code::parse(typed) {
         return Ok(action);
@@ -69,42 +81,37 @@ pub fn read(game: &Game, names: &Names, seat: usize, typed: &str) -> Result<Acti
     let shown = typed.chars().take(40).collect::<String>().replace('`', "'");
     match found.as_slice() {
         [(action, _)] => Ok(*action),
-        [] => Err(format!(
-            "`{shown}` isn't one of your steps now: you can {}. Pick from the suggestions as you type.",
-            text::task(game, seat)
-        )),
+        [] => Err(tr!(lang, "sf-typed-unknown", typed = shown, task = text::task(lang, game, seat))),
         many => {
             let some: Vec<&str> = many.iter().take(5).map(|(_, l)| l.as_str()).collect();
-            Err(format!(
-                "`{shown}` could be {} steps ({}{}): add the spot's letter or number, as on the picture.",
-                many.len(),
-                some.join("; "),
-                if many.len() > 5 { "; …" } else { "" }
-            ))
+            let some = format!("{}{}", some.join("; "), if many.len() > 5 { "; …" } else { "" });
+            Err(tr!(lang, "sf-typed-ambiguous", typed = shown, n = many.len(), some = some))
         }
     }
 }
 
-const TRADE_USAGE: &str = "Write a trade as `offer 2 brick for 1 ore` (add `to` and a name for one player) or `counter 1 ore for 2 wool`.";
-
 /// A trade in words, which no suggestion lists (any mix of cards will do): "offer 2 brick and
-/// 1 wool for 1 ore to Bo", "counter 1 ore for 2 wool". None when the text is not a trade.
+/// 1 wool for 1 ore to Bo", "counter 1 ore for 2 wool"; in French too ("propose 2 argile
+/// contre 1 minerai à Bo", "contre-offre 1 minerai contre 2 laine"). None when the text is not
+/// a trade.
 fn trade(names: &Names, typed: &str) -> Option<Result<Action, String>> {
     let all: Vec<String> = typed.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect();
-    let verb = all.first()?.clone();
-    if verb != "offer" && verb != "counter" {
-        return None;
-    }
+    let (counter, skip) = match all.first()?.as_str() {
+        "offer" | "propose" | "proposer" | "offre" => (false, 1),
+        "counter" => (true, 1),
+        "contre" if all.get(1).is_some_and(|w| w == "offre") => (true, 2),
+        _ => return None,
+    };
     let read = || -> Option<Action> {
-        let rest = &all[1..];
-        let f = rest.iter().position(|w| w == "for")?;
+        let rest = &all[skip..];
+        let f = rest.iter().position(|w| w == "for" || w == "contre")?;
         let (give, tail) = (&rest[..f], &rest[f + 1..]);
-        let (want, to) = match tail.iter().position(|w| w == "to") {
+        let (want, to) = match tail.iter().position(|w| w == "to" || w == "à" || w == "a") {
             Some(t) => (&tail[..t], Some(&tail[t + 1..])),
             None => (tail, None),
         };
         let (give, want) = (cards_in(give)?, cards_in(want)?);
-        if verb == "counter" {
+        if counter {
             return to.is_none().then_some(Action::CounterTrade { give, want });
         }
         let to = match to {
@@ -116,10 +123,11 @@ fn trade(names: &Names, typed: &str) -> Option<Result<Action, String>> {
         };
         Some(Action::OfferTrade { give, want, to })
     };
-    Some(read().ok_or_else(|| TRADE_USAGE.to_string()))
+    Some(read().ok_or_else(|| tr!(names.lang(), "sf-typed-trade")))
 }
 
-/// Cards in words: "2 brick and 1 ore", "brick ore" (one each), "3 wool". None for anything else.
+/// Cards in words: "2 brick and 1 ore", "brick ore" (one each), "3 wool", "2 argiles et 1
+/// minerai". None for anything else.
 fn cards_in(words: &[String]) -> Option<Resources> {
     let mut cards = Resources::default();
     let mut n: Option<u8> = None;
@@ -132,12 +140,12 @@ fn cards_in(words: &[String]) -> Option<Resources> {
             continue;
         }
         let r = match w.trim_end_matches('s') {
-            "brick" | "clay" => Resource::Brick,
-            "lumber" | "wood" => Resource::Lumber,
-            "wool" | "sheep" => Resource::Wool,
-            "grain" | "wheat" => Resource::Grain,
-            "ore" => Resource::Ore,
-            "and" => continue,
+            "brick" | "clay" | "argile" => Resource::Brick,
+            "lumber" | "wood" | "boi" => Resource::Lumber,
+            "wool" | "sheep" | "laine" => Resource::Wool,
+            "grain" | "wheat" | "blé" | "ble" => Resource::Grain,
+            "ore" | "minerai" => Resource::Ore,
+            "and" | "et" => continue,
             _ => return None,
         };
         let k = cards.get_mut(r);

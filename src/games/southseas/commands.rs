@@ -180,9 +180,11 @@ pub(crate) async fn ships(ctx: Context<'_>) -> Result<(), Error> {
     respond_private(ctx, result).await
 }
 
-/// The rules in one minute (only to you).
+/// The rules in one minute (only to you): Catan: Seafarers' in its game's channel, else South
+/// Seas'.
 #[poise::command(slash_command)]
 pub(crate) async fn rules(ctx: Context<'_>) -> Result<(), Error> {
-    let text = tr!(reader_locale(ctx).await, "southseas-rules");
+    let seafarers = ctx.data().service.snapshot::<crate::games::seafarers::Seafarers>(place_of(ctx), 0).await.is_ok();
+    let text = tr!(reader_locale(ctx).await, if seafarers { "sf-rules" } else { "southseas-rules" });
     respond_private(ctx, Ok(Reply { text, ..Reply::default() })).await
 }

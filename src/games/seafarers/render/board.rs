@@ -9,6 +9,7 @@ use super::palette as pal;
 use super::sprites::{self, Piece};
 use super::{Spot, SpotAt};
 use crate::draw::{self, Polygon, Rgb8, Surface, fill_exact, fill_layers_exact, sd_capsule, sd_circle, text_centered, text_width};
+use crate::i18n::Locale;
 use image::RgbImage;
 use seafarers_engine::{Edge, Game, Hex, Terrain, Vertex};
 
@@ -152,11 +153,11 @@ pub fn intersect(a: Bbox, b: Bbox) -> Bbox {
 
 /// What lies under every piece: the hexes, number tokens and harbours. It paints every pixel
 /// of the board area.
-pub fn draw_ground(img: &mut RgbImage, top: u32, game: &Game, frame: &Frame, spots: &[Spot]) {
+pub fn draw_ground(img: &mut RgbImage, top: u32, game: &Game, frame: &Frame, spots: &[Spot], lang: Locale) {
     let mut c = Canvas { img, top: top as f32, f: *frame };
     c.hexes(game);
     c.tokens(game, spots);
-    c.harbours(game);
+    c.harbours(game, lang);
 }
 
 /// Everything over the ground, in order: the robber and the pirate, chips, routes,
@@ -291,7 +292,7 @@ impl Canvas<'_> {
         }
     }
 
-    fn harbours(&mut self, game: &Game) {
+    fn harbours(&mut self, game: &Game, lang: Locale) {
         let u = self.f.u;
         let bold = &draw::fonts().bold;
         let size = 0.5 * u;
@@ -310,7 +311,8 @@ impl Canvas<'_> {
                     sd_capsule(px, py, x, y, tx, ty, lw)
                 });
             }
-            let (rate, what) = pal::harbour_lines(kind);
+            let (rate, what) = pal::harbour_lines(lang, kind);
+            let (rate, what) = (rate, what.as_str());
             let bg = match kind {
                 seafarers_engine::Harbour::Generic => pal::WHITE,
                 seafarers_engine::Harbour::Special(r) => pal::resource(r),

@@ -9,6 +9,7 @@
 
 use super::board::{self, Frame};
 use super::{Spot, SpotAt};
+use crate::i18n::Locale;
 use image::RgbImage;
 use seafarers_engine::{Edge, Game, Harbour, Hex, Terrain};
 use std::collections::HashMap;
@@ -28,10 +29,12 @@ struct Key {
     harbours: Vec<(Edge, Harbour)>,
     /// The hexes whose token a spot lifts (`board::token_point`).
     lifted: Vec<Hex>,
+    /// The language of the harbours' words.
+    lang: Locale,
 }
 
 impl Key {
-    fn of(game: &Game, f: &Frame, spots: &[Spot]) -> Key {
+    fn of(game: &Game, f: &Frame, spots: &[Spot], lang: Locale) -> Key {
         Key {
             frame: [f.x0.to_bits(), f.y0.to_bits(), f.s.to_bits(), f.u.to_bits(), f.w, f.h],
             hexes: game.hexes().into_iter().map(|h| (h.hex, h.terrain, h.number)).collect(),
@@ -43,6 +46,7 @@ impl Key {
                     _ => None,
                 })
                 .collect(),
+            lang,
         }
     }
 }
@@ -61,14 +65,14 @@ fn lock() -> std::sync::MutexGuard<'static, Cache> {
 
 /// The ground of `game`'s board in `frame` (`frame.w`×`frame.h` px), with the tokens that
 /// `spots` lift moved.
-pub fn ground(game: &Game, frame: &Frame, spots: &[Spot]) -> Arc<RgbImage> {
-    let key = Key::of(game, frame, spots);
+pub fn ground(game: &Game, frame: &Frame, spots: &[Spot], lang: Locale) -> Arc<RgbImage> {
+    let key = Key::of(game, frame, spots, lang);
     if let Some(img) = lock().grounds.get(&key) {
         return Arc::clone(img);
     }
     // Drawn outside the lock: two threads may both draw a missing ground, never wait on one.
     let mut img = RgbImage::new(frame.w, frame.h);
-    board::draw_ground(&mut img, 0, game, frame, spots);
+    board::draw_ground(&mut img, 0, game, frame, spots, lang);
     let img = Arc::new(img);
     let mut c = lock();
     c.bytes += img.as_raw().len();

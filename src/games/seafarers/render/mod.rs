@@ -39,6 +39,7 @@ mod tests;
 
 use crate::draw;
 pub use crate::draw::encode_png;
+use crate::i18n::Locale;
 pub use board::Frame;
 use image::RgbImage;
 use seafarers_engine::Game;
@@ -65,6 +66,8 @@ pub struct BoardView {
     pub names: Vec<String>,
     /// The legal spots of this turn, lettered (may be empty).
     pub spots: Vec<Spot>,
+    /// The language of the picture's words (the game's).
+    pub language: Locale,
 }
 
 /// Width of the phone view: twice Discord's inline width on a phone.
@@ -171,19 +174,19 @@ fn image_in(game: &Game, view: &BoardView, frame: &Frame, cached: bool, mut raw:
     let h = frame.h + panel::height(game);
     let mut img = if cached {
         // The board area is its ground; the panel paints every pixel of its own area first.
-        let ground = cache::ground(game, frame, &view.spots);
+        let ground = cache::ground(game, frame, &view.spots, view.language);
         raw.clear();
         raw.extend_from_slice(ground.as_raw());
         raw.resize(frame.w as usize * h as usize * 3, 0);
         RgbImage::from_raw(frame.w, h, raw).expect("a buffer of the picture's size")
     } else {
         let mut img = draw::solid(frame.w, h, palette::PANEL);
-        board::draw_ground(&mut img, 0, game, frame, &view.spots);
+        board::draw_ground(&mut img, 0, game, frame, &view.spots, view.language);
         img
     };
     // Over the ground, then the panel (which covers whatever a piece drew past the board).
     board::draw_pieces(&mut img, 0, game, frame, &letters, &view.spots);
-    panel::draw(&mut img, frame.h, frame.w, game, &view.names, &letters);
+    panel::draw(&mut img, frame.h, frame.w, game, &view.names, &letters, view.language);
     img
 }
 
@@ -192,6 +195,18 @@ impl BoardView {
     fn names_or_default(&self, players: usize) -> Vec<String> {
         (0..players).map(|s| self.names.get(s).cloned().unwrap_or_default()).collect()
     }
+}
+
+/// What of the panel's words would not fit whole in the phone view of `game` (tests: every
+/// language's words must fit).
+#[cfg(test)]
+fn panel_unfit(game: &Game, view: &BoardView) -> Vec<(&'static str, String)> {
+    let frame = phone_frame(game, view);
+    let letters = letters(&view.names_or_default(game.player_count()));
+    let mut img = draw::solid(frame.w, frame.h + panel::height(game), palette::PANEL);
+    let mut fits = panel::Fits::default();
+    panel::draw_checked(&mut img, frame.h, frame.w, game, &view.names, &letters, view.language, &mut fits);
+    fits.unfit
 }
 
 /// The phone view, not yet encoded (for benchmarks and pixel tests).

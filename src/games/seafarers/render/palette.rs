@@ -4,6 +4,7 @@
 //! muted colours that the pieces stand out from, by their fill or by their outline.
 
 use crate::draw::Rgb8;
+use crate::i18n::Locale;
 use seafarers_engine::{Harbour, Resource, Terrain};
 
 /// Player colours in seat order: Okabe–Ito vermillion, blue, white and black.
@@ -83,19 +84,10 @@ pub fn resource(r: Resource) -> Rgb8 {
     }
 }
 
-/// A harbour's two lines: its rate and what it takes.
-pub fn harbour_lines(h: Harbour) -> (&'static str, &'static str) {
+/// A harbour's two lines: its rate and what it takes, in `lang`.
+pub fn harbour_lines(lang: Locale, h: Harbour) -> (&'static str, String) {
     match h {
-        Harbour::Generic => ("3:1", "any"),
-        Harbour::Special(r) => (
-            "2:1",
-            match r {
-                Resource::Brick => "brick",
-                Resource::Lumber => "wood",
-                Resource::Wool => "wool",
-                Resource::Grain => "grain",
-                Resource::Ore => "ore",
-            },
-        ),
+        Harbour::Generic => ("3:1", crate::tr!(lang, "sf-pic-harbour", resource = "any")),
+        Harbour::Special(r) => ("2:1", crate::tr!(lang, "sf-pic-harbour", resource = r.name())),
     }
 }

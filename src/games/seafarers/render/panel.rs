@@ -5,6 +5,8 @@
 
 use super::palette as pal;
 use crate::draw::{self, fill_exact, fill_layers_exact, rect, right_text, sd_box, sd_circle, text, text_width};
+use crate::i18n::Locale;
+use crate::tr;
 use image::RgbImage;
 use seafarers_engine::{Game, Phase};
 
@@ -20,45 +22,73 @@ pub fn height(game: &Game) -> u32 {
     HEAD_H + ROW_H * game.player_count() as u32 + PAD as u32
 }
 
-/// Draws the panel into `img` from row `top`, `w` px wide.
-pub fn draw(img: &mut RgbImage, top: u32, w: u32, game: &Game, names: &[String], letters: &[char]) {
+/// What did not fit whole where the panel drew it: a text cut short or reaching past its room.
+/// The tests read it for every language (a language's longer words must still fit).
+#[derive(Debug, Default)]
+pub struct Fits {
+    /// The part (`head`, `badges`, `counts`, `pieces`) and what did not fit in it.
+    pub unfit: Vec<(&'static str, String)>,
+}
+
+impl Fits {
+    fn check(&mut self, part: &'static str, what: &str, width: f32, room: f32) {
+        if width > room + 0.5 {
+            self.unfit.push((part, format!("{what:?}: {width:.0} px in {room:.0}")));
+        }
+    }
+}
+
+/// Draws the panel into `img` from row `top`, `w` px wide, its words in `lang`.
+pub fn draw(img: &mut RgbImage, top: u32, w: u32, game: &Game, names: &[String], letters: &[char], lang: Locale) {
+    draw_checked(img, top, w, game, names, letters, lang, &mut Fits::default());
+}
+
+/// [`draw`], telling `fits` what did not fit.
+#[allow(clippy::too_many_arguments)]
+pub fn draw_checked(img: &mut RgbImage, top: u32, w: u32, game: &Game, names: &[String], letters: &[char], lang: Locale, fits: &mut Fits) {
     let fonts = draw::fonts();
     let (wf, t) = (w as f32, top as f32);
     rect(img, 0.0, t, wf, height(game) as f32, pal::PANEL, 1.0);
     rect(img, 0.0, t, wf, 2.0, pal::CARD_EDGE, 1.0);
     // The turn, the state, the dice.
     let head = match game.phase() {
-        Phase::GameOver { winner } => format!("Game over: {} wins", name_of(names, winner as usize)),
-        p if p.is_setup() => "Setup".to_string(),
-        _ => format!("Turn {}", game.turn()),
+        Phase::GameOver { winner } => tr!(lang, "sf-pic-over", name = name_of(names, winner as usize, lang)),
+        p if p.is_setup() => tr!(lang, "sf-pic-setup"),
+        _ => tr!(lang, "sf-pic-turn", turn = game.turn()),
     };
+    let rolled = tr!(lang, "sf-pic-rolled");
     let dice_w = match game.last_roll() {
         Some(d) => {
             let side = 44.0;
             let x = wf - PAD - 2.0 * side - 10.0;
             die(img, x, t + 10.0, side, d[0]);
             die(img, x + side + 10.0, t + 10.0, side, d[1]);
-            2.0 * side + 10.0 + PAD + text_width(&fonts.regular, BODY, "rolled ") + 10.0
+            2.0 * side + 10.0 + PAD + text_width(&fonts.regular, BODY, &format!("{rolled} ")) + 10.0
         }
         None => PAD,
     };
     if game.last_roll().is_some() {
-        right_text(img, &fonts.regular, BODY, wf - dice_w + text_width(&fonts.regular, BODY, "rolled "), t + 18.0, pal::INK_SOFT, "rolled");
+        let x = wf - dice_w + text_width(&fonts.regular, BODY, &format!("{rolled} "));
+        right_text(img, &fonts.regular, BODY, x, t + 18.0, pal::INK_SOFT, &rolled);
     }
-    let target = format!(" · {} points win", game.target());
+    let target = tr!(lang, "sf-pic-target", target = game.target());
     let head_w = wf - dice_w - 2.0 * PAD;
+    fits.check("head", &format!("{head}{target}"), text_width(&fonts.bold, NAME, &format!("{head}{target}")), head_w);
     let head = draw::ellipsized(&fonts.bold, NAME, &format!("{head}{target}"), head_w);
     text(img, &fonts.bold, NAME, PAD, t + 14.0, pal::INK, &head);
 
     let acting = game.to_act();
     for seat in 0..game.player_count() {
         let y = t + HEAD_H as f32 + seat as f32 * ROW_H as f32;
-        row(img, y, wf, game, seat, &name_of(names, seat), letters.get(seat).copied().unwrap_or('?'), acting.contains(&seat));
+        let (name, letter) = (name_of(names, seat, lang), letters.get(seat).copied().unwrap_or('?'));
+        row(img, y, wf, game, seat, (&name, letter), acting.contains(&seat), lang, fits);
     }
 }
 
-fn name_of(names: &[String], seat: usize) -> String {
-    names.get(seat).map(|n| n.trim()).filter(|n| !n.is_empty()).map_or_else(|| capitalised(pal::PLAYER_NAMES[seat % 4]), str::to_string)
+/// A seat's name, or its colour's for a seat without one.
+fn name_of(names: &[String], seat: usize, lang: Locale) -> String {
+    let colour = || capitalised(&tr!(lang, "sf-colour", colour = pal::PLAYER_NAMES[seat % 4]));
+    names.get(seat).map(|n| n.trim()).filter(|n| !n.is_empty()).map_or_else(colour, str::to_string)
 }
 
 fn capitalised(s: &str) -> String {
@@ -67,7 +97,17 @@ fn capitalised(s: &str) -> String {
 }
 
 #[allow(clippy::too_many_arguments)]
-fn row(img: &mut RgbImage, y: f32, w: f32, game: &Game, seat: usize, name: &str, letter: char, acting: bool) {
+fn row(
+    img: &mut RgbImage,
+    y: f32,
+    w: f32,
+    game: &Game,
+    seat: usize,
+    (name, letter): (&str, char),
+    acting: bool,
+    lang: Locale,
+    fits: &mut Fits,
+) {
     let fonts = draw::fonts();
     let p = game.player(seat);
     let c = pal::PLAYERS[seat % pal::PLAYERS.len()];
@@ -85,18 +125,21 @@ fn row(img: &mut RgbImage, y: f32, w: f32, game: &Game, seat: usize, name: &str,
     draw::text_centered(img, &fonts.bold, 34.0, bx, by, pal::letter_on(c), &letter.to_string());
     let left = bx + r + 18.0;
     // Line 1: name, holder badges, points.
-    let pts = format!("{} VP", game.public_points(seat));
+    let pts = tr!(lang, "sf-pic-points", n = game.public_points(seat));
     let pts_w = text_width(&fonts.bold, POINTS, &pts);
     right_text(img, &fonts.bold, POINTS, w - PAD, y + 8.0, pal::INK, &pts);
     let mut badges: Vec<String> = Vec::new();
     if game.longest_route_holder() == Some(seat) {
-        badges.push("Longest route".into());
+        badges.push(tr!(lang, "sf-pic-longest"));
     }
     if game.largest_army_holder() == Some(seat) {
-        badges.push("Largest army".into());
+        badges.push(tr!(lang, "sf-pic-largest"));
     }
     let badges_w: f32 = badges.iter().map(|b| text_width(&fonts.bold, BODY * 0.9, b) + 30.0).sum();
     let name_w = (w - PAD - pts_w - 16.0 - badges_w - left).max(60.0);
+    // The badges follow the name (at least 60 px of it): they must end before the points.
+    let badges_end = left + text_width(&fonts.bold, NAME, name).min(60.0) + 4.0 + badges_w;
+    fits.check("badges", &badges.join(" + "), badges_end, w - PAD - pts_w);
     let shown = draw::ellipsized(&fonts.bold, NAME, name, name_w);
     let nw = text(img, &fonts.bold, NAME, left, y + 10.0, pal::INK, &shown);
     let mut bx = left + nw + 14.0;
@@ -108,18 +151,24 @@ fn row(img: &mut RgbImage, y: f32, w: f32, game: &Game, seat: usize, name: &str,
         bx += bw + 10.0;
     }
     // Line 2: counts; line 3: pieces left.
-    let mut parts = vec![count(p.hand.total() as usize, "card"), format!("{} dev", p.dev.total()), count(p.knights as usize, "knight")];
+    let mut parts = vec![
+        tr!(lang, "sf-pic-cards", n = p.hand.total()),
+        tr!(lang, "sf-pic-dev", n = p.dev.total()),
+        tr!(lang, "sf-pic-knights", n = p.knights),
+    ];
     if p.route_length > 0 {
-        parts.push(format!("route {}", p.route_length));
+        parts.push(tr!(lang, "sf-pic-route", n = p.route_length));
     }
     if p.chips > 0 {
         parts.push(format!("★{}", p.chips));
     }
     let line2 = y + 52.0;
-    let counts = draw::ellipsized(&fonts.regular, BODY, &parts.join(" · "), w - PAD - left);
+    let counts = parts.join(" · ");
+    fits.check("counts", &counts, text_width(&fonts.regular, BODY, &counts), w - PAD - left);
+    let counts = draw::ellipsized(&fonts.regular, BODY, &counts, w - PAD - left);
     text(img, &fonts.regular, BODY, left, line2, pal::INK, &counts);
     let line3 = y + 90.0;
-    let lw = text(img, &fonts.regular, BODY, left, line3, pal::INK_SOFT, "left");
+    let lw = text(img, &fonts.regular, BODY, left, line3, pal::INK_SOFT, &tr!(lang, "sf-pic-left"));
     let mut x = left + lw + 16.0;
     for (kind, n) in
         [(Piece::Settlement, p.settlements_left), (Piece::City, p.cities_left), (Piece::Road, p.roads_left), (Piece::Ship, p.ships_left)]
@@ -127,10 +176,7 @@ fn row(img: &mut RgbImage, y: f32, w: f32, game: &Game, seat: usize, name: &str,
         piece_icon(img, kind, x + 16.0, line3 + 17.0, seat);
         x += 40.0 + text(img, &fonts.regular, BODY, x + 38.0, line3, pal::INK, &n.to_string()) + 18.0;
     }
-}
-
-fn count(n: usize, what: &str) -> String {
-    if n == 1 { format!("1 {what}") } else { format!("{n} {what}s") }
+    fits.check("pieces", "pieces left", x - 18.0, w - PAD);
 }
 
 #[derive(Clone, Copy)]

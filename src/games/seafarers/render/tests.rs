@@ -4,6 +4,7 @@
 use super::board::{self, edge_mid, hex_centre, vertex_point};
 use super::*;
 use crate::cli::render::scaled;
+use crate::i18n::Locale;
 use seafarers_engine::{Action, Bot, Options, Ruleset, Strategy};
 
 // ----- games to draw -----------------------------------------------------------------------
@@ -57,7 +58,7 @@ fn spots_of(game: &Game) -> Vec<Spot> {
 }
 
 fn named(n: usize) -> BoardView {
-    BoardView { names: ["Ana", "Bo", "Cy", "Di"][..n].iter().map(|s| s.to_string()).collect(), spots: Vec::new() }
+    BoardView { names: ["Ana", "Bo", "Cy", "Di"][..n].iter().map(|s| s.to_string()).collect(), ..BoardView::default() }
 }
 
 // ----- colours -----------------------------------------------------------------------------
@@ -450,7 +451,8 @@ fn every_step_of_games_on_every_map_draws_without_panic() {
             let mut bots: Vec<Bot> = (0..players).map(|s| Bot::new(Strategy::Random, seed + s as u64)).collect();
             for step in 0..3000 {
                 if step % 97 == 0 || game.is_over() {
-                    let view = BoardView { spots: spots_of(&game), names: vec!["مريم".into(), "小明".into()] };
+                    let view =
+                        BoardView { spots: spots_of(&game), names: vec!["مريم".into(), "小明".into()], ..BoardView::default() };
                     let img = phone_image(&game, &view);
                     assert_eq!(img.width(), PHONE_W);
                     assert!(img.height() < 1800, "{id}: {} px tall", img.height());
@@ -518,4 +520,67 @@ fn example_pictures() {
     save("new-shores-end-phone", &phone_image(&end, &named(4)));
     let robber = play(new_game("base", 3, 9).unwrap(), 9, 4000, |g| g.phase() == seafarers_engine::Phase::Robber);
     save("base-robber-phone", &phone_image(&robber, &BoardView { spots: spots_of(&robber), ..named(3) }));
+    // In French: the same games' pictures in a game opened in French.
+    let fr = |view: BoardView| BoardView { language: Locale::Fr, ..view };
+    let start = new_game("new-shores", 4, 7).unwrap();
+    save("fr-new-shores-start-phone", &phone_image(&start, &fr(BoardView { spots: spots_of(&start), ..named(4) })));
+    save("fr-four-islands-mid-phone", &phone_image(&mid, &fr(BoardView { spots: spots_of(&mid), ..named(4) })));
+    save("fr-new-shores-end-phone", &phone_image(&end, &fr(named(4))));
+}
+
+// ----- words in every language -------------------------------------------------------------
+
+/// Games to read the panel of: each scenario at its start, mid-game and its end, and a game
+/// whose end has one player holding both the longest trade route and the largest army (the
+/// widest first line).
+fn games_to_read() -> Vec<Game> {
+    let mut games = Vec::new();
+    for (i, id) in Ruleset::CURRENT.scenario_ids().into_iter().enumerate() {
+        let seed = 20 + i as u64;
+        let start = new_game(id, 4, seed).unwrap();
+        games.push(play(start.clone(), seed, 300, |_| false));
+        games.push(play(start.clone(), seed, 20_000, |_| false));
+        games.push(start);
+    }
+    let both = (1..200u64)
+        .map(|seed| play(new_game("base", 4, seed).unwrap(), seed, 20_000, |_| false))
+        .find(|g| g.longest_route_holder().is_some() && g.longest_route_holder() == g.largest_army_holder())
+        .expect("a game where one player holds both");
+    games.push(both);
+    games
+}
+
+#[test]
+fn the_panels_words_fit_whole_in_every_language() {
+    let games = games_to_read();
+    for language in Locale::ALL {
+        for game in &games {
+            // The words around the names must fit: short names, none (colours), and ten
+            // letters, which the head may cut short in any language (as it cuts any name).
+            for names in [named(4).names, Vec::new(), vec!["Marguerite".into(); 4]] {
+                let long = !names.is_empty() && names[0].len() > 3;
+                let view = BoardView { names, language, ..BoardView::default() };
+                let unfit: Vec<_> = panel_unfit(game, &view).into_iter().filter(|(part, _)| !(long && *part == "head")).collect();
+                assert!(unfit.is_empty(), "{language} ({}, {:?}): {unfit:?}", game.scenario().id, game.phase());
+            }
+        }
+    }
+}
+
+#[test]
+fn harbour_words_keep_their_marker_within_a_hex_in_every_language() {
+    // A marker grows with its word: at the phone's full piece size (the hex's radius), the word
+    // in its text size (half of that) and the marker's margins stay within a hex's width.
+    use seafarers_engine::{Harbour, Resource};
+    let bold = &crate::draw::fonts().bold;
+    let widths = |language: Locale| -> Vec<(String, f32)> {
+        let harbours = Resource::ALL.into_iter().map(Harbour::Special).chain([Harbour::Generic]);
+        harbours.map(|h| palette::harbour_lines(language, h).1).map(|w| (w.clone(), crate::draw::text_width(bold, 30.0, &w))).collect()
+    };
+    let (u, hex_width) = (60.0, 3f32.sqrt() * 60.0);
+    for language in Locale::ALL {
+        for (word, w) in widths(language) {
+            assert!(w + 0.28 * u <= hex_width, "{language}: {word:?} makes a marker {:.0} px wide, a hex is {hex_width:.0}", w + 0.28 * u);
+        }
+    }
 }

@@ -1,0 +1,383 @@
+//! Seafarers in both languages: whole games played by the engine's greedy players, every
+//! public and private text of every step made in French and read for English words; and the
+//! English texts as they were before the message files (the demo transcripts and the tests
+//! through Discord hold more of them).
+
+use super::codes::{MenuKind, Pick};
+use super::replies;
+use super::rules::{Seafarers, Story};
+use super::text::{self, Names};
+use crate::common::{Reply, Table};
+use crate::games::contract::{Played, Rules};
+use crate::i18n::Locale;
+use crate::kinds::GameKind;
+use crate::store::{GameRecord, OnTimeout, SeatRecord, Status};
+use seafarers_engine::{Action, Bot, DevCard, Event, Game, Options, Phase, Resource, Resources, Ruleset, Strategy};
+
+/// Words of the English texts that no French text holds (as whole words, any case). Names at
+/// the table are chosen not to be any of them.
+const ENGLISH: &[&str] = &[
+    "the",
+    "and",
+    "your",
+    "you",
+    "rolled",
+    "built",
+    "gets",
+    "settlement",
+    "city",
+    "road",
+    "ship",
+    "turn",
+    "waiting",
+    "tap",
+    "discard",
+    "wins",
+    "offer",
+    "offers",
+    "trade",
+    "bank",
+    "card",
+    "cards",
+    "knight",
+    "knights",
+    "moved",
+    "robber",
+    "harbour",
+    "gold",
+    "ore",
+    "brick",
+    "lumber",
+    "wool",
+    "grain",
+    "sea",
+    "desert",
+    "hand",
+    "board",
+    "undo",
+    "roll",
+    "end",
+    "setup",
+    "goal",
+    "dev",
+    "nobody",
+    "everyone",
+    "for",
+    "from",
+    "to",
+    "of",
+    "with",
+    "free",
+    "accept",
+    "decline",
+    "counter",
+    "withdraw",
+    "play",
+    "buy",
+    "take",
+    "took",
+    "stole",
+    "bought",
+    "played",
+    "now",
+    "has",
+    "longest",
+    "largest",
+    "army",
+    "hex",
+    "game",
+    "over",
+    "left",
+    "chosen",
+    "start",
+    "back",
+    "more",
+    "cities",
+    "roads",
+    "ships",
+    "pieces",
+    "rates",
+    "begins",
+    "order",
+    "each",
+];
+
+/// The English words `text` holds.
+fn english_in(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_alphanumeric()).map(str::to_lowercase).filter(|w| ENGLISH.contains(&w.as_str())).collect()
+}
+
+fn assert_french(what: &str, text: &str) {
+    let found = english_in(text);
+    assert!(found.is_empty(), "{what}: English words {found:?} in {text:?}");
+}
+
+/// A started table of `players` people (Ana, Bo, Cy, Di) in `language`.
+pub(crate) fn table(scenario: &str, players: usize, seed: u64, language: Locale) -> Table {
+    let record = GameRecord {
+        id: 42,
+        kind: GameKind::Seafarers,
+        ruleset: i64::from(Ruleset::CURRENT.id()),
+        guild_id: 1,
+        channel_id: 2,
+        status: Status::Active,
+        options: super::options::encode(scenario, &Options { pirate: Ruleset::CURRENT.scenario(scenario).unwrap().pirate.is_some() }),
+        seed,
+        creator_id: 100,
+        min_players: players,
+        max_players: players,
+        version: 1,
+        created_at: 0,
+        updated_at: 0,
+        changed_ms: 0,
+        turn_limit_secs: 0,
+        on_timeout: OnTimeout::PlayTurn,
+        language,
+    };
+    let seats = ["Ana", "Bo", "Cy", "Di"][..players]
+        .iter()
+        .enumerate()
+        .map(|(seat, name)| SeatRecord {
+            user_id: 100 + seat as u64,
+            name: name.to_string(),
+            seat: Some(seat),
+            computer: None,
+            away_until: None,
+        })
+        .collect();
+    Table { record, seats }
+}
+
+/// Every text of a reply a player reads: its text, buttons and menu.
+fn words_of(reply: &Reply) -> Vec<String> {
+    let mut out = vec![reply.text.clone()];
+    out.extend(reply.buttons.iter().flatten().map(|b| b.label.clone()));
+    if let Some(menu) = &reply.menu {
+        out.push(menu.placeholder.clone());
+        out.extend(menu.options.iter().map(|o| o.label.clone()));
+    }
+    out
+}
+
+/// Plays a whole game by the greedy players in `language`, handing every text a player could
+/// read at each step to `read` (what it is, the text).
+fn play(scenario: &str, players: usize, seed: u64, language: Locale, read: &mut dyn FnMut(&str, &str)) -> Game {
+    let table = table(scenario, players, seed, language);
+    let mut game = Seafarers::setup(&table).expect("a setup");
+    let mut version = 1;
+    for line in words_of(&Seafarers::opening(&game, &table, version)) {
+        read("opening", &line);
+    }
+    let mut bots: Vec<Bot> = (0..players).map(|s| Bot::new(Strategy::Greedy, seed + s as u64)).collect();
+    let mut log = Vec::new();
+    for step in 0..4000 {
+        if game.is_over() {
+            break;
+        }
+        let seat = game.to_act()[0];
+        let action = bots[seat].choose(&game, seat).expect("a step");
+        // What the player could open before taking it: their hand, menus, builders.
+        for s in 0..players {
+            for line in words_of(&replies::hand(&game, &table, version, s, language)) {
+                read("my hand", &line);
+            }
+        }
+        for kind in
+            [MenuKind::Road, MenuKind::Ship, MenuKind::Settlement, MenuKind::City, MenuKind::Cards, MenuKind::Bank, MenuKind::Robber]
+        {
+            if let Ok(reply) = replies::menu_view(&game, &table, version, seat, kind, 1, language) {
+                words_of(&reply).iter().for_each(|l| read("a menu", l));
+            }
+        }
+        let picks = [
+            Pick::Discard(Resources::default()),
+            Pick::Gold(Resources::default()),
+            Pick::Offer(Resources { brick: 1, ..Resources::default() }, Resources { ore: 1, ..Resources::default() }),
+            Pick::Counter(Resources::default(), Resources::default()),
+        ];
+        for pick in picks {
+            for s in 0..players {
+                match replies::pick_view(&game, &table, version, s, pick, language) {
+                    Ok(reply) => words_of(&reply).iter().for_each(|l| read("a builder", l)),
+                    Err(e) => read("a builder's refusal", &e.to_string()),
+                }
+            }
+        }
+        if let Err(e) = Seafarers::may_act(&game, &table, (seat + 1) % players, language) {
+            read("not your turn", &e.to_string());
+        }
+        let mut story = Story::default();
+        Seafarers::apply(&mut game, &table, seat, &action, &mut story, language).expect("a legal step");
+        log.push(crate::games::contract::Logged { seq: step, user_id: 100 + seat as u64, seat: Some(seat), action });
+        version += 1;
+        for (_, post) in Seafarers::private_posts(&game, &table, version, &story) {
+            read("a direct message", &post.text);
+        }
+        let reply = Seafarers::reply(&game, &table, version, Vec::new(), story);
+        words_of(&reply).iter().for_each(|l| read("the turn message", l));
+    }
+    assert!(game.is_over(), "{scenario}: the game ended");
+    let played = Played::<Seafarers> { game: game.clone(), log };
+    read("/status", &Seafarers::status(&played, &table, language));
+    read("/board", &Seafarers::board_caption(&played, &table, language));
+    read("the stale click", &Seafarers::moved_on(&played, &table, language));
+    for line in Seafarers::history(&played, &table, 30, language).expect("a history") {
+        read("/history", &line);
+    }
+    game
+}
+
+#[test]
+fn a_whole_french_game_of_every_scenario_says_nothing_in_english() {
+    for (i, scenario) in Ruleset::CURRENT.scenario_ids().into_iter().enumerate() {
+        let players = if i % 2 == 0 { 4 } else { 3 };
+        let mut read = 0usize;
+        play(scenario, players, 11 + i as u64, Locale::Fr, &mut |what, text| {
+            assert_french(&format!("{scenario}: {what}"), text);
+            read += 1;
+        });
+        assert!(read > 1000, "{scenario}: {read} texts read");
+    }
+}
+
+#[test]
+fn french_refusals_and_typed_steps_are_french() {
+    let table = table("new-shores", 3, 5, Locale::Fr);
+    let mut game = Seafarers::setup(&table).unwrap();
+    let seat = game.active_player();
+    // A step out of turn, a step of another phase, a piece over its limits.
+    for action in [Action::Roll, Action::EndTurn, Action::BuyDevCard] {
+        let err = Seafarers::apply(&mut game, &table, seat, &action, &mut Story::default(), Locale::Fr).unwrap_err();
+        assert_french("a refusal", &err.to_string());
+    }
+    let names = replies::names_of(&table);
+    for typed in ["", "voler la lune", "colonie"] {
+        let why = super::typed::read(&game, &names, seat, typed).unwrap_err();
+        assert_french("a typed step's refusal", &why);
+    }
+    let why = super::typed::read(&game, &names, seat, "propose argile").unwrap_err();
+    assert!(why.contains("propose 2 argile contre 1 minerai"), "{why}");
+    // A French step as typed, and the English words of the help.
+    let labels = super::spots::Labels::for_seat(&game, seat);
+    let (v, letter) = labels.vertices[0].clone();
+    for typed in [format!("colonie {letter}"), format!("Colonie en {letter}"), format!("settlement {letter}")] {
+        assert_eq!(super::typed::read(&game, &names, seat, &typed), Ok(Action::BuildSettlement { at: v }), "{typed}");
+    }
+    let r = |brick, wool, ore| Resources { brick, wool, ore, ..Resources::default() };
+    assert_eq!(
+        super::typed::read(&game, &names, seat, "propose 2 argiles et 1 laine contre minerai à bo"),
+        Ok(Action::OfferTrade { give: r(2, 1, 0), want: r(0, 0, 1), to: Some(1) })
+    );
+    assert_eq!(
+        super::typed::read(&game, &names, seat, "contre-offre 1 minerai contre 2 laines"),
+        Ok(Action::CounterTrade { give: r(0, 0, 1), want: r(0, 2, 0) })
+    );
+}
+
+#[test]
+fn french_words_agree_in_number() {
+    let fr = Locale::Fr;
+    assert_eq!(
+        text::cards(fr, &Resources { brick: 2, lumber: 2, wool: 1, grain: 0, ore: 3 }),
+        "2 argiles 🧱, 2 bois 🪵, 1 laine 🐑, 3 minerais 🪨"
+    );
+    assert_eq!(text::cards(fr, &Resources::default()), "aucune carte");
+    assert_eq!(text::card_name(fr, DevCard::YearOfPlenty), "Invention");
+    let names = Names::new_in(vec!["Ana".into(), "Bo".into()], fr);
+    let rolled = text::narrate(
+        &Game::new(Ruleset::CURRENT.scenario("base").unwrap(), 3, 1, Options::default()).unwrap(),
+        &names,
+        &[
+            Event::Rolled { player: 0, dice: [3, 5], total: 8 },
+            Event::GoldOwed { player: 1, count: 1 },
+            Event::GoldOwed { player: 0, count: 2 },
+        ],
+    );
+    assert_eq!(
+        rolled,
+        [
+            "🎲 **Ana** a lancé les dés\u{a0}: **8** (3 + 5).",
+            "✨ **Bo** peut prendre 1 carte au choix grâce à l'or.",
+            "✨ **Ana** peut prendre 2 cartes au choix grâce à l'or."
+        ]
+    );
+}
+
+/// The English texts are the ones players read before the message files.
+#[test]
+fn english_texts_are_unchanged() {
+    let en = Locale::En;
+    let game = Game::new(Ruleset::CURRENT.scenario("base").unwrap(), 3, 1, Options::default()).unwrap();
+    let names = Names::new(vec!["Ana".into(), "Bo".into(), "Cy".into()]);
+    assert_eq!(text::cards(en, &Resources { brick: 2, ore: 1, ..Resources::default() }), "2 brick 🧱, 1 ore 🪨");
+    assert_eq!(text::cards(en, &Resources::default()), "no cards");
+    assert_eq!(names.long(1), "**Bo** (B, blue)");
+    let lines = text::narrate(
+        &game,
+        &names,
+        &[
+            Event::Produced { player: 0, cards: Resources { wool: 1, ..Resources::default() } },
+            Event::Produced { player: 1, cards: Resources { grain: 2, ..Resources::default() } },
+            Event::MustDiscard { player: 2, count: 4 },
+            Event::Rolled { player: 0, dice: [3, 4], total: 7 },
+            Event::BankShort { resource: Resource::Ore },
+            Event::GoldOwed { player: 1, count: 1 },
+            Event::Monopoly { player: 0, resource: Resource::Wool, taken: 3 },
+            Event::MaritimeTraded { player: 0, gave: Resources { brick: 4, ..Resources::default() }, got: Resource::Ore },
+            Event::TradeOffered {
+                player: 0,
+                give: Resources { brick: 1, ..Resources::default() },
+                want: Resources { ore: 1, ..Resources::default() },
+                to: None,
+            },
+            Event::TradeAnswered { player: 1, accept: false },
+            Event::LargestArmy { holder: 2, knights: 3 },
+            Event::ChipAwarded { player: 1, points: 1, island: seafarers_engine::Hex { q: 0, r: 0 } },
+            Event::LongestRoute { holder: None, length: 0 },
+            Event::GameOver { winner: 1, points: vec![3, 10, 1] },
+        ],
+    );
+    assert_eq!(
+        lines,
+        [
+            "📦 **Ana** gets 1 wool 🐑 · **Bo** gets 2 grain 🌾",
+            "✋ Must discard half their cards: **Cy** (4).",
+            "🎲 **Ana** rolled **7** (3 + 4).",
+            "🏦 The bank can't pay everyone their ore: nobody gets any.",
+            "✨ **Bo** may take 1 card of their choice for gold.",
+            "💰 **Ana** took every wool from the others: 3 cards.",
+            "🏦 **Ana** traded 4 brick 🧱 with the bank for 1 ore 🪨.",
+            "🤝 **Ana** offers 1 brick 🧱 for 1 ore 🪨 to everyone.",
+            "**Bo** ❌ declines the offer.",
+            "⚔️ **Cy** now has the largest army (3 knights): 2 points.",
+            "🏅 **Bo** gets 1 point for the first settlement on a new island.",
+            "🛣️ Nobody holds the longest trade route now.",
+            "🏆 **Bo** wins! Final points: **Bo** 10 points, **Ana** 3 points, **Cy** 1 point.",
+        ]
+    );
+    assert_eq!(text::task(en, &game, 0), "place a settlement");
+    assert_eq!(
+        text::refusal(en, &seafarers_engine::RuleError::WrongPhase { expected: "the gold choices" }),
+        "Not now: the game waits for the gold choices."
+    );
+    assert_eq!(text::refusal(en, &seafarers_engine::RuleError::NoPieceLeft { piece: "city" }), "You have no city left.");
+    assert_eq!(
+        text::refusal(en, &seafarers_engine::RuleError::Illegal { reason: "the development deck is empty".into() }),
+        "The development deck is empty."
+    );
+    assert_eq!(text::refusal(en, &seafarers_engine::RuleError::Illegal { reason: "0,1,N is taken".into() }), "0,1,N is taken.");
+    let table = table("base", 3, 1, en);
+    let hand = replies::hand(&game, &table, 1, 0, en).text;
+    assert!(hand.contains("Pieces left: 5 settlements · 4 cities · 15 roads · "), "{hand}");
+    assert!(hand.contains("Development cards: none") && hand.contains("You can pay for: nothing yet"), "{hand}");
+    assert!(matches!(game.phase(), Phase::SetupSettlement));
+}
+
+#[test]
+fn an_english_game_plays_to_its_end_in_english() {
+    let mut english = 0;
+    play("four-islands", 4, 3, Locale::En, &mut |_, text| {
+        english += usize::from(!english_in(text).is_empty());
+    });
+    assert!(english > 500, "the English texts are English: {english}");
+}

@@ -19,7 +19,12 @@ fn end_game() -> southseas_engine::Game {
 }
 
 fn view() -> BoardView {
-    BoardView { names: ["Ana", "Bo", "Cy", "Di", "Ed"].iter().map(|s| s.to_string()).collect(), since_turn: Some(68), show_spots: true }
+    BoardView {
+        names: ["Ana", "Bo", "Cy", "Di", "Ed"].iter().map(|s| s.to_string()).collect(),
+        since_turn: Some(68),
+        show_spots: true,
+        ..BoardView::default()
+    }
 }
 
 fn phone(c: &mut Criterion) {

@@ -99,7 +99,7 @@ pub fn run(args: &RenderArgs) -> Result<ExitCode> {
         (None, Some(seed)) => simulate(args.players, seed, args.ai, args.turn.unwrap_or(u32::MAX))?,
         (None, None) => bail!("give --scenario FILE, or --seed S (with --players P --turn T)"),
     };
-    let view = BoardView { names: args.names.clone(), since_turn: args.since, show_spots: !args.no_spots };
+    let view = BoardView { names: args.names.clone(), since_turn: args.since, show_spots: !args.no_spots, ..BoardView::default() };
     let img = match args.layout {
         Layout::Full => board_image(&game, &view),
         Layout::Phone => phone_image(&game, &view),

@@ -61,7 +61,7 @@ pub type ImageMaker = Arc<dyn Fn(&Game, &Names, Option<u32>, service::Picture) -
 /// ([`service::Picture::FullBoard`]), the whole board ([`render::full_board_png`]).
 pub fn images() -> ImageMaker {
     std::sync::Arc::new(|game, names, since_turn, picture| {
-        let view = render::BoardView { names: names.0.clone(), since_turn, show_spots: true };
+        let view = render::BoardView { names: names.0.clone(), since_turn, show_spots: true, ..Default::default() };
         let png = match picture {
             service::Picture::Turn => render::phone_png(game, &view),
             service::Picture::FullBoard => render::full_board_png(game, &view),

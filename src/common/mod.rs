@@ -1,9 +1,10 @@
 //! The vocabulary every layer above the store shares, whatever the game: replies and component
 //! ids ([`reply`]), errors ([`error`]), tables and seats ([`table`]), the gate computer players
-//! think through ([`thinking`]). Leaves: they import only the store's records and
-//! [`crate::kinds`].
+//! think through ([`thinking`]), the seats' letters in pictures ([`letters`]). Leaves: they
+//! import only the store's records and [`crate::kinds`].
 
 pub mod error;
+pub mod letters;
 pub mod reply;
 pub mod table;
 pub mod thinking;

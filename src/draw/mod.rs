@@ -12,7 +12,8 @@
 //! anti-aliasing: rectangles, rounded outlines, layered outlines; the distance functions for
 //! circles, boxes, capsules, ellipses and polygons), `fonts.rs` (the embedded faces),
 //! `text.rs` (measuring and drawing text, falling back face by face), `script.rs`
-//! (right-to-left names, Arabic joining), `png.rs` ([`encode_png`]).
+//! (right-to-left names, Arabic joining), `png.rs` ([`encode_png`]), `vision.rs` (colours as
+//! the three common colour-vision deficiencies see them, for testing player palettes).
 //!
 //! A second game draws with it like this: a hexagon with a label, encoded as PNG.
 //!
@@ -46,6 +47,7 @@ mod script;
 mod shapes;
 mod surface;
 mod text;
+mod vision;
 
 #[cfg(test)]
 mod tests;
@@ -58,3 +60,4 @@ pub use shapes::{
 };
 pub use surface::{Rgb8, Surface, blit_rgb, blit_rgba, luminance, shade, solid, sprite};
 pub use text::{cap_middle, ellipsized, right_text, text, text_centered, text_width};
+pub use vision::{VISIONS, closest_pair, delta_e_seen, lab_seen};

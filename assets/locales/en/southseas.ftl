@@ -330,3 +330,20 @@ ss-pic-legend-bananas = bananas on islands (banana pickers)
 ss-pic-legend-shells = shells on bridges (shell collectors)
 ss-pic-legend-fish = fish in the sea (fishermen lie down)
 ss-pic-legend-boat = fish taken by a fishing boat
+
+## The phone view's words (the turn message's picture: src/games/southseas/render/phone.rs).
+ss-phone-legend-last = last tile
+ss-phone-legend-since = placed since your last turn
+ss-phone-board-inset = Close-up of spots { $spots }
+ss-phone-islander-title = Your new tile: each number is a button below
+ss-phone-role-island = banana picker
+ss-phone-role-bridge = shell collector
+ss-phone-role-sea = fisherman
+ss-phone-role-market = merchant
+ss-phone-ships-title = Ships on display
+ss-phone-ships-can-pay = ✓ { $name } can pay now
+ss-phone-ships-none-payable = { $name } can pay none now
+ss-phone-ships-none = none left
+ss-phone-demand-any = { $count } of any
+ss-phone-demand-same = { $count } alike
+ss-phone-demand-same-other = { $same } alike + { $other }

@@ -337,3 +337,20 @@ ss-pic-legend-bananas = bananes sur les îles (cueilleurs de bananes)
 ss-pic-legend-shells = coquillages sur les ponts (ramasseurs de coquillages)
 ss-pic-legend-fish = poissons en mer (les pêcheurs sont couchés)
 ss-pic-legend-boat = poissons pris par un bateau de pêche
+
+## Les mots de la vue téléphone (l'image du message de tour : src/games/southseas/render/phone.rs).
+ss-phone-legend-last = dernière tuile
+ss-phone-legend-since = posées depuis votre dernier tour
+ss-phone-board-inset = Gros plan des emplacements { $spots }
+ss-phone-islander-title = Votre nouvelle tuile : chaque numéro est un bouton ci-dessous
+ss-phone-role-island = cueilleur de bananes
+ss-phone-role-bridge = ramasseur de coquillages
+ss-phone-role-sea = pêcheur
+ss-phone-role-market = marchand
+ss-phone-ships-title = Bateaux visibles
+ss-phone-ships-can-pay = ✓ { $name } peut payer maintenant
+ss-phone-ships-none-payable = { $name } ne peut en payer aucun
+ss-phone-ships-none = plus aucun
+ss-phone-demand-any = { $count } au choix
+ss-phone-demand-same = { $count } identiques
+ss-phone-demand-same-other = { $same } identiques + { $other }

@@ -193,12 +193,29 @@ pub fn spot(game: &Game, at: FeatureRef, l: Locale) -> String {
 /// the step's choices: two that would read the same (two seas in the same corner of a tile, say)
 /// are told apart by the size of their feature, or else by number, so that every button means
 /// one thing and typing a label picks exactly one choice.
+///
+/// At the islander step, a choice on the new tile begins with its number on the turn
+/// picture ("2 · Fisherman on the north-west sea (2 fish)"); the button's id does not change.
 pub fn action_label(game: &Game, action: &Action, l: Locale) -> String {
+    let number = match *action {
+        Action::PlaceIslander { feature } => {
+            crate::games::southseas::render::islander_features(game).iter().position(|&f| f == feature).map(|k| format!("{} · ", k + 1))
+        }
+        _ => None,
+    };
+    match number {
+        Some(n) => format!("{n}{}", unnumbered_label(game, action, 80 - n.chars().count(), l)),
+        None => unnumbered_label(game, action, 80, l),
+    }
+}
+
+/// [`action_label`] without the islander's number, at most `max` characters.
+fn unnumbered_label(game: &Game, action: &Action, max: usize, l: Locale) -> String {
     let base = base_label(game, action, l);
     let legal = game.legal_actions();
     let twins: Vec<&Action> = legal.iter().filter(|a| base_label(game, a, l) == base).collect();
     if twins.len() < 2 {
-        return base;
+        return truncate(&base, max);
     }
     let size = |a: &Action| match *a {
         Action::PlaceIslander { feature } => match game.phase() {
@@ -217,7 +234,7 @@ pub fn action_label(game: &Game, action: &Action, l: Locale) -> String {
         let k = twins.iter().position(|a| *a == action).unwrap_or(0) + 1;
         tr!(l, "ss-label-choice", k = k, n = twins.len())
     };
-    format!("{}{suffix}", truncate(&base, 80 - suffix.chars().count()))
+    format!("{}{suffix}", truncate(&base, max - suffix.chars().count()))
 }
 
 fn base_label(game: &Game, action: &Action, l: Locale) -> String {
@@ -552,6 +569,38 @@ mod label_tests {
     use super::*;
     use crate::games::southseas::typed::{self, Step};
     use southseas_engine::{Bot, Options, Strategy};
+
+    /// At the islander step, each choice on the new tile begins with the number the turn
+    /// picture draws on its feature (the order of `render::islander_features`), within
+    /// Discord's 80 characters; other choices carry no number, and the codes behind the
+    /// buttons are the ones stored messages hold.
+    #[test]
+    fn islander_choices_begin_with_the_number_on_the_picture() {
+        use crate::games::southseas::codes::Code;
+        let mut numbered = 0;
+        for seed in 0..30 {
+            let mut game = Game::new(Options::default(), 2 + (seed % 4) as usize, seed).unwrap();
+            let mut bot = Bot::new(Strategy::Random, seed);
+            while let Some(action) = bot.choose(&game) {
+                if matches!(game.phase(), Phase::Islander { .. }) {
+                    let features = crate::games::southseas::render::islander_features(&game);
+                    for (k, &feature) in features.iter().enumerate() {
+                        let a = Action::PlaceIslander { feature };
+                        let label = action_label(&game, &a);
+                        assert!(label.starts_with(&format!("{} · ", k + 1)), "{label}");
+                        assert!(label.chars().count() <= 80, "{label}");
+                        assert_eq!(Code::parse(&Code::Act(a).code()), Some(Code::Act(a)));
+                        numbered += 1;
+                    }
+                    for a in game.legal_actions().iter().filter(|a| !matches!(a, Action::PlaceIslander { .. })) {
+                        assert!(!action_label(&game, a).starts_with(|c: char| c.is_ascii_digit()), "{}", action_label(&game, a));
+                    }
+                }
+                game.apply(&action).unwrap();
+            }
+        }
+        assert!(numbered > 100, "{numbered} numbered choices");
+    }
 
     /// Over whole random games, no two choices of a step share a label, and typing a label
     /// picks exactly the choice it is on.

@@ -255,16 +255,9 @@ pub fn clear_caches() {
 
 /// Each seat's letter: the player's own initial where free, else another free letter
 /// (deterministic): the name's next letters, then the seat colour's letter (R, B, W, K),
-/// then A–Z.
+/// then A–Z ([`crate::common::letters::seat_letters`], shared with South Seas).
 pub fn letters(names: &[String]) -> Vec<char> {
-    let mut out: Vec<char> = Vec::with_capacity(names.len());
-    for (seat, name) in names.iter().enumerate() {
-        let own = name.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_uppercase);
-        let colour = palette::COLOUR_LETTERS.get(seat).copied();
-        let letter = own.chain(colour).chain('A'..='Z').find(|c| !out.contains(c)).unwrap_or('?');
-        out.push(letter);
-    }
-    out
+    crate::common::letters::seat_letters(names, &palette::COLOUR_LETTERS)
 }
 
 /// Each seat's colour (RGB), for texts that describe it.

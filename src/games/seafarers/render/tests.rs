@@ -5,6 +5,7 @@ use super::board::{self, edge_mid, hex_centre, vertex_point};
 use super::*;
 use crate::cli::render::scaled;
 use crate::i18n::Locale;
+use crate::draw::VISIONS as MACHADO;
 use seafarers_engine::{Action, Bot, Options, Ruleset, Strategy};
 
 // ----- games to draw -----------------------------------------------------------------------
@@ -63,34 +64,10 @@ fn named(n: usize) -> BoardView {
 
 // ----- colours -----------------------------------------------------------------------------
 
-/// Machado, Oliveira and Fernandes (2009), severity 1.0: dichromat simulation in linear RGB.
-const MACHADO: [(&str, [[f32; 3]; 3]); 4] = [
-    ("normal", [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]),
-    ("protanopia", [[0.152286, 1.052583, -0.204868], [0.114503, 0.786281, 0.099216], [-0.003882, -0.048116, 1.051998]]),
-    ("deuteranopia", [[0.367322, 0.860646, -0.227968], [0.280085, 0.672501, 0.047413], [-0.011820, 0.042940, 0.968881]]),
-    ("tritanopia", [[1.255528, -0.076749, -0.178779], [-0.078411, 0.930809, 0.147602], [0.004733, 0.691367, 0.303900]]),
-];
-
-/// CIE L*a*b* (D65) of `c` as seen through `m`.
-fn lab(c: draw::Rgb8, m: &[[f32; 3]; 3]) -> [f32; 3] {
-    let lin = |v: u8| {
-        let v = v as f32 / 255.0;
-        if v <= 0.04045 { v / 12.92 } else { ((v + 0.055) / 1.055).powf(2.4) }
-    };
-    let l = c.map(lin);
-    let s: [f32; 3] = std::array::from_fn(|i| (m[i][0] * l[0] + m[i][1] * l[1] + m[i][2] * l[2]).clamp(0.0, 1.0));
-    let x = 0.4124 * s[0] + 0.3576 * s[1] + 0.1805 * s[2];
-    let y = 0.2126 * s[0] + 0.7152 * s[1] + 0.0722 * s[2];
-    let z = 0.0193 * s[0] + 0.1192 * s[1] + 0.9505 * s[2];
-    let f = |t: f32| if t > 0.008856 { t.cbrt() } else { 7.787 * t + 16.0 / 116.0 };
-    let (fx, fy, fz) = (f(x / 0.95047), f(y), f(z / 1.08883));
-    [116.0 * fy - 16.0, 500.0 * (fx - fy), 200.0 * (fy - fz)]
-}
-
-/// CIE76 colour difference as seen through `m`.
+// The dichromacies' simulation is the drawing kit's (`src/draw/vision.rs`), shared with South
+// Seas' palette test.
 fn delta_e(a: draw::Rgb8, b: draw::Rgb8, m: &[[f32; 3]; 3]) -> f32 {
-    let (a, b) = (lab(a, m), lab(b, m));
-    ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt()
+    draw::delta_e_seen(a, b, m)
 }
 
 #[test]

@@ -153,14 +153,23 @@ pub fn figure<S: draw::Surface>(s: &mut S, players: &Players, seat: usize, heigh
     cache::draw_icon(s, &icon, height, cx, cy);
 }
 
+/// An islander without its letter: where the letter could not be read at a phone's width (a
+/// letter on a 30 px figure is 3 px tall at 400 px), the colour alone tells it, and the large
+/// letters of the score rows say whose colour it is.
+pub fn plain_figure<S: draw::Surface>(s: &mut S, players: &Players, seat: usize, height: f32, lying: bool, cx: f32, cy: f32) {
+    let icon = Icon::Figure { colour: players.colour(seat), letter: String::new(), lying };
+    cache::draw_icon(s, &icon, height, cx, cy);
+}
+
 /// How the board's labels are drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Style {
     /// The full board: turn badges on recent tiles, spots with their letter and the turns that
     /// fit.
     Full,
-    /// The phone view's close-up: no badges, spots with a large letter only (the drawn tile's
-    /// turns are listed beside the tile), larger coordinates.
+    /// The phone view's board: no badges, spots with a large letter only (the drawn tile's
+    /// turns are listed beside the tile), islanders without letters, no coordinates (they
+    /// could not be read at 400 px; `/board` has them).
     Phone,
 }
 
@@ -216,13 +225,51 @@ pub fn draw_board(img: &mut RgbImage, game: &Game, view: &BoardView, players: &P
         let Some(tile) = game.tile_at(i.at.pos) else { continue };
         let slot = art.slot(tiles.get(tile.tile), tile.rotation.quarter_turns(), i.at.feature);
         let (px, py) = frame.point(i.at.pos, slot);
-        figure(img, players, i.player as usize, tf * FIGURE, i.kind == FeatureKind::Sea, px, py);
+        match style {
+            Style::Full => figure(img, players, i.player as usize, tf * FIGURE, i.kind == FeatureKind::Sea, px, py),
+            Style::Phone => plain_figure(img, players, i.player as usize, tf * FIGURE, i.kind == FeatureKind::Sea, px, py),
+        }
     }
 
     if view.show_spots {
         draw_spots(img, game, frame, style);
     }
-    draw_coordinates(img, frame, style);
+    if style == Style::Full {
+        draw_coordinates(img, frame);
+    }
+}
+
+/// Font size of an open spot's label on the phone board, for tile size `t`: capitals as tall as
+/// most of the square, and the label as wide as the square, or, when neither neighbour on its
+/// row is another spot, half as wide again (over the tiles beside it), so that two-letter
+/// labels ("AW") stay large on small tiles. The label sits on a white badge.
+pub fn phone_spot_letter(label: &str, t: f32, wide: bool) -> f32 {
+    let em = draw::text_width(&draw::fonts().bold, 100.0, label) / 100.0;
+    let room = t * if wide { PHONE_SPOT_WIDE } else { PHONE_SPOT_ROOM };
+    (PHONE_SPOT_CAP * t / CAP_HEIGHT).min(room / em.max(0.01))
+}
+
+/// Capitals' height in DejaVu, as a share of the size the kit draws at (ab_glyph's size is
+/// the ascent-to-descent height, 1.164 em; capitals are 0.729 em).
+pub const CAP_HEIGHT: f32 = 0.729 / 1.164;
+/// How far above its point the kit's `text_centered` puts capitals' middle, as a share of the
+/// size (it measures in ems where ab_glyph sizes by height): added where a large letter must
+/// sit in the middle of its badge.
+pub const CAP_LOW: f32 = (0.928 - 0.729 / 2.0) - (0.928 - 0.729 / 2.0) / 1.164;
+/// A spot label's room on the phone board, in tiles: its square, less a margin ...
+const PHONE_SPOT_ROOM: f32 = 0.94;
+/// ... or more, over the neighbours' edges, when neither is a spot.
+const PHONE_SPOT_WIDE: f32 = 1.5;
+/// The tallest spot label's capitals, in tiles.
+const PHONE_SPOT_CAP: f32 = 0.66;
+
+/// Whether the spot at `pos` may spread its label over its row neighbours: both are inside
+/// `frame` and neither is another spot.
+pub fn spot_label_is_wide(frame: &Frame, spots: &[Pos], pos: Pos) -> bool {
+    [-1, 1].iter().all(|&dx| {
+        let n = Pos::new(pos.x + dx, pos.y);
+        frame.contains(n) && !spots.contains(&n)
+    })
 }
 
 fn highlight(img: &mut RgbImage, frame: &Frame, p: &PlacedTile, colour: Rgb8, width: f32, turn: Option<usize>) {
@@ -248,16 +295,25 @@ fn highlight(img: &mut RgbImage, frame: &Frame, p: &PlacedTile, colour: Rgb8, wi
 fn draw_spots(img: &mut RgbImage, game: &Game, frame: &Frame, style: Style) {
     let t = frame.tile as f32;
     let fonts = draw::fonts();
-    for spot in game.placement_spots().iter().filter(|s| frame.contains(s.pos)) {
+    let spots = game.placement_spots();
+    let at: Vec<Pos> = spots.iter().map(|s| s.pos).collect();
+    for spot in spots.iter().filter(|s| frame.contains(s.pos)) {
         let (x, y) = frame.square(spot.pos);
         let (x, y) = (x as f32, y as f32);
         let inset = (t * 0.05).max(2.0);
         rect(img, x + inset, y + inset, t - 2.0 * inset, t - 2.0 * inset, pal::WHITE, 0.62);
         dashed_square(img, x + inset, y + inset, t - 2.0 * inset, (t * 0.025).max(1.5), pal::SPOT_INK);
         if style == Style::Phone {
-            // The letter alone, as large as the square allows.
-            let size = t * if spot.label.len() > 1 { 0.46 } else { 0.6 };
-            draw::text_centered(img, &fonts.bold, size, x + t / 2.0, y + t / 2.0, pal::SPOT_INK, &spot.label);
+            // The label alone, as large as the square (or its row) allows, on a white badge
+            // (over the neighbours' edges when it is wider than the square).
+            let size = phone_spot_letter(&spot.label, t, spot_label_is_wide(frame, &at, spot.pos));
+            let w = draw::text_width(&fonts.bold, size, &spot.label);
+            let (bw, bh) = (w + t * 0.06, size * CAP_HEIGHT + t * 0.14);
+            let (cx, cy) = (x + t / 2.0, y + t / 2.0);
+            fill(img, (cx - bw / 2.0, cy - bh / 2.0, cx + bw / 2.0, cy + bh / 2.0), pal::WHITE, 0.9, |px, py| {
+                sd_box(px, py, cx, cy, bw / 2.0, bh / 2.0, t * 0.08)
+            });
+            draw::text_centered(img, &fonts.bold, size, cx, cy + CAP_LOW * size, pal::SPOT_INK, &spot.label);
             continue;
         }
         let label_size = (t * if spot.label.len() > 1 { 0.34 } else { 0.42 }).max(14.0);
@@ -296,14 +352,11 @@ fn dashed_square(img: &mut RgbImage, x: f32, y: f32, side: f32, lw: f32, c: Rgb8
 
 /// Column numbers (x, growing east) above and below, row numbers (y, growing south) left and
 /// right: the engine's coordinates.
-fn draw_coordinates(img: &mut RgbImage, frame: &Frame, style: Style) {
+fn draw_coordinates(img: &mut RgbImage, frame: &Frame) {
     let fonts = draw::fonts();
     let t = frame.tile as f32;
     let m = frame.margin as f32;
-    let size = match style {
-        Style::Full => (m * 0.55).clamp(10.0, 16.0),
-        Style::Phone => m * 0.55,
-    };
+    let size = (m * 0.55).clamp(10.0, 16.0);
     let (ox, oy) = (frame.origin.0 as f32, frame.origin.1 as f32);
     let (bw, bh) = frame.size();
     for x in frame.min.x..=frame.max.x {

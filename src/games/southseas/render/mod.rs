@@ -47,8 +47,8 @@ use crate::draw;
 use crate::i18n::Locale;
 pub use board::{Frame, MAX_BOARD_PX, MAX_TILE_PX, MIN_TILE_PX, TILE_PX};
 use image::RgbImage;
-pub use phone::{PHONE_MIN_TEXT, PHONE_TILE, PHONE_W, PhonePlan};
-use southseas_engine::{COLOURS, Game, Rotation};
+pub use phone::{PHONE_MIN_SPOT_LETTER, PHONE_MIN_TEXT, PHONE_TILE, PHONE_W, PhonePlan};
+use southseas_engine::{Action, COLOURS, Game, Rotation};
 
 // The kit's PNG encoding, where the tools and benchmarks that encode a board look for it.
 pub use crate::draw::encode_png;
@@ -85,24 +85,10 @@ impl Players {
             (0..game.player_count()).map(|seat| names.get(seat).map(|n| n.trim().to_string()).filter(|n| !n.is_empty())).collect();
         let names: Vec<String> =
             given.iter().enumerate().map(|(seat, n)| n.clone().unwrap_or_else(|| capitalised(COLOURS[seat]))).collect();
-        // Each player's letter: the first letter of the name not taken by an earlier seat,
-        // else the seat number. Unnamed seats use their colour's usual letter (K for black).
-        let mut letters: Vec<String> = Vec::new();
-        for (seat, name) in names.iter().enumerate() {
-            let usual = ["R", "B", "Y", "G", "K"][seat.min(4)];
-            if given[seat].is_none() && !letters.iter().any(|l| l == usual) {
-                letters.push(usual.to_string());
-                continue;
-            }
-            let letter = name
-                .chars()
-                .filter(|c| c.is_alphanumeric())
-                .flat_map(char::to_uppercase)
-                .find(|c| !letters.iter().any(|l| l.starts_with(*c)))
-                .map(|c| c.to_string())
-                .unwrap_or_else(|| (seat + 1).to_string());
-            letters.push(letter);
-        }
+        // Each player's letter: their initial where free, then the name's next letters, the
+        // colour's usual letter (K for black), A–Z. Unnamed seats wear their colour's letter.
+        let given: Vec<String> = given.into_iter().map(Option::unwrap_or_default).collect();
+        let letters = crate::common::letters::seat_letters(&given, &palette::COLOUR_LETTERS).into_iter().map(String::from).collect();
         Players { names, letters, locale: Locale::En }
     }
 
@@ -249,4 +235,16 @@ pub fn clear_caches() {
 pub fn rotation_spots(game: &Game) -> [Vec<String>; 4] {
     let spots = game.placement_spots();
     Rotation::ALL.map(|r| spots.iter().filter(|s| game.is_legal_placement(s.pos, r)).map(|s| s.label.clone()).collect())
+}
+
+/// The features of the new tile where an islander may go, in the order of the step's buttons:
+/// the picture numbers them 1, 2, … and each button's label begins with its number.
+pub fn islander_features(game: &Game) -> Vec<u8> {
+    game.legal_actions()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::PlaceIslander { feature } => Some(feature),
+            _ => None,
+        })
+        .collect()
 }

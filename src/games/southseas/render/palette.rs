@@ -1,5 +1,9 @@
-//! Colours. Flat colours keep the PNG small and the picture calm; the player colours are
-//! strong and each figure also carries its player's letter (for colour-blind players).
+//! Colours. Flat colours keep the PNG small and the picture calm. The player colours keep the
+//! names of the game's pieces (red, blue, yellow, green, black) but are chosen to stay apart
+//! for every reader: tuned from Okabe and Ito's colour-blind-safe set (2008) for the widest
+//! spread under the three dichromacies, ΔE ≥ 45 for every pair (see the render tests,
+//! `player_colours_stay_apart_for_every_colour_vision`, and `src/draw/vision.rs`). Each player
+//! also has a letter, drawn large where the picture is read at phone size.
 
 use crate::draw::Rgb8;
 
@@ -36,8 +40,10 @@ pub const BAD: Rgb8 = [190, 30, 30];
 pub const OUTLINE: Rgb8 = [22, 22, 26];
 
 /// Player colours in seat order, matching `southseas_engine::COLOURS` (red, blue, yellow,
-/// green, black).
-pub const PLAYERS: [Rgb8; 5] = [[218, 38, 46], [36, 86, 214], [250, 206, 28], [30, 150, 64], [34, 34, 38]];
+/// green, black): a vermillion, a deep blue, a lemon yellow, a bluish green and black.
+pub const PLAYERS: [Rgb8; 5] = [[225, 87, 20], [1, 19, 215], [255, 255, 2], [0, 171, 140], [0, 0, 0]];
+/// Their letters, for seats without a name (K for black, as printers say).
+pub const COLOUR_LETTERS: [char; 5] = ['R', 'B', 'Y', 'G', 'K'];
 
 /// The colour for an engine colour name; grey for an unknown one.
 pub fn player_colour(name: &str) -> Rgb8 {

@@ -422,14 +422,25 @@ fn phone_text_is_at_least_9_px_tall_at_400_px_wide() {
         assert!(score >= 11.0, "seat {seat}: the score is {score:.1} px tall at 400 px wide");
         eprintln!("seat {seat}: name {name:.1} px, score {score:.1} px tall at 400 px wide");
     }
-    // The spot letters on the close-up: far larger.
-    let spot = game.placement_spots().into_iter().find(|s| plan.frame.contains(s.pos)).expect("a spot in view");
-    let (sx, sy) = plan.frame.square(spot.pos);
-    let t = plan.frame.tile;
-    let (sx, sy) = (sx as u32, sy as u32);
-    let letter = ink_rows(&img, (sx + t / 4, sy + t / 5, sx + 3 * t / 4, sy + 4 * t / 5), 0.3) as f32 * scale;
-    assert!(letter >= 14.0, "spot {}: its letter is {letter:.1} px tall at 400 px wide", spot.label);
-    eprintln!("spot {}: letter {letter:.1} px tall at 400 px wide", spot.label);
+    // Each player's letter on its disc: at least 12 px (the cue besides the colour).
+    let players = Players::new(&game, &named(5).names);
+    for seat in 0..5u32 {
+        let cy = plan.scores_y + seat * phone::ROW_H + (phone::ROW_H - 8) / 2;
+        let dark = draw::luminance(players.colour(seat as usize)) > 0.45;
+        let rows = (cy - 20..cy + 20)
+            .filter(|&y| {
+                (32..52)
+                    .any(|x| if dark { draw::luminance(img.get_pixel(x, y).0) < 0.3 } else { draw::luminance(img.get_pixel(x, y).0) > 0.8 })
+            })
+            .collect::<Vec<u32>>();
+        let letter = rows.last().map_or(0, |b| b - rows[0] + 1) as f32 * scale;
+        assert!(letter >= 12.0, "seat {seat}: its letter is {letter:.1} px tall at 400 px wide");
+    }
+    // The spot letters on the board: at least 12 px (every spot, measured in pixels).
+    let letters = spot_letter_heights(&game, &img, &plan);
+    let (label, letter) = letters.iter().cloned().fold((String::new(), f32::MAX), |a, b| if b.1 < a.1 { b } else { a });
+    assert!(letter >= 12.0, "spot {label}: its letter is {letter:.1} px tall at 400 px wide");
+    eprintln!("smallest spot letter: {label}, {letter:.1} px tall at 400 px wide");
     // And after a real downscale to 400 px wide, the names still have their height.
     let small = cli::scaled(&img, 400);
     let top = ((plan.scores_y as f32) * scale) as u32;
@@ -450,7 +461,13 @@ fn phone_view_is_800_px_wide_and_well_under_1_mb_for_the_largest_boards() {
                 let img = phone_image(&game, &world(players));
                 let png = encode_png(&img);
                 assert_eq!(img.width(), PHONE_W);
-                assert!(img.height() <= 1700, "{} px tall", img.height());
+                assert!(
+                    img.height() <= 2400,
+                    "{} px tall, seed {seed}, {players} players, turn {}, {} frames",
+                    img.height(),
+                    game.turn(),
+                    phone_plan(&game).frames.len()
+                );
                 assert!(png.len() < 700_000, "{} bytes", png.len());
                 largest = largest.max((png.len(), img.height()));
             }
@@ -496,40 +513,94 @@ fn every_name_draws_real_glyphs_never_empty_boxes() {
     }
 }
 
+/// Each spot's letter height in `img` (the phone view of `game`, laid out by `plan`), in px at
+/// 400 px wide: the rows of spot ink in the middle of its square (away from its dashed edge).
+fn spot_letter_heights(game: &Game, img: &RgbImage, plan: &PhonePlan) -> Vec<(String, f32)> {
+    let scale = 400.0 / img.width() as f32;
+    let ink = |p: [u8; 3]| (0..3).map(|i| (p[i] as i32 - palette::SPOT_INK[i] as i32).abs()).sum::<i32>() < 60;
+    game.placement_spots()
+        .into_iter()
+        .map(|s| {
+            let f = plan.frame_of(s.pos).unwrap_or_else(|| panic!("spot {} is in no frame", s.label));
+            let (x, y) = f.square(s.pos);
+            let t = f.tile as i32;
+            let (x0, x1) = ((x + t * 3 / 20) as u32, (x + t * 17 / 20) as u32);
+            let rows: Vec<u32> =
+                ((y + t / 8) as u32..(y + t * 7 / 8) as u32).filter(|&py| (x0..x1).any(|px| ink(img.get_pixel(px, py).0))).collect();
+            let h = rows.last().map_or(0, |b| b - rows[0] + 1);
+            (s.label, h as f32 * scale)
+        })
+        .collect()
+}
+
 #[test]
-fn the_close_up_holds_the_last_tile_and_names_the_spots_outside_it() {
-    // A late, large board: too big to show whole at phone size.
+fn every_spot_of_a_late_turn_is_on_the_picture_and_readable() {
+    // A late, large board: the board is shown whole or around its spots, never a spot left out.
     let game = cli::simulate(5, 11, Strategy::Greedy, 60).unwrap();
     let plan = phone_plan(&game);
-    assert!(plan.close_up, "a 60-turn board is shown as a close-up");
-    assert_eq!(plan.frame.tile, PHONE_TILE);
-    let (bw, _) = plan.frame.size();
-    assert!(bw <= PHONE_W);
+    assert!(plan.off_view.is_empty(), "off the picture: {:?}", plan.off_view);
+    for f in &plan.frames {
+        assert!(f.size().0 <= PHONE_W);
+    }
     let last = game.placed_tiles().last().unwrap().pos;
-    assert!(plan.frame.contains(last), "the last tile is in view");
-    let spots = game.placement_spots();
-    let inside = spots.iter().filter(|s| plan.frame.contains(s.pos)).count();
-    assert!(inside > 0);
-    // Every spot is either in view or named below it.
-    let off: Vec<&String> = spots.iter().filter(|s| !plan.frame.contains(s.pos)).map(|s| &s.label).collect();
-    assert_eq!(off, plan.off_view.iter().collect::<Vec<_>>());
+    let frame = plan.frame_of(last).expect("the last tile is in view");
     let img = phone_image(&game, &named(5));
-    // The last tile's highlight, and a spot in view drawn as a light square.
-    let inset = (plan.frame.tile as f32 * 0.055).max(3.0) / 2.0;
-    assert_eq!(pixel(&img, plan.frame.point(last, (0.0, 0.5)).map_x(|x| x + inset)), palette::HIGHLIGHT);
-    let spot = spots.iter().find(|s| plan.frame.contains(s.pos)).unwrap();
-    let p = pixel(&img, plan.frame.point(spot.pos, (0.12, 0.5)));
-    assert!(p != palette::BACKGROUND && p[0] > palette::BACKGROUND[0], "spot {} is a light square", spot.label);
-    // Nothing is drawn outside the close-up's squares: its coordinate strips stay background,
-    // tiles or not beyond them.
-    // (Probed near each row's top, away from the row numbers at its middle.)
-    let (ox, m) = (plan.frame.origin.0, plan.frame.margin);
-    for y in plan.frame.min.y..=plan.frame.max.y {
-        let (_, sy) = plan.frame.square(Pos::new(plan.frame.min.x, y));
-        for x in ox..ox + m - 1 {
-            assert_eq!(img.get_pixel(x, sy as u32 + 6).0, palette::BACKGROUND, "left strip at ({x}, {})", sy + 6);
+    // The last tile's highlight, and every spot drawn as a light square with its letter.
+    let inset = (frame.tile as f32 * 0.055).max(3.0) / 2.0;
+    assert_eq!(pixel(&img, frame.point(last, (0.0, 0.5)).map_x(|x| x + inset)), palette::HIGHLIGHT);
+    let heights = spot_letter_heights(&game, &img, &plan);
+    for (label, h) in &heights {
+        assert!(*h >= PHONE_MIN_SPOT_LETTER, "spot {label}: {h:.1} px at 400 px wide");
+    }
+    // The plan's own figure agrees with the pixels.
+    let planned = plan.smallest_spot_letter * board::CAP_HEIGHT * 400.0 / PHONE_W as f32;
+    let measured = heights.iter().map(|h| h.1).fold(f32::MAX, f32::min);
+    assert!((planned - measured).abs() <= 1.5, "planned {planned:.1} px, measured {measured:.1} px");
+    eprintln!("{} spots, smallest letter {measured:.1} px at 400 px (planned {planned:.1}), tile {} px", heights.len(), frame.tile);
+}
+
+/// Plays whole bot games (2 to 5 players, both bots) and lays out the phone view of every
+/// placing turn: (placing turns, turns with a spot off the picture, spots, smallest spot letter
+/// in px at 400 px wide, tallest picture, turns with a close-up of crowded spots).
+fn placing_turns_over_whole_games(games: u64) -> (usize, usize, usize, f32, u32, usize) {
+    let (mut turns, mut missed, mut spots, mut smallest, mut tallest, mut cut) = (0, 0, 0, f32::MAX, 0, 0);
+    for seed in 0..games {
+        let players = 2 + (seed % 4) as usize;
+        let ai = if seed % 2 == 0 { Strategy::Random } else { Strategy::Greedy };
+        let mut game = Game::new(Options::default(), players, 300 + seed).unwrap();
+        let mut bots: Vec<southseas_engine::Bot> = (0..players).map(|s| southseas_engine::Bot::new(ai, seed * 7 + s as u64)).collect();
+        while let Some(seat) = game.to_act() {
+            if game.phase() == Phase::PlaceTile && game.drawn_tile().is_some() {
+                let plan = phone_plan(&game);
+                let n = game.placement_spots().len();
+                turns += 1;
+                spots += n;
+                missed += (!plan.off_view.is_empty()) as usize;
+                cut += (plan.frames.len() > 1) as usize;
+                if n > 0 {
+                    smallest = smallest.min(plan.smallest_spot_letter * board::CAP_HEIGHT * 400.0 / PHONE_W as f32);
+                }
+                tallest = tallest.max(plan.size.1);
+            }
+            let action = bots[seat].choose(&game).unwrap();
+            game.apply(&action).unwrap();
         }
     }
+    (turns, missed, spots, smallest, tallest, cut)
+}
+
+#[test]
+fn every_spot_of_every_placing_turn_is_on_the_picture_over_whole_games() {
+    // The README's figure: run with `cargo test --release --lib every_spot_of_every -- --nocapture`.
+    let games = std::env::var("PHONE_GAMES").ok().and_then(|g| g.parse().ok()).unwrap_or(16);
+    let (turns, missed, spots, smallest, tallest, cut) = placing_turns_over_whole_games(games);
+    eprintln!(
+        "{games} games, {turns} placing turns, {spots} spots: {missed} turns with a spot off the picture, smallest spot letter \
+         {smallest:.1} px at 400 px wide, tallest picture {tallest} px, {cut} turns with a close-up of crowded spots"
+    );
+    assert!(turns > 60 * games as usize);
+    assert_eq!(missed, 0, "placing turns with a spot off the picture");
+    assert!(smallest >= PHONE_MIN_SPOT_LETTER, "smallest spot letter {smallest:.1} px at 400 px wide");
 }
 
 #[test]
@@ -538,16 +609,16 @@ fn a_small_board_is_shown_whole_and_the_final_board_always() {
     let plan = phone_plan(&early);
     assert!(!plan.close_up);
     assert!(plan.off_view.is_empty());
-    assert!(plan.frame.tile >= PHONE_TILE);
+    assert!(plan.frame().tile >= PHONE_TILE);
     assert_eq!(
-        (plan.frame.min, plan.frame.max),
+        (plan.frame().min, plan.frame().max),
         (board_frame(&early, &BoardView::default()).min, board_frame(&early, &BoardView::default()).max)
     );
     let (over, _) = crate::cli::sim::play_game(Options::default(), 4, 9, Strategy::Greedy);
     let plan = phone_plan(&over);
     assert!(!plan.close_up && plan.tile_h == 0, "the final board is whole, with no drawn tile");
     for t in over.placed_tiles() {
-        assert!(plan.frame.contains(t.pos));
+        assert!(plan.frame().contains(t.pos));
     }
 }
 
@@ -564,12 +635,11 @@ fn the_drawn_tile_is_in_the_phone_view_and_the_turn_message_has_one_image() {
     // `/board` gets the whole board.
     let full = (crate::games::southseas::images())(&game, &names, None, crate::common::Picture::FullBoard, crate::i18n::Locale::En);
     assert_eq!(full[0].png, full_board_png(&game, &named(2)));
-    // Mid-turn (islander step): no drawn tile section.
+    // Mid-turn (islander step): the new tile instead of the drawn one.
     let mut mid = game.clone();
     let (pos, rotation) = mid.legal_placements()[0];
     mid.apply(&Action::PlaceTile { pos, rotation }).unwrap();
-    assert_eq!(phone_plan(&mid).tile_h, 0);
-    assert!(phone_image(&mid, &named(2)).height() < phone_image(&game, &named(2)).height() + plan.tile_h);
+    assert_eq!(phone_plan(&mid).tile_h > 0, matches!(mid.phase(), Phase::Islander { .. }));
     // The full board is still there for /board.
     assert_eq!(full_board_png(&game, &named(2)), board_png(&game, &named(2)));
 }
@@ -616,4 +686,127 @@ fn french_pictures_speak_french_in_letters_the_fonts_have() {
         assert_eq!(english.dimensions(), french.dimensions(), "the words change, not the layout");
         assert_ne!(english, french, "the words are the game's language");
     }
+}
+
+// ----- colours for everyone ------------------------------------------------------------------
+
+#[test]
+fn player_colours_stay_apart_for_every_colour_vision() {
+    // Five players' islanders are small at 400 px: every two colours must differ at a glance
+    // for normal vision and under protanopia, deuteranopia and tritanopia (the kit's simulation,
+    // `src/draw/vision.rs`, shared with Catan: Seafarers). 40 is about saturated red against
+    // orange for normal vision; the old palette's red and green were 16 apart for deuteranopes.
+    let (closest, vision, a, b) = draw::closest_pair(&palette::PLAYERS);
+    assert!(closest >= 40.0, "{vision}: {} and {} are only ΔE {closest:.1} apart", COLOURS[a], COLOURS[b]);
+    eprintln!("closest two players: ΔE {closest:.1} ({vision}, {} and {})", COLOURS[a], COLOURS[b]);
+    for (seat, name) in COLOURS.iter().enumerate() {
+        assert_eq!(palette::player_colour(name), palette::PLAYERS[seat]);
+    }
+    // The frames of the last tile and of the recent ones stay apart from each other too.
+    for (vision, m) in &draw::VISIONS {
+        let d = draw::delta_e_seen(palette::HIGHLIGHT, palette::RECENT, m);
+        assert!(d >= 30.0, "{vision}: the two frames are ΔE {d:.1} apart");
+    }
+}
+
+#[test]
+fn the_islander_step_numbers_each_feature_on_the_new_tile() {
+    // The first islander step of a game with several choices on its new tile.
+    let game = play_until(3, 5, Strategy::Greedy, |g| matches!(g.phase(), Phase::Islander { .. }) && islander_features(g).len() >= 3);
+    assert!(matches!(game.phase(), Phase::Islander { .. }));
+    let features = islander_features(&game);
+    let plan = phone_plan(&game);
+    assert!(plan.tile_h > 0);
+    let img = phone_image(&game, &named(3));
+    let markers = phone::islander_markers(&game, plan.tile_y as f32);
+    assert_eq!(markers.len(), features.len());
+    for (i, a) in markers.iter().enumerate() {
+        for b in &markers[i + 1..] {
+            assert!(((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt() >= 48.0, "markers overlap: {a:?} {b:?}");
+        }
+    }
+    for (k, (&f, &(cx, cy))) in features.iter().zip(&markers).enumerate() {
+        // The marker's ring (spot ink) around a white disc near the feature's islander slot.
+        let ring = (0..8).any(|d| pixel(&img, (cx - 27.0 + d as f32, cy)) == palette::SPOT_INK);
+        assert!(ring, "marker {} on feature {f}", k + 1);
+        // Its number is at least 12 px tall at 400 px wide.
+        let h = ink_rows(&img, (cx as u32 - 14, cy as u32 - 19, cx as u32 + 14, cy as u32 + 19), 0.3) as f32 * 0.5;
+        assert!(h >= 12.0, "the number {} is {h:.1} px tall at 400 px", k + 1);
+    }
+}
+
+#[test]
+fn the_ships_on_display_are_on_the_picture_ticked_when_payable() {
+    // A turn late enough for wares: the display's ships, each card framed in spot ink when the
+    // player to act can pay it now.
+    let game = play_until(4, 3, Strategy::Greedy, |g| {
+        g.phase() == Phase::Deliver && !g.deliverable_ships().is_empty() && g.deliverable_ships().len() < g.display().len()
+    });
+    let plan = phone_plan(&game);
+    assert!(plan.ships_h > 0);
+    let img = phone_image(&game, &named(3));
+    let who = game.to_act().unwrap();
+    let w = (PHONE_W as f32 - 2.0 * phone::PAD - 24.0) / 4.0;
+    let mut both = [false, false];
+    for (k, &id) in game.display().iter().enumerate() {
+        let can = game.ships().get(id).demand.can_pay(&game.player(who).wares);
+        let x = phone::PAD + (k % 4) as f32 * (w + 8.0);
+        let y = plan.ships_y as f32 + 44.0 + (k / 4) as f32 * 120.0;
+        // The middle of the card's top edge: a 4 px frame when payable, a thin edge otherwise.
+        let p = pixel(&img, (x + w / 2.0, y + 3.0));
+        assert_eq!(p == palette::SPOT_INK, can, "ship {k}: payable {can}, frame {p:?}");
+        both[can as usize] = true;
+    }
+    assert_eq!(both, [true, true], "both kinds of card seen");
+}
+
+#[test]
+fn the_legend_explains_the_frames_shown() {
+    let game = cli::simulate(3, 4, Strategy::Greedy, 12).unwrap();
+    let with = phone_image(&game, &BoardView { since_turn: Some(9), ..named(3) });
+    let plan = phone_plan(&game);
+    assert!(plan.legend_h > 0);
+    let cy = plan.legend_y as f32 + 22.0;
+    // The first swatch in the last tile's colour; the second (recent tiles) only when asked.
+    assert_eq!(pixel(&with, (phone::PAD + 3.0, cy)), palette::HIGHLIGHT);
+    let second = (phone::PAD as u32..PHONE_W).any(|x| with.get_pixel(x, cy as u32).0 == palette::RECENT);
+    assert!(second, "the recent tiles' swatch");
+    let without = phone_image(&game, &named(3));
+    assert!(!(phone::PAD as u32..PHONE_W).any(|x| without.get_pixel(x, cy as u32).0 == palette::RECENT));
+}
+
+/// Writes the phone view's examples in `docs/` (full size and 400 px wide):
+/// `DOCS_OUT=docs cargo test --release --lib write_phone_examples -- --ignored`.
+#[test]
+#[ignore = "writes the example pictures of docs/ (DOCS_OUT=docs)"]
+fn write_phone_examples() {
+    let dir = std::path::PathBuf::from(std::env::var("DOCS_OUT").unwrap_or_else(|_| "/tmp".into()));
+    let write = |name: &str, img: &RgbImage| {
+        std::fs::write(dir.join(format!("{name}.png")), encode_png(img)).unwrap();
+        std::fs::write(dir.join(format!("{name}-400px.png")), encode_png(&cli::scaled(img, 400))).unwrap();
+        eprintln!("{name}: {}x{} px, {} bytes", img.width(), img.height(), encode_png(img).len());
+    };
+    // A turn in the middle of a game (the README's first picture), and a late one: every spot
+    // on the picture.
+    let mid = cli::simulate(4, 7, Strategy::Greedy, 30).unwrap();
+    write("board-midgame", &phone_image(&mid, &BoardView { since_turn: Some(26), ..named(4) }));
+    let late = cli::simulate(5, 11, Strategy::Greedy, 60).unwrap();
+    write("phone-late-turn", &phone_image(&late, &BoardView { since_turn: Some(55), ..named(5) }));
+    // The islander step: the new tile with its numbered markers.
+    let islander = play_until(3, 5, Strategy::Greedy, |g| {
+        g.turn() > 20 && matches!(g.phase(), Phase::Islander { .. }) && islander_features(g).len() >= 3
+    });
+    write("phone-islander", &phone_image(&islander, &BoardView { since_turn: Some(islander.turn() - 3), ..named(3) }));
+    // The delivery step, ships the player can pay ticked.
+    let deliver = play_until(4, 3, Strategy::Greedy, |g| {
+        g.phase() == Phase::Deliver && g.turn() > 30 && !g.deliverable_ships().is_empty() && g.deliverable_ships().len() < g.display().len()
+    });
+    write("phone-ships", &phone_image(&deliver, &BoardView { since_turn: Some(deliver.turn() - 4), ..named(4) }));
+    // A sprawling late board (18 squares across): still every spot lettered readably.
+    let crowded = cli::simulate(5, 201, Strategy::Random, 70).unwrap();
+    write("phone-wide-board", &phone_image(&crowded, &named(5)));
+    // Names in any script, and the final board.
+    write("phone-names", &phone_image(&cli::simulate(5, 3, Strategy::Greedy, 35).unwrap(), &world(5)));
+    let (over, _) = crate::cli::sim::play_game(Options::default(), 4, 9, Strategy::Greedy);
+    write("phone-endgame", &phone_image(&over, &named(4)));
 }

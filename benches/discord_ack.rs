@@ -63,14 +63,14 @@ async fn run(channels: usize, rounds: usize) {
     let setup = Service::open(&url).await.expect("database");
     let places: Vec<Place> = (0..channels).map(|i| Place { guild_id: dd::GUILD_ID, channel_id: dd::CHANNEL_ID + 1 + i as u64 }).collect();
     let (ana, ben) = (Member::new(5001, "ana"), Member::new(5002, "ben"));
-    let actor = |m: &Member| Actor { user_id: m.id, name: m.username.clone() };
+    let actor = |m: &Member| Actor::new(m.id, m.username.clone());
     for (i, place) in places.iter().enumerate() {
         setup.create(*place, &actor(&ana), GameOptions { seed: Some(i as u64), ..GameOptions::default() }).await.expect("create");
         setup.join(*place, &actor(&ben)).await.expect("join");
         setup.start(*place, &actor(&ana)).await.expect("start");
         let (game, version, _, _) = setup.snapshot::<SouthSeas>(*place, 0).await.expect("snapshot");
         // Its opening message is the bot's to post: mark it delivered, as if long done.
-        let id = setup.status(*place).await.expect("status").game.expect("game").0;
+        let id = setup.status(*place, southseas::i18n::Locale::En).await.expect("status").game.expect("game").0;
         setup.delivered(id, version, None).await.expect("delivered");
         let _ = game;
     }

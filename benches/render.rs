@@ -119,7 +119,10 @@ fn seafarers_game(c: &mut Criterion) {
     while let Some(&p) = game.to_act().first() {
         let action = bots[p].choose(&game, p).expect("a legal action");
         game.apply(p, &action).expect("legal");
-        pictures.push((game.clone(), sf::BoardView { names: names.clone(), spots: Labels::of_turn(&game).spots() }));
+        pictures.push((
+            game.clone(),
+            sf::BoardView { names: names.clone(), spots: Labels::of_turn(&game).spots(), ..sf::BoardView::default() },
+        ));
     }
     let images: Vec<_> = pictures.iter().map(|(g, v)| sf::phone_image(g, v)).collect();
     let mut g = c.benchmark_group("seafarers_game_4p");

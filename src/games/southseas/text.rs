@@ -586,14 +586,15 @@ mod label_tests {
                     let features = crate::games::southseas::render::islander_features(&game);
                     for (k, &feature) in features.iter().enumerate() {
                         let a = Action::PlaceIslander { feature };
-                        let label = action_label(&game, &a);
+                        let label = action_label(&game, &a, Locale::En);
                         assert!(label.starts_with(&format!("{} · ", k + 1)), "{label}");
                         assert!(label.chars().count() <= 80, "{label}");
                         assert_eq!(Code::parse(&Code::Act(a).code()), Some(Code::Act(a)));
                         numbered += 1;
                     }
                     for a in game.legal_actions().iter().filter(|a| !matches!(a, Action::PlaceIslander { .. })) {
-                        assert!(!action_label(&game, a).starts_with(|c: char| c.is_ascii_digit()), "{}", action_label(&game, a));
+                        let label = action_label(&game, a, Locale::Fr);
+                        assert!(!label.starts_with(|c: char| c.is_ascii_digit()), "{label}");
                     }
                 }
                 game.apply(&action).unwrap();

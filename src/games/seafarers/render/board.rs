@@ -594,39 +594,3 @@ fn harbour_anchor(game: &Game, e: Edge) -> ((f32, f32), Hex) {
     let (mx, my) = edge_mid(e);
     ((cx + (mx - cx) * 0.3, cy + (my - cy) * 0.3), sea)
 }
-
-/// A road from `a` to `b` (pixels), `hw` half wide, in the seat's colour and with the seat's
-/// pattern, the road's second cue beside its colour (a road has no room for a letter):
-/// plain, a centre line, two cross ticks, or two dashes.
-pub fn road<S: Surface>(img: &mut S, a: (f32, f32), b: (f32, f32), hw: f32, seat: usize) {
-    let c = pal::PLAYERS[seat % pal::PLAYERS.len()];
-    let ol = pal::outline_of(c);
-    let ow = 0.45 * hw;
-    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-    let at = |t: f32| (a.0 + dx * t, a.1 + dy * t);
-    let bb = (a.0.min(b.0) - hw - ow, a.1.min(b.1) - hw - ow, a.0.max(b.0) + hw + ow, a.1.max(b.1) + hw + ow);
-    match seat % 4 {
-        3 => {
-            // Two dashes.
-            for (t0, t1) in [(0.0, 0.4), (0.6, 1.0)] {
-                let (p, q) = (at(t0), at(t1));
-                fill_layers_exact(img, bb, &[(ol, 1.0, ow), (c, 1.0, 0.0)], |x, y| sd_capsule(x, y, p.0, p.1, q.0, q.1, hw));
-            }
-        }
-        k => {
-            fill_layers_exact(img, bb, &[(ol, 1.0, ow), (c, 1.0, 0.0)], |x, y| sd_capsule(x, y, a.0, a.1, b.0, b.1, hw));
-            let mark = pal::letter_on(c);
-            if k == 1 {
-                let (p, q) = (at(0.12), at(0.88));
-                fill_exact(img, bb, mark, 1.0, |x, y| sd_capsule(x, y, p.0, p.1, q.0, q.1, 0.32 * hw));
-            } else if k == 2 {
-                let len = (dx * dx + dy * dy).sqrt().max(1.0);
-                let (nx, ny) = (-dy / len * hw * 0.9, dx / len * hw * 0.9);
-                for t in [0.33, 0.67] {
-                    let (mx, my) = at(t);
-                    fill_exact(img, bb, mark, 1.0, |x, y| sd_capsule(x, y, mx - nx, my - ny, mx + nx, my + ny, 0.22 * hw));
-                }
-            }
-        }
-    }
-}

@@ -192,7 +192,7 @@ fn piece_icon(img: &mut RgbImage, kind: Piece, x: f32, y: f32, seat: usize) {
     let c = pal::PLAYERS[seat % pal::PLAYERS.len()];
     if let Piece::Road = kind {
         // The road as on the board, with its seat's pattern.
-        super::board::road(img, (x - 14.0, y + 11.0), (x + 14.0, y - 11.0), 6.0, seat);
+        super::sprites::road(img, (x - 14.0, y + 11.0), (x + 14.0, y - 11.0), 6.0, seat);
         return;
     }
     let ol = pal::outline_of(c);

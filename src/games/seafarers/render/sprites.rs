@@ -5,9 +5,8 @@
 //! picture. A sprite is placed on whole pixels (a piece moves by under half a pixel), so a
 //! picture drawn with cached sprites is byte for byte the picture drawn with fresh ones.
 
-use super::board::{grown, road};
 use super::palette as pal;
-use crate::draw::{Polygon, Rgb8, blit_rgba, fill_layers_exact};
+use crate::draw::{Polygon, Rgb8, Surface, blit_rgba, fill_exact, fill_layers_exact, sd_capsule};
 use image::{RgbImage, RgbaImage};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -115,13 +114,14 @@ fn building(img: &mut RgbaImage, x: f32, y: f32, u: f32, city: bool, c: Rgb8, ol
         let (l, r, t, bt) = (x - 0.4 * u, x + 0.4 * u, y - 0.24 * u, y + 0.4 * u);
         vec![(l, bt), (l, t), (x, t - 0.32 * u), (r, t), (r, bt)]
     };
-    let bb = super::board::bbox_of(shape.iter().copied()).expect("a shape has corners");
+    let bb = shape.iter().fold((f32::MAX, f32::MAX, f32::MIN, f32::MIN), |b, &(x, y)| (b.0.min(x), b.1.min(y), b.2.max(x), b.3.max(y)));
     let shape = Polygon::new(&shape);
-    fill_layers_exact(img, grown(bb, ow + 1.0), &[(ol, 1.0, ow), (c, 1.0, 0.0)], |px, py| shape.sd(px, py));
+    let d = ow + 1.0;
+    fill_layers_exact(img, (bb.0 - d, bb.1 - d, bb.2 + d, bb.3 + d), &[(ol, 1.0, ow), (c, 1.0, 0.0)], |px, py| shape.sd(px, py));
     if city {
         let (wx, wy) = (x - 0.44 * u, y - 0.22 * u);
         let k = 0.07 * u;
-        crate::draw::fill_exact(img, (wx - k, wy - k, wx + k, wy + k), ol, 1.0, |px, py| crate::draw::sd_box(px, py, wx, wy, k, k, 0.0));
+        fill_exact(img, (wx - k, wy - k, wx + k, wy + k), ol, 1.0, |px, py| crate::draw::sd_box(px, py, wx, wy, k, k, 0.0));
     }
 }
 
@@ -133,6 +133,42 @@ fn ship(img: &mut RgbaImage, x: f32, y: f32, u: f32, c: Rgb8, ol: Rgb8) {
     let bb = (x - 0.5 * u - ow, y - 0.66 * u - ow, x + 0.5 * u + ow, y + 0.46 * u + ow);
     let (hull, sail) = (Polygon::new(&hull), Polygon::new(&sail));
     fill_layers_exact(img, bb, &[(ol, 1.0, ow), (c, 1.0, 0.0)], |px, py| hull.sd(px, py).min(sail.sd(px, py)));
+}
+
+/// A road from `a` to `b` (pixels), `hw` half wide, in the seat's colour and with the seat's
+/// pattern, the road's second cue beside its colour (a road has no room for a letter):
+/// plain, a centre line, two cross ticks, or two dashes.
+pub fn road<S: Surface>(img: &mut S, a: (f32, f32), b: (f32, f32), hw: f32, seat: usize) {
+    let c = pal::PLAYERS[seat % pal::PLAYERS.len()];
+    let ol = pal::outline_of(c);
+    let ow = 0.45 * hw;
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let at = |t: f32| (a.0 + dx * t, a.1 + dy * t);
+    let bb = (a.0.min(b.0) - hw - ow, a.1.min(b.1) - hw - ow, a.0.max(b.0) + hw + ow, a.1.max(b.1) + hw + ow);
+    match seat % 4 {
+        3 => {
+            // Two dashes.
+            for (t0, t1) in [(0.0, 0.4), (0.6, 1.0)] {
+                let (p, q) = (at(t0), at(t1));
+                fill_layers_exact(img, bb, &[(ol, 1.0, ow), (c, 1.0, 0.0)], |x, y| sd_capsule(x, y, p.0, p.1, q.0, q.1, hw));
+            }
+        }
+        k => {
+            fill_layers_exact(img, bb, &[(ol, 1.0, ow), (c, 1.0, 0.0)], |x, y| sd_capsule(x, y, a.0, a.1, b.0, b.1, hw));
+            let mark = pal::letter_on(c);
+            if k == 1 {
+                let (p, q) = (at(0.12), at(0.88));
+                fill_exact(img, bb, mark, 1.0, |x, y| sd_capsule(x, y, p.0, p.1, q.0, q.1, 0.32 * hw));
+            } else if k == 2 {
+                let len = (dx * dx + dy * dy).sqrt().max(1.0);
+                let (nx, ny) = (-dy / len * hw * 0.9, dx / len * hw * 0.9);
+                for t in [0.33, 0.67] {
+                    let (mx, my) = at(t);
+                    fill_exact(img, bb, mark, 1.0, |x, y| sd_capsule(x, y, mx - nx, my - ny, mx + nx, my + ny, 0.22 * hw));
+                }
+            }
+        }
+    }
 }
 
 /// The direction of the side from `a` to `b` in 30° steps, 0..6 (a road looks the same both

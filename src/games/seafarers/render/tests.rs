@@ -4,8 +4,8 @@
 use super::board::{self, edge_mid, hex_centre, vertex_point};
 use super::*;
 use crate::cli::render::scaled;
-use crate::i18n::Locale;
 use crate::draw::VISIONS as MACHADO;
+use crate::i18n::Locale;
 use seafarers_engine::{Action, Bot, Options, Ruleset, Strategy};
 
 // ----- games to draw -----------------------------------------------------------------------

@@ -25,7 +25,6 @@ use super::board::{self, Art, Frame, Style};
 use super::palette as pal;
 use super::panel::{same_look, ware_icon};
 use super::{BoardView, Players, islander_features, rotation_spots};
-use crate::common::reply::count;
 use crate::draw::{self, fill, rect, rect_outline, right_text, sd_box, sd_circle, text, text_width};
 use crate::games::southseas::text as ss_text;
 use crate::i18n::Locale;

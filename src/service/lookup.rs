@@ -33,6 +33,12 @@ impl Service {
         Ok(Reply { text: super::reply::truncate(&text, 2000), game: Some((table.record.id, table.record.version)), ..Reply::default() })
     }
 
+    /// The kind of the place's newest game, a lobby's included (None: no game was ever here).
+    pub async fn kind_here(&self, place: Place) -> Result<Option<crate::kinds::GameKind>> {
+        let mut conn = self.store.pool().acquire().await?;
+        Ok(store::latest_game_in_channel(&mut conn, place.channel_id).await?.map(|r| r.kind))
+    }
+
     /// The player's own cards and what they can do with them, for them alone (`/hand`, the
     /// "My hand" button): in a game that hides nothing, says so.
     pub async fn hand(&self, place: Place, actor: &super::Actor) -> Result<Reply> {

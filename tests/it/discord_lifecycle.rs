@@ -351,7 +351,7 @@ async fn a_deadline_lets_the_computer_play_the_turn_and_pings_the_next_player() 
     let played = &new[0];
     let text = played.content.clone().unwrap_or_default();
     assert_eq!(played.message_id.map(|m| m.to_string()), message["id"].as_str().map(String::from), "the new message offers the choices");
-    assert!(text.starts_with(&format!("⌛ {}'s time ran out (1 hour): the computer plays this turn for them.", absent.username)), "{text}");
+    assert!(text.starts_with(&format!("⌛ {}'s time ran out (1 hour): the computer plays for them this time.", absent.username)), "{text}");
     assert_eq!(played.notified, vec![next.id], "the next player is pinged once: {text}");
     assert_eq!(played.allowed_user_mentions(), Some(vec![next.id]));
     assert_eq!(played.mentioned_users(), vec![next.id], "{text}");

@@ -195,4 +195,4 @@ seat-kicked-now = { " " }It plays their turn now.
 reminder = ⏰ **{ $name }**, it's been your turn for { $duration }: { $task }.
 reminder-deadline = { " " }Your time runs out { $when }.
 timeout-replace = ⌛ { $name }'s time ran out ({ $waited }): a computer player takes their seat for the rest of the game.
-timeout-play = ⌛ { $name }'s time ran out ({ $waited }): the computer plays this turn for them.
+timeout-play = ⌛ { $name }'s time ran out ({ $waited }): the computer plays for them this time.

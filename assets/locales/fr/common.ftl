@@ -198,4 +198,4 @@ seat-kicked-now = { " " }Il joue son tour maintenant.
 reminder = ⏰ **{ $name }**, c'est votre tour depuis { $duration } : { $task }.
 reminder-deadline = { " " }Votre temps se termine { $when }.
 timeout-replace = ⌛ Le temps de { $name } est écoulé ({ $waited }) : un joueur ordinateur prend sa place pour le reste de la partie.
-timeout-play = ⌛ Le temps de { $name } est écoulé ({ $waited }) : l'ordinateur joue ce tour pour lui.
+timeout-play = ⌛ Le temps de { $name } est écoulé ({ $waited }) : l'ordinateur joue à sa place cette fois.

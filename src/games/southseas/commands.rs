@@ -184,7 +184,9 @@ pub(crate) async fn ships(ctx: Context<'_>) -> Result<(), Error> {
 /// Seas'.
 #[poise::command(slash_command)]
 pub(crate) async fn rules(ctx: Context<'_>) -> Result<(), Error> {
-    let seafarers = ctx.data().service.snapshot::<crate::games::seafarers::Seafarers>(place_of(ctx), 0).await.is_ok();
+    // The channel's newest game, a lobby's too: its rules are what the channel plays.
+    let kind = ctx.data().service.kind_here(place_of(ctx)).await.ok().flatten();
+    let seafarers = kind == Some(crate::kinds::GameKind::Seafarers);
     let text = tr!(reader_locale(ctx).await, if seafarers { "sf-rules" } else { "southseas-rules" });
     respond_private(ctx, Ok(Reply { text, ..Reply::default() })).await
 }

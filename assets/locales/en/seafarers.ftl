@@ -156,6 +156,7 @@ sf-refuse-no-piece = You have no { $piece ->
    *[other] { $piece }
 } left.
 sf-refuse-over = The game is over.
+sf-refuse-setup = This game cannot be set up: { $reason }.
 sf-rule = { $rule ->
     [road-building-nothing] Road Building would place nothing: you have no road or ship that could be placed.
     [no-gifts] A trade needs at least one card each way (no gifts).
@@ -164,6 +165,8 @@ sf-rule = { $rule ->
     [not-addressed] The offer is not addressed to you.
     [pirate-elsewhere] The pirate must move to another hex.
     [robber-elsewhere] The robber must move to another hex.
+    [robber-on-land] The robber goes on a land hex.
+    [pirate-on-sea] The pirate goes on a sea hex.
     [both-sides] The same resource can't be on both sides.
     [no-offer] There is no open trade offer.
     [no-pirate] This game is played without the pirate.
@@ -173,8 +176,52 @@ sf-rule = { $rule ->
     [own-offer] You can't answer your own offer.
     [answered] You have already answered this offer.
     [one-card-a-turn] You have already played a development card this turn.
-   *[other] { $reason }
+    [off-map] That place is not on this map.
+    [no-settlement-there] You have no settlement there to turn into a city.
+   *[other] This move is not allowed.
 }
+sf-rule-place = That spot { $problem ->
+    [already-built] is already built on.
+    [no-land] does not touch land.
+    [distance-rule] is next to a settlement or city (the distance rule: leave an intersection free between two buildings).
+    [outside-setup-area] is outside the setup area.
+    [not-at-your-route] is not at the end of one of your roads or ships.
+    [route-there] already holds a road or ship.
+    [road-not-connected] does not connect to your road, settlement or city.
+    [no-ships-in-scenario] takes no ship: this scenario has no ships.
+    [no-sea] does not touch the sea.
+    [next-to-pirate] is next to the pirate.
+    [ship-not-connected] does not connect to your ship, settlement or city.
+    [not-next-to-new-settlement] is not next to the settlement you just placed.
+    [must-start-with-ship] takes no road: a settlement on a coast facing another island starts with a ship.
+    [no-ship-of-yours] holds no ship of yours.
+    [ship-already-moved] holds a ship, but you have already moved a ship this turn.
+    [ship-built-this-turn] holds a ship built this turn: it can move from your next turn.
+    [ship-next-to-pirate] holds a ship next to the pirate: it cannot move.
+    [ship-not-at-open-end] holds a ship that is not at an open end of a ship line.
+    [not-coast] is not a coast edge.
+    [harbour-there] already has a harbour.
+    [touches-harbour] touches another harbour.
+   *[other] is not allowed.
+}
+sf-rule-no-card = You have no { $card } card.
+sf-rule-card-too-new = A { $card } card bought this turn can be played from your next turn.
+sf-rule-discard-count = Discard exactly { $owed ->
+    [one] { $owed } card
+   *[other] { $owed } cards
+}, not { $given }.
+sf-rule-not-held = You don't hold { $cards }.
+sf-rule-gold-count = Choose exactly { $owed ->
+    [one] { $owed } card
+   *[other] { $owed } cards
+}, not { $given }.
+sf-rule-bank-lacks = The bank doesn't hold { $cards }.
+sf-rule-name-victim = Name a player to steal from: { $players }.
+sf-rule-not-a-victim = { $name } has no building next to that hex, or no card to steal.
+sf-rule-bank-has-no = The bank has no { $resource } left.
+sf-rule-cannot-be-offered = { $name } can't be offered a trade.
+sf-rule-not-accepted = { $name } has not accepted the offer.
+sf-rule-no-longer-holds = { $name } no longer holds { $cards }: the trade cannot be made.
 
 ## What a player must do now, in a few words
 sf-task-harbour = place a harbour

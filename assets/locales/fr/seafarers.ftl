@@ -168,25 +168,72 @@ sf-refuse-no-piece = Il ne vous reste { $piece ->
    *[other] aucune pièce ({ $piece })
 }.
 sf-refuse-over = La partie est terminée.
+sf-refuse-setup = Cette partie ne peut pas être mise en place : { $reason }.
 sf-rule = { $rule ->
-    [road-building-nothing] Construction de routes ne placerait rien : vous n'avez aucune route ni aucun bateau à placer.
+    [road-building-nothing] Construction de routes ne placerait rien : vous n'avez aucune route ni aucun bateau à placer.
     [no-gifts] Un échange demande au moins une carte dans chaque sens (pas de cadeaux).
     [move-ship-elsewhere] Déplacez le bateau vers une autre arête.
     [deck-empty] La pioche des cartes développement est vide.
     [not-addressed] Cette offre ne vous est pas adressée.
     [pirate-elsewhere] Le pirate doit aller sur un autre hexagone.
     [robber-elsewhere] Le voleur doit aller sur un autre hexagone.
+    [robber-on-land] Le voleur va sur un hexagone de terre.
+    [pirate-on-sea] Le pirate va sur un hexagone de mer.
     [both-sides] La même matière première ne peut pas être des deux côtés.
     [no-offer] Il n'y a pas d'offre d'échange en cours.
     [no-pirate] Cette partie se joue sans le pirate.
     [no-ships] Ce scénario n'a pas de bateaux.
-    [own-terms] Ce sont les termes mêmes de l'offre : acceptez-la plutôt.
+    [own-terms] Ce sont les termes mêmes de l'offre : acceptez-la plutôt.
     [one-for-another] Échangez une matière première contre une autre.
     [own-offer] Vous ne pouvez pas répondre à votre propre offre.
     [answered] Vous avez déjà répondu à cette offre.
     [one-card-a-turn] Vous avez déjà joué une carte développement ce tour-ci.
-   *[other] Ce coup n'est pas permis ({ $reason }).
+    [off-map] Cet endroit n'est pas sur cette carte.
+    [no-settlement-there] Vous n'avez pas de colonie à cet endroit à transformer en ville.
+   *[other] Ce coup n'est pas permis.
 }
+sf-rule-place = Cet emplacement { $problem ->
+    [already-built] est déjà occupé.
+    [no-land] ne touche pas la terre.
+    [distance-rule] est voisin d'une colonie ou d'une ville (règle de distance : une intersection libre entre deux bâtiments).
+    [outside-setup-area] est hors de la zone de mise en place.
+    [not-at-your-route] n'est au bout d'aucune de vos routes ni d'aucun de vos bateaux.
+    [route-there] porte déjà une route ou un bateau.
+    [road-not-connected] ne touche ni votre route, ni votre colonie, ni votre ville.
+    [no-ships-in-scenario] ne prend pas de bateau : ce scénario n'a pas de bateaux.
+    [no-sea] ne touche pas la mer.
+    [next-to-pirate] est à côté du pirate.
+    [ship-not-connected] ne touche ni votre bateau, ni votre colonie, ni votre ville.
+    [not-next-to-new-settlement] n'est pas à côté de la colonie que vous venez de placer.
+    [must-start-with-ship] ne prend pas de route : une colonie sur une côte face à une autre île commence par un bateau.
+    [no-ship-of-yours] ne porte aucun de vos bateaux.
+    [ship-already-moved] porte un bateau, mais vous avez déjà déplacé un bateau ce tour-ci.
+    [ship-built-this-turn] porte un bateau construit ce tour-ci : il pourra bouger à votre prochain tour.
+    [ship-next-to-pirate] porte un bateau à côté du pirate : il ne peut pas bouger.
+    [ship-not-at-open-end] porte un bateau qui n'est pas au bout ouvert d'une ligne de bateaux.
+    [not-coast] n'est pas une arête de côte.
+    [harbour-there] a déjà un port.
+    [touches-harbour] touche un autre port.
+   *[other] n'est pas permis.
+}
+sf-rule-no-card = Vous n'avez pas de carte { $card }.
+sf-rule-card-too-new = Une carte { $card } achetée ce tour-ci se joue à partir de votre prochain tour.
+sf-rule-discard-count = Défaussez exactement { $owed ->
+    [one] { $owed } carte
+   *[other] { $owed } cartes
+}, pas { $given }.
+sf-rule-not-held = Vous n'avez pas { $cards }.
+sf-rule-gold-count = Choisissez exactement { $owed ->
+    [one] { $owed } carte
+   *[other] { $owed } cartes
+}, pas { $given }.
+sf-rule-bank-lacks = La banque n'a pas { $cards }.
+sf-rule-name-victim = Nommez le joueur à voler : { $players }.
+sf-rule-not-a-victim = { $name } n'a pas de bâtiment à côté de cet hexagone, ou pas de carte à voler.
+sf-rule-bank-has-no = La banque n'a plus de { $resource }.
+sf-rule-cannot-be-offered = On ne peut pas proposer d'échange à { $name }.
+sf-rule-not-accepted = { $name } n'a pas accepté l'offre.
+sf-rule-no-longer-holds = { $name } n'a plus { $cards } : l'échange ne peut pas se faire.
 
 ## Ce qu'un joueur doit faire maintenant, en quelques mots
 sf-task-harbour = placer un port

@@ -2,7 +2,7 @@
 
 use crate::game::{RetrieveRule, Score};
 use crate::geometry::{Pos, Rotation};
-use crate::ships::ShipId;
+use crate::ships::{Demand, ShipId};
 use crate::tileset::{FeatureKind, TileId};
 use crate::wares::{Ware, Wares};
 use serde::{Deserialize, Serialize};
@@ -158,8 +158,8 @@ pub enum RuleError {
     NoIslanderThere { at: FeatureRef },
     NotAMarketChoice,
     ShipNotOnDisplay,
-    CannotPay { demand: String },
-    PaymentNotAccepted { demand: String },
+    CannotPay { demand: Demand },
+    PaymentNotAccepted { demand: Demand },
 }
 
 impl fmt::Display for RuleError {

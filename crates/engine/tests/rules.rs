@@ -1361,7 +1361,7 @@ fn deliver_any_demand_asks_for_payment_when_choice() {
     let pays: Vec<Action> =
         [(0, 1, 2), (0, 2, 1), (0, 3, 0)].into_iter().map(|(s, b, f)| Action::Pay { payment: Wares::new(s, b, f) }).collect();
     assert_eq!(g.legal_actions(), pays);
-    assert_eq!(refused_text(&mut g, "pay shells=1 bananas=2"), RuleError::PaymentNotAccepted { demand: "3 wares of your choice".into() });
+    assert_eq!(refused_text(&mut g, "pay shells=1 bananas=2"), RuleError::PaymentNotAccepted { demand: Demand::Any(3) });
     assert!(matches!(refused_text(&mut g, "pay bananas=2"), RuleError::PaymentNotAccepted { .. }));
     assert!(matches!(refused_text(&mut g, "pay bananas=4"), RuleError::PaymentNotAccepted { .. }));
     let events = play(&mut g, &["pay bananas=1 fish=2"]);
@@ -1423,8 +1423,8 @@ fn deliver_same_and_other_demand() {
 fn deliver_unpayable_ship_is_refused_and_changes_nothing() {
     let (mut g, _) = deliver_setup(&["D_SH1", "D_EX", "N2", "N3", "N4"]);
     assert_eq!(g.phase(), Phase::Deliver);
-    assert_eq!(refused_text(&mut g, "deliver D_SH1"), RuleError::CannotPay { demand: "1 shell".into() });
-    assert_eq!(refused_text(&mut g, "deliver N2"), RuleError::CannotPay { demand: "20 shells".into() });
+    assert_eq!(refused_text(&mut g, "deliver D_SH1"), RuleError::CannotPay { demand: Demand::Exact(Wares::new(1, 0, 0)) });
+    assert_eq!(refused_text(&mut g, "deliver N2"), RuleError::CannotPay { demand: Demand::Exact(Wares::new(20, 0, 0)) });
     assert_eq!(g.phase(), Phase::Deliver);
     assert_eq!(wares(&g)[0], Wares::new(0, 5, 2));
     assert!(ships_of(&g, 0).is_empty());

@@ -2,6 +2,7 @@
 
 use crate::cards::{DevCard, Harbour, Resource, Resources, Terrain};
 use crate::geometry::{Edge, Hex, Vertex};
+use crate::refusal::Reason;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -321,13 +322,13 @@ pub enum RuleError {
         piece: &'static str,
     },
     Illegal {
-        reason: String,
+        reason: Reason,
     },
 }
 
 impl RuleError {
-    pub(crate) fn illegal(reason: impl Into<String>) -> RuleError {
-        RuleError::Illegal { reason: reason.into() }
+    pub(crate) fn illegal(reason: Reason) -> RuleError {
+        RuleError::Illegal { reason }
     }
 }
 
@@ -340,7 +341,7 @@ impl fmt::Display for RuleError {
             RuleError::WrongPhase { expected } => write!(f, "not now: the game waits for {expected}"),
             RuleError::CannotAfford { cost } => write!(f, "you can't pay {cost}"),
             RuleError::NoPieceLeft { piece } => write!(f, "you have no {piece} left in your supply"),
-            RuleError::Illegal { reason } => f.write_str(reason),
+            RuleError::Illegal { reason } => write!(f, "{reason}"),
         }
     }
 }

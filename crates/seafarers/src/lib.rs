@@ -28,6 +28,7 @@ pub mod geometry;
 pub mod log;
 pub mod map;
 pub mod record;
+mod refusal;
 mod route;
 mod ruleset;
 pub mod scenarios;
@@ -46,6 +47,7 @@ pub use game::{
 };
 pub use geometry::{Corner, Edge, Hex, Side, Vertex};
 pub use map::{HomeRule, Map, ScenarioMap};
+pub use refusal::{Problem, Reason};
 pub use ruleset::Ruleset;
 pub use seeded_rng::Rng;
 pub use view::{PlayerView, View};

@@ -12,7 +12,9 @@ use crate::games::contract::{Played, Rules};
 use crate::i18n::Locale;
 use crate::kinds::GameKind;
 use crate::store::{GameRecord, OnTimeout, SeatRecord, Status};
-use seafarers_engine::{Action, Bot, DevCard, Event, Game, Options, Phase, Resource, Resources, Ruleset, Strategy};
+use seafarers_engine::{
+    Action, Bot, DevCard, Event, Game, Hex, Options, Phase, Problem, Reason, Resource, Resources, RuleError, Ruleset, Strategy,
+};
 
 /// Words of the English texts that no French text holds (one list for every French test).
 fn english_words() -> impl Iterator<Item = &'static str> {
@@ -129,7 +131,7 @@ fn play(scenario: &str, players: usize, seed: u64, language: Locale, read: &mut 
         Seafarers::apply(&mut game, &table, seat, &action, &mut story, language).expect("a legal step");
         log.push(crate::games::contract::Logged { seq: step, user_id: 100 + seat as u64, seat: Some(seat), action });
         version += 1;
-        for (_, post) in Seafarers::private_posts(&game, &table, version, &story) {
+        for (_, post) in Seafarers::private_posts(&game, &table, version, &story, &vec![language; players]) {
             read("a direct message", &post.text);
         }
         let reply = Seafarers::reply(&game, &table, version, Vec::new(), story);
@@ -275,16 +277,20 @@ fn english_texts_are_unchanged() {
         ]
     );
     assert_eq!(text::task(en, &game, 0), "place a settlement");
+    let en_names = Names::new_in(vec!["Ana".into(), "Bo".into(), "Cy".into()], en);
     assert_eq!(
-        text::refusal(en, &seafarers_engine::RuleError::WrongPhase { expected: "the gold choices" }),
+        text::refusal(&en_names, &RuleError::WrongPhase { expected: "the gold choices" }),
         "Not now: the game waits for the gold choices."
     );
-    assert_eq!(text::refusal(en, &seafarers_engine::RuleError::NoPieceLeft { piece: "city" }), "You have no city left.");
+    assert_eq!(text::refusal(&en_names, &RuleError::NoPieceLeft { piece: "city" }), "You have no city left.");
+    assert_eq!(text::refusal(&en_names, &RuleError::Illegal { reason: Reason::DeckEmpty }), "The development deck is empty.");
+    let taken = Reason::Place { at: "0,1,N".into(), problem: Problem::AlreadyBuilt };
+    assert_eq!(text::refusal(&en_names, &RuleError::Illegal { reason: taken }), "That spot is already built on.");
+    let gone = Reason::NoLongerHolds { player: 1, cards: Resources::one(Resource::Ore, 2) };
     assert_eq!(
-        text::refusal(en, &seafarers_engine::RuleError::Illegal { reason: "the development deck is empty".into() }),
-        "The development deck is empty."
+        text::refusal(&en_names, &RuleError::Illegal { reason: gone }),
+        "**Bo** no longer holds 2 ore 🪨: the trade cannot be made."
     );
-    assert_eq!(text::refusal(en, &seafarers_engine::RuleError::Illegal { reason: "0,1,N is taken".into() }), "0,1,N is taken.");
     let table = table("base", 3, 1, en);
     let hand = replies::hand(&game, &table, 1, 0, en).text;
     assert!(hand.contains("Pieces left: 5 settlements · 4 cities · 15 roads · "), "{hand}");
@@ -299,4 +305,65 @@ fn an_english_game_plays_to_its_end_in_english() {
         english += usize::from(!english_in(text).is_empty());
     });
     assert!(english > 500, "the English texts are English: {english}");
+}
+
+/// Every reason the engine can give for a refusal has its own words in every language: none
+/// falls through to the catch-all, and none shows the engine's coordinates.
+#[test]
+fn every_engine_refusal_has_its_own_words_in_each_language() {
+    let two = Resources::one(Resource::Brick, 2);
+    let hex = Hex::new(0, 0);
+    let mut reasons = vec![
+        Reason::OffMap { at: "9,9,N".into(), what: "an intersection" },
+        Reason::NoSettlementThere { at: "0,1,N".into() },
+        Reason::MoveShipElsewhere,
+        Reason::DeckEmpty,
+        Reason::OneCardATurn,
+        Reason::NoCard { card: DevCard::Monopoly },
+        Reason::CardTooNew { card: DevCard::Knight },
+        Reason::RoadBuildingPlacesNothing,
+        Reason::NoShips,
+        Reason::DiscardCount { owed: 4, given: 3 },
+        Reason::NotHeld { cards: two },
+        Reason::GoldCount { owed: 1, given: 2 },
+        Reason::BankLacks { cards: two },
+        Reason::RobberOnSea { to: hex },
+        Reason::RobberElsewhere,
+        Reason::NameVictim { victims: vec![1, 2] },
+        Reason::NotAVictim { player: 2, to: hex },
+        Reason::NoPirate,
+        Reason::PirateOnLand { to: hex },
+        Reason::PirateElsewhere,
+        Reason::OneForAnother,
+        Reason::BankHasNo { resource: Resource::Wool },
+        Reason::NoGifts,
+        Reason::BothSides,
+        Reason::CannotBeOffered { player: 0 },
+        Reason::NoOffer,
+        Reason::OwnOffer,
+        Reason::NotAddressed,
+        Reason::AlreadyAnswered,
+        Reason::OwnTerms,
+        Reason::NotAccepted { player: 1 },
+        Reason::NoLongerHolds { player: 1, cards: two },
+    ];
+    reasons.extend(Problem::ALL.map(|problem| Reason::Place { at: "0,1,N".into(), problem }));
+    for lang in Locale::ALL {
+        let names = Names::new_in(vec!["Ana".into(), "Bo".into(), "Cy".into()], lang);
+        let catch_all = [crate::tr!(lang, "sf-rule", rule = "none"), crate::tr!(lang, "sf-rule-place", problem = "none")];
+        let mut seen = std::collections::HashSet::new();
+        for reason in &reasons {
+            let said = text::refusal(&names, &RuleError::Illegal { reason: reason.clone() });
+            assert!(!catch_all.contains(&said), "{lang:?}: {reason:?} falls through to {said:?}");
+            assert!(!said.contains("0,1,N") && !said.contains("9,9,N"), "{lang:?}: coordinates in {said:?}");
+            assert!(seen.insert(said.clone()), "{lang:?}: {said:?} said for two reasons");
+        }
+    }
+    for reason in &reasons {
+        let french = text::refusal(
+            &Names::new_in(vec!["Ana".into(), "Bo".into(), "Cy".into()], Locale::Fr),
+            &RuleError::Illegal { reason: reason.clone() },
+        );
+        assert_french("an engine refusal", &french);
+    }
 }

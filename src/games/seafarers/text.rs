@@ -5,7 +5,9 @@ use super::render;
 use crate::common::reply::escape;
 use crate::i18n::Locale;
 use crate::tr;
-use seafarers_engine::{Action, Answer, DevCard, Edge, Event, Game, Harbour, Hex, Phase, Resource, Resources, RuleError, Terrain, Vertex};
+use seafarers_engine::{
+    Action, Answer, DevCard, Edge, Event, Game, Harbour, Hex, Phase, Problem, Reason, Resource, Resources, RuleError, Terrain, Vertex,
+};
 
 /// The seated players' names, by seat, with their letter on the pieces, and the language of
 /// whoever reads what is made with them (the game's for the table, a reader's for an answer
@@ -331,26 +333,6 @@ pub fn offer_line(game: &Game, names: &Names) -> Option<String> {
     ))
 }
 
-/// The engine's fixed reasons, by our key in the message files (`sf-rule`).
-const RULES: [(&str, &str); 16] = [
-    ("Road Building would place nothing: you have no road or ship that could be placed", "road-building-nothing"),
-    ("a trade needs at least one card each way (no gifts)", "no-gifts"),
-    ("move the ship to another edge", "move-ship-elsewhere"),
-    ("the development deck is empty", "deck-empty"),
-    ("the offer is not addressed to you", "not-addressed"),
-    ("the pirate must move to another hex", "pirate-elsewhere"),
-    ("the robber must move to another hex", "robber-elsewhere"),
-    ("the same resource can't be on both sides", "both-sides"),
-    ("there is no open trade offer", "no-offer"),
-    ("this game is played without the pirate", "no-pirate"),
-    ("this scenario has no ships", "no-ships"),
-    ("those are the offer's own terms: accept it instead", "own-terms"),
-    ("trade one resource for another", "one-for-another"),
-    ("you can't answer your own offer", "own-offer"),
-    ("you have already answered this offer", "answered"),
-    ("you have already played a development card this turn", "one-card-a-turn"),
-];
-
 /// The engine's phase expectations (`RuleError::WrongPhase`), by our key (`sf-refuse-wrong-phase`).
 const PHASES: [(&str, &str); 10] = [
     ("the next harbour to be placed", "harbour"),
@@ -365,8 +347,9 @@ const PHASES: [(&str, &str); 10] = [
     ("nothing: the game is over", "over"),
 ];
 
-/// A refusal, for the player.
-pub fn refusal(lang: Locale, e: &RuleError) -> String {
+/// A refusal, for the player who tried: `names` are in their language.
+pub fn refusal(names: &Names, e: &RuleError) -> String {
+    let lang = names.lang();
     match e {
         RuleError::NotYourTurn { .. } => tr!(lang, "sf-refuse-not-yours"),
         RuleError::WrongPhase { expected } => {
@@ -376,15 +359,83 @@ pub fn refusal(lang: Locale, e: &RuleError) -> String {
         RuleError::CannotAfford { cost } => tr!(lang, "sf-refuse-afford", cost = cards(lang, cost)),
         RuleError::NoPieceLeft { piece } => tr!(lang, "sf-refuse-no-piece", piece = *piece),
         RuleError::GameOver => tr!(lang, "sf-refuse-over"),
-        RuleError::Setup(m) | RuleError::Illegal { reason: m } => {
-            let rule = RULES.iter().find(|(text, _)| text == m).map_or("other", |(_, key)| key);
-            let mut m = m.clone();
-            if let Some(first) = m.get_mut(..1) {
-                first.make_ascii_uppercase();
-            }
-            let reason = if m.ends_with('.') { m } else { m + "." };
-            tr!(lang, "sf-rule", rule = rule, reason = reason)
+        // Only a scenario file or a script sets a game up: no player reads these.
+        RuleError::Setup(m) => tr!(lang, "sf-refuse-setup", reason = m.as_str()),
+        RuleError::Illegal { reason } => rule_refusal(names, reason),
+    }
+}
+
+/// A broken rule, said without the engine's coordinates: the player chose the spot by its
+/// letter, and "0,1,N" means nothing to them.
+fn rule_refusal(names: &Names, reason: &Reason) -> String {
+    let lang = names.lang();
+    let fixed = |rule: &str| tr!(lang, "sf-rule", rule = rule);
+    match reason {
+        Reason::Place { problem, .. } => tr!(lang, "sf-rule-place", problem = problem_key(*problem)),
+        Reason::OffMap { .. } => fixed("off-map"),
+        Reason::NoSettlementThere { .. } => fixed("no-settlement-there"),
+        Reason::MoveShipElsewhere => fixed("move-ship-elsewhere"),
+        Reason::DeckEmpty => fixed("deck-empty"),
+        Reason::OneCardATurn => fixed("one-card-a-turn"),
+        Reason::NoCard { card } => tr!(lang, "sf-rule-no-card", card = card_name(lang, *card)),
+        Reason::CardTooNew { card } => tr!(lang, "sf-rule-card-too-new", card = card_name(lang, *card)),
+        Reason::RoadBuildingPlacesNothing => fixed("road-building-nothing"),
+        Reason::NoShips => fixed("no-ships"),
+        Reason::DiscardCount { owed, given } => tr!(lang, "sf-rule-discard-count", owed = *owed, given = *given),
+        Reason::NotHeld { cards: c } => tr!(lang, "sf-rule-not-held", cards = cards(lang, c)),
+        Reason::GoldCount { owed, given } => tr!(lang, "sf-rule-gold-count", owed = *owed, given = *given),
+        Reason::BankLacks { cards: c } => tr!(lang, "sf-rule-bank-lacks", cards = cards(lang, c)),
+        Reason::RobberOnSea { .. } => fixed("robber-on-land"),
+        Reason::RobberElsewhere => fixed("robber-elsewhere"),
+        Reason::NameVictim { victims } => {
+            let who: Vec<String> = victims.iter().map(|&v| names.of(v as usize)).collect();
+            tr!(lang, "sf-rule-name-victim", players = who.join(", "))
         }
+        Reason::NotAVictim { player, .. } => tr!(lang, "sf-rule-not-a-victim", name = names.of(*player as usize)),
+        Reason::NoPirate => fixed("no-pirate"),
+        Reason::PirateOnLand { .. } => fixed("pirate-on-sea"),
+        Reason::PirateElsewhere => fixed("pirate-elsewhere"),
+        Reason::OneForAnother => fixed("one-for-another"),
+        Reason::BankHasNo { resource } => tr!(lang, "sf-rule-bank-has-no", resource = resource_name(lang, *resource)),
+        Reason::NoGifts => fixed("no-gifts"),
+        Reason::BothSides => fixed("both-sides"),
+        Reason::CannotBeOffered { player } => tr!(lang, "sf-rule-cannot-be-offered", name = names.of(*player as usize)),
+        Reason::NoOffer => fixed("no-offer"),
+        Reason::OwnOffer => fixed("own-offer"),
+        Reason::NotAddressed => fixed("not-addressed"),
+        Reason::AlreadyAnswered => fixed("answered"),
+        Reason::OwnTerms => fixed("own-terms"),
+        Reason::NotAccepted { player } => tr!(lang, "sf-rule-not-accepted", name = names.of(*player as usize)),
+        Reason::NoLongerHolds { player, cards: c } => {
+            tr!(lang, "sf-rule-no-longer-holds", name = names.of(*player as usize), cards = cards(lang, c))
+        }
+    }
+}
+
+/// A placement problem's key in the message files (`sf-rule-place`).
+pub fn problem_key(p: Problem) -> &'static str {
+    match p {
+        Problem::AlreadyBuilt => "already-built",
+        Problem::NoLand => "no-land",
+        Problem::DistanceRule => "distance-rule",
+        Problem::OutsideSetupArea => "outside-setup-area",
+        Problem::NotAtYourRoute => "not-at-your-route",
+        Problem::RouteThere => "route-there",
+        Problem::RoadNotConnected => "road-not-connected",
+        Problem::NoShipsInScenario => "no-ships-in-scenario",
+        Problem::NoSea => "no-sea",
+        Problem::NextToPirate => "next-to-pirate",
+        Problem::ShipNotConnected => "ship-not-connected",
+        Problem::NotNextToNewSettlement => "not-next-to-new-settlement",
+        Problem::MustStartWithShip => "must-start-with-ship",
+        Problem::NoShipOfYours => "no-ship-of-yours",
+        Problem::ShipAlreadyMoved => "ship-already-moved",
+        Problem::ShipBuiltThisTurn => "ship-built-this-turn",
+        Problem::ShipNextToPirate => "ship-next-to-pirate",
+        Problem::ShipNotAtOpenEnd => "ship-not-at-open-end",
+        Problem::NotCoast => "not-coast",
+        Problem::HarbourThere => "harbour-there",
+        Problem::TouchesHarbour => "touches-harbour",
     }
 }
 

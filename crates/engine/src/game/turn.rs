@@ -45,14 +45,14 @@ impl Game {
                 }
                 let options = self.payment_options(ship);
                 match options.as_slice() {
-                    [] => return Err(RuleError::CannotPay { demand: self.ships.get(ship).demand.to_string() }),
+                    [] => return Err(RuleError::CannotPay { demand: self.ships.get(ship).demand }),
                     [only] => self.deliver(ship, *only, events),
                     _ => self.phase = Phase::Payment { ship },
                 }
             }
             (Phase::Payment { ship }, Action::Pay { payment }) => {
                 if !self.payment_options(ship).contains(&payment) {
-                    return Err(RuleError::PaymentNotAccepted { demand: self.ships.get(ship).demand.to_string() });
+                    return Err(RuleError::PaymentNotAccepted { demand: self.ships.get(ship).demand });
                 }
                 self.deliver(ship, payment, events);
             }

@@ -41,7 +41,7 @@ impl Game {
             return Err(RuleError::NoPieceLeft { piece: "settlement" });
         }
         if let Some(m) = self.settlement_problem(p, v, false) {
-            return Err(RuleError::illegal(format!("{at} {m}")));
+            return Err(RuleError::illegal(Reason::Place { at: at.to_string(), problem: m }));
         }
         self.pay(p, Resources::SETTLEMENT)?;
         self.put_building(p, v, false);
@@ -57,7 +57,7 @@ impl Game {
         self.need_active(p)?;
         let v = self.vertex_id(at)?;
         if self.buildings[v as usize] != Some(Building { owner: p, city: false }) {
-            return Err(RuleError::illegal(format!("you have no settlement on {at}")));
+            return Err(RuleError::illegal(Reason::NoSettlementThere { at: at.to_string() }));
         }
         if self.players[p as usize].cities_left == 0 {
             return Err(RuleError::NoPieceLeft { piece: "city" });
@@ -78,13 +78,13 @@ impl Game {
         let f = self.edge_id(from)?;
         let t = self.edge_id(to)?;
         if let Some(m) = self.movable_problem(p, f) {
-            return Err(RuleError::illegal(format!("{from} {m}")));
+            return Err(RuleError::illegal(Reason::Place { at: from.to_string(), problem: m }));
         }
         if f == t {
-            return Err(RuleError::illegal("move the ship to another edge"));
+            return Err(RuleError::illegal(Reason::MoveShipElsewhere));
         }
         if let Some(m) = self.ship_problem(p, t, f) {
-            return Err(RuleError::illegal(format!("{to} {m}")));
+            return Err(RuleError::illegal(Reason::Place { at: to.to_string(), problem: m }));
         }
         self.routes[f as usize] = None;
         self.ship_moved = true;

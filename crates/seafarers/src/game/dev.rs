@@ -7,7 +7,7 @@ impl Game {
     pub(super) fn buy_dev_card(&mut self, p: u8, events: &mut Vec<Event>) -> Result<(), RuleError> {
         self.need_active(p)?;
         if self.deck.is_empty() {
-            return Err(RuleError::illegal("the development deck is empty"));
+            return Err(RuleError::illegal(Reason::DeckEmpty));
         }
         self.pay(p, Resources::DEV_CARD)?;
         let card = self.deck.pop().expect("checked");
@@ -31,19 +31,19 @@ impl Game {
             _ => DevCard::Monopoly,
         };
         if self.dev_played {
-            return Err(RuleError::illegal("you have already played a development card this turn"));
+            return Err(RuleError::illegal(Reason::OneCardATurn));
         }
         let me = &self.players[p as usize];
         if me.dev.get(card) == 0 {
-            return Err(RuleError::illegal(format!("you have no {} card", card.name())));
+            return Err(RuleError::illegal(Reason::NoCard { card }));
         }
         if me.dev.get(card) <= me.new_dev.get(card) {
-            return Err(RuleError::illegal(format!("a {} card bought this turn can be played from your next turn", card.name())));
+            return Err(RuleError::illegal(Reason::CardTooNew { card }));
         }
         // The spec's settled point: a Road Building that would place nothing is refused (in a
         // chat it is almost surely a mis-tap), rather than played and wasted.
         if card == DevCard::RoadBuilding && !self.can_place_free_piece(p) {
-            return Err(RuleError::illegal("Road Building would place nothing: you have no road or ship that could be placed"));
+            return Err(RuleError::illegal(Reason::RoadBuildingPlacesNothing));
         }
         self.dev_played = true;
         let me = &mut self.players[p as usize];

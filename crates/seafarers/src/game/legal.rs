@@ -263,20 +263,20 @@ impl Game {
 
     /// A harbour goes on a coast edge without one whose ends touch no other harbour; when no
     /// such edge is left, on any coast edge without one (`relaxed`).
-    pub(super) fn harbour_spot_problem(&self, e: u16) -> Option<&'static str> {
+    pub(super) fn harbour_spot_problem(&self, e: u16) -> Option<Problem> {
         self.harbour_spot_problem_with(e, self.harbour_spots_relaxed)
     }
 
-    pub(super) fn harbour_spot_problem_with(&self, e: u16, relaxed: bool) -> Option<&'static str> {
+    pub(super) fn harbour_spot_problem_with(&self, e: u16, relaxed: bool) -> Option<Problem> {
         let [a, b] = self.topo.edge_hexes[e as usize];
         if !((self.is_land(a) && self.is_sea(b)) || (self.is_sea(a) && self.is_land(b))) {
-            return Some("is not a coast edge");
+            return Some(Problem::NotCoast);
         }
         if self.harbours.iter().any(|h| h.0 == e) {
-            return Some("already has a harbour");
+            return Some(Problem::HarbourThere);
         }
         if !relaxed && self.topo.edge_vertices[e as usize].iter().any(|&v| self.vertex_harbour[v as usize].is_some()) {
-            return Some("touches another harbour");
+            return Some(Problem::TouchesHarbour);
         }
         None
     }

@@ -20,6 +20,7 @@ mod turn;
 use crate::cards::{DevCard, DevCards, Harbour, Resource, Resources, Terrain};
 use crate::geometry::{Edge, Hex, Vertex};
 use crate::map::{HomeRule, Map, MapHex, NONE, Pool, ScenarioMap, Topology};
+use crate::refusal::{Problem, Reason};
 use crate::{Action, Event, RuleError};
 use seeded_rng::Rng;
 use serde::{Deserialize, Serialize};

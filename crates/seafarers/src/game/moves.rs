@@ -72,13 +72,13 @@ impl Game {
                 return Err(if self.scenario.ships {
                     RuleError::NoPieceLeft { piece: "ship" }
                 } else {
-                    RuleError::illegal("this scenario has no ships")
+                    RuleError::illegal(Reason::NoShips)
                 });
             }
             RouteKind::Road => self.road_problem(p, e),
             RouteKind::Ship => self.ship_problem(p, e, NONE),
         };
-        problem.map_or(Ok(()), |m| Err(RuleError::illegal(format!("{} {m}", self.topo.edges[e as usize]))))
+        problem.map_or(Ok(()), |m| Err(RuleError::illegal(Reason::Place { at: self.topo.edges[e as usize].to_string(), problem: m })))
     }
 
     pub(super) fn pay(&mut self, p: u8, cost: Resources) -> Result<(), RuleError> {

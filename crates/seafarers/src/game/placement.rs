@@ -43,37 +43,37 @@ impl Game {
     }
 
     pub(super) fn vertex_id(&self, v: Vertex) -> Result<u16, RuleError> {
-        self.topo.vertex_index(v).ok_or_else(|| RuleError::illegal(format!("{v} is not an intersection of this map")))
+        self.topo.vertex_index(v).ok_or_else(|| RuleError::illegal(Reason::OffMap { at: v.to_string(), what: "an intersection" }))
     }
 
     pub(super) fn edge_id(&self, e: Edge) -> Result<u16, RuleError> {
-        self.topo.edge_index(e).ok_or_else(|| RuleError::illegal(format!("{e} is not an edge of this map")))
+        self.topo.edge_index(e).ok_or_else(|| RuleError::illegal(Reason::OffMap { at: e.to_string(), what: "an edge" }))
     }
 
     pub(super) fn hex_id(&self, h: Hex) -> Result<u16, RuleError> {
-        self.topo.hex_index(h).map(|i| i as u16).ok_or_else(|| RuleError::illegal(format!("{h} is not a hex of this map")))
+        self.topo.hex_index(h).map(|i| i as u16).ok_or_else(|| RuleError::illegal(Reason::OffMap { at: h.to_string(), what: "a hex" }))
     }
 
     // ----- placement rules (shared by apply and legal_actions) -------------------------------
 
     /// Why `p` may not put a settlement on `v` (`None`: they may). `setup` drops the need
     /// for a connecting route and adds the setup area.
-    pub(super) fn settlement_problem(&self, p: u8, v: u16, setup: bool) -> Option<&'static str> {
+    pub(super) fn settlement_problem(&self, p: u8, v: u16, setup: bool) -> Option<Problem> {
         if self.buildings[v as usize].is_some() {
-            return Some("is already built on");
+            return Some(Problem::AlreadyBuilt);
         }
         if !self.vertex_on_land(v) {
-            return Some("does not touch land");
+            return Some(Problem::NoLand);
         }
         if self.topo.vertex_neighbours[v as usize].iter().any(|&n| n != NONE && self.buildings[n as usize].is_some()) {
-            return Some("is next to a settlement or city (distance rule)");
+            return Some(Problem::DistanceRule);
         }
         if setup {
             if self.has_setup_area && !self.setup_area_relaxed && !self.in_setup_area(v) {
-                return Some("is outside the setup area");
+                return Some(Problem::OutsideSetupArea);
             }
         } else if !self.topo.vertex_edges[v as usize].iter().any(|&e| e != NONE && self.routes[e as usize].is_some_and(|r| r.owner == p)) {
-            return Some("is not at the end of one of your roads or ships");
+            return Some(Problem::NotAtYourRoute);
         }
         None
     }
@@ -91,48 +91,48 @@ impl Game {
         }
     }
 
-    pub(super) fn road_problem(&self, p: u8, e: u16) -> Option<&'static str> {
+    pub(super) fn road_problem(&self, p: u8, e: u16) -> Option<Problem> {
         if self.routes[e as usize].is_some() {
-            return Some("already holds a road or ship");
+            return Some(Problem::RouteThere);
         }
         if !self.edge_on_land(e) {
-            return Some("does not touch land");
+            return Some(Problem::NoLand);
         }
         let connects = self.topo.edge_vertices[e as usize]
             .iter()
             .any(|&v| self.owns_building(p, v) || (!self.opponent_building(p, v) && self.own_route_at(p, v, RouteKind::Road, e, NONE)));
         if !connects {
-            return Some("does not connect to your road, settlement or city");
+            return Some(Problem::RoadNotConnected);
         }
         None
     }
 
     /// `lifted`: a ship being moved, judged as if it were not on the board.
-    pub(super) fn ship_problem(&self, p: u8, e: u16, lifted: u16) -> Option<&'static str> {
+    pub(super) fn ship_problem(&self, p: u8, e: u16, lifted: u16) -> Option<Problem> {
         if !self.scenario.ships {
-            return Some("takes no ship: this scenario has no ships");
+            return Some(Problem::NoShipsInScenario);
         }
         if self.routes[e as usize].is_some() {
-            return Some("already holds a road or ship");
+            return Some(Problem::RouteThere);
         }
         if !self.edge_on_sea(e) {
-            return Some("does not touch the sea");
+            return Some(Problem::NoSea);
         }
         if self.edge_at_pirate(e) {
-            return Some("is next to the pirate");
+            return Some(Problem::NextToPirate);
         }
         let connects = self.topo.edge_vertices[e as usize]
             .iter()
             .any(|&v| self.owns_building(p, v) || (!self.opponent_building(p, v) && self.own_route_at(p, v, RouteKind::Ship, e, lifted)));
         if !connects {
-            return Some("does not connect to your ship, settlement or city");
+            return Some(Problem::ShipNotConnected);
         }
         None
     }
 
-    pub(super) fn setup_route_problem(&self, p: u8, settlement: u16, e: u16, kind: RouteKind) -> Option<&'static str> {
+    pub(super) fn setup_route_problem(&self, p: u8, settlement: u16, e: u16, kind: RouteKind) -> Option<Problem> {
         if !self.topo.edge_vertices[e as usize].contains(&settlement) {
-            return Some("is not next to the settlement just placed");
+            return Some(Problem::NotNextToNewSettlement);
         }
         let problem = match kind {
             RouteKind::Road => self.road_problem(p, e),
@@ -142,7 +142,7 @@ impl Game {
             return problem;
         }
         if kind == RouteKind::Road && self.must_start_with_ship(p, settlement) {
-            return Some("takes no road: a settlement on a coast facing another island starts with a ship");
+            return Some(Problem::MustStartWithShip);
         }
         None
     }
@@ -155,24 +155,24 @@ impl Game {
     }
 
     /// Why the ship on `from` may not move (`None`: it may, to some legal position).
-    pub(super) fn movable_problem(&self, p: u8, from: u16) -> Option<&'static str> {
+    pub(super) fn movable_problem(&self, p: u8, from: u16) -> Option<Problem> {
         if self.routes[from as usize] != Some(Route { owner: p, kind: RouteKind::Ship }) {
-            return Some("holds no ship of yours");
+            return Some(Problem::NoShipOfYours);
         }
         if self.ship_moved {
-            return Some("holds a ship, but you have already moved a ship this turn");
+            return Some(Problem::ShipAlreadyMoved);
         }
         if self.built_ships.contains(&from) {
-            return Some("holds a ship built this turn");
+            return Some(Problem::ShipBuiltThisTurn);
         }
         if self.edge_at_pirate(from) {
-            return Some("holds a ship next to the pirate");
+            return Some(Problem::ShipNextToPirate);
         }
         let open = self.topo.edge_vertices[from as usize]
             .iter()
             .any(|&v| !self.owns_building(p, v) && !self.own_route_at(p, v, RouteKind::Ship, from, NONE));
         if !open {
-            return Some("holds a ship that is not at an open end of a ship line");
+            return Some(Problem::ShipNotAtOpenEnd);
         }
         None
     }

@@ -178,7 +178,7 @@ impl Game {
         self.need_active(p)?;
         let e = self.edge_id(at)?;
         if let Some(m) = self.harbour_spot_problem(e) {
-            return Err(RuleError::illegal(format!("{at} {m}")));
+            return Err(RuleError::illegal(Reason::Place { at: at.to_string(), problem: m }));
         }
         let h = self.harbour_queue.remove(0);
         self.add_harbour(e, h);
@@ -194,7 +194,7 @@ impl Game {
         self.need_active(p)?;
         let v = self.vertex_id(at)?;
         if let Some(m) = self.settlement_problem(p, v, true) {
-            return Err(RuleError::illegal(format!("{at} {m}")));
+            return Err(RuleError::illegal(Reason::Place { at: at.to_string(), problem: m }));
         }
         self.put_building(p, v, false);
         events.push(Event::SettlementBuilt { player: p, at });
@@ -242,7 +242,7 @@ impl Game {
         let e = self.edge_id(at)?;
         let s = self.vertex_id(settlement)?;
         if let Some(m) = self.setup_route_problem(p, s, e, kind) {
-            return Err(RuleError::illegal(format!("{at} {m}")));
+            return Err(RuleError::illegal(Reason::Place { at: at.to_string(), problem: m }));
         }
         if kind == RouteKind::Ship && self.topo.vertex_hexes[s as usize].iter().any(|&h| h != NONE && self.must_ship[h as usize]) {
             self.stats.must_ship_setups += 1;

@@ -7,7 +7,7 @@ impl Game {
     pub(super) fn maritime_trade(&mut self, p: u8, give: Resource, get: Resource, events: &mut Vec<Event>) -> Result<(), RuleError> {
         self.need_active(p)?;
         if give == get {
-            return Err(RuleError::illegal("trade one resource for another"));
+            return Err(RuleError::illegal(Reason::OneForAnother));
         }
         let rate = self.trade_rate(p as usize, give);
         let gave = Resources::one(give, rate);
@@ -15,7 +15,7 @@ impl Game {
             return Err(RuleError::CannotAfford { cost: gave });
         }
         if self.bank.get(get) == 0 {
-            return Err(RuleError::illegal(format!("the bank has no {get}")));
+            return Err(RuleError::illegal(Reason::BankHasNo { resource: get }));
         }
         let me = &mut self.players[p as usize];
         me.hand.sub(&gave);
@@ -38,13 +38,13 @@ impl Game {
     ) -> Result<(), RuleError> {
         self.need_active(p)?;
         if give.is_empty() || want.is_empty() {
-            return Err(RuleError::illegal("a trade needs at least one card each way (no gifts)"));
+            return Err(RuleError::illegal(Reason::NoGifts));
         }
         if give.overlaps(&want) {
-            return Err(RuleError::illegal("the same resource can't be on both sides"));
+            return Err(RuleError::illegal(Reason::BothSides));
         }
         if let Some(t) = to.filter(|&t| t == p || t as usize >= self.players.len()) {
-            return Err(RuleError::illegal(format!("player {t} can't be offered a trade")));
+            return Err(RuleError::illegal(Reason::CannotBeOffered { player: t }));
         }
         if !self.players[p as usize].hand.contains(&give) {
             return Err(RuleError::CannotAfford { cost: give });
@@ -56,15 +56,15 @@ impl Game {
 
     /// The open offer, when `p` may answer it (addressed to them, not theirs, not yet answered).
     fn offer_to_answer(&self, p: u8) -> Result<&Offer, RuleError> {
-        let Some(o) = &self.offer else { return Err(RuleError::illegal("there is no open trade offer")) };
+        let Some(o) = &self.offer else { return Err(RuleError::illegal(Reason::NoOffer)) };
         if o.from == p {
-            return Err(RuleError::illegal("you can't answer your own offer"));
+            return Err(RuleError::illegal(Reason::OwnOffer));
         }
         if o.to.is_some_and(|t| t != p) {
-            return Err(RuleError::illegal("the offer is not addressed to you"));
+            return Err(RuleError::illegal(Reason::NotAddressed));
         }
         if o.answered(p) {
-            return Err(RuleError::illegal("you have already answered this offer"));
+            return Err(RuleError::illegal(Reason::AlreadyAnswered));
         }
         Ok(o)
     }
@@ -88,13 +88,13 @@ impl Game {
     pub(super) fn counter_trade(&mut self, p: u8, give: Resources, want: Resources, events: &mut Vec<Event>) -> Result<(), RuleError> {
         let o = self.offer_to_answer(p)?;
         if give.is_empty() || want.is_empty() {
-            return Err(RuleError::illegal("a trade needs at least one card each way (no gifts)"));
+            return Err(RuleError::illegal(Reason::NoGifts));
         }
         if give.overlaps(&want) {
-            return Err(RuleError::illegal("the same resource can't be on both sides"));
+            return Err(RuleError::illegal(Reason::BothSides));
         }
         if give == o.want && want == o.give {
-            return Err(RuleError::illegal("those are the offer's own terms: accept it instead"));
+            return Err(RuleError::illegal(Reason::OwnTerms));
         }
         if !self.players[p as usize].hand.contains(&give) {
             return Err(RuleError::CannotAfford { cost: give });
@@ -107,16 +107,16 @@ impl Game {
     /// The offerer confirms the trade with one player who accepted.
     pub(super) fn confirm_trade(&mut self, p: u8, with: u8, events: &mut Vec<Event>) -> Result<(), RuleError> {
         self.need_active(p)?;
-        let Some(o) = &self.offer else { return Err(RuleError::illegal("there is no open trade offer")) };
+        let Some(o) = &self.offer else { return Err(RuleError::illegal(Reason::NoOffer)) };
         // An acceptance trades on the offer's terms, a counter-offer on its own.
         let Some((give, want)) = o.terms_with(with) else {
-            return Err(RuleError::illegal(format!("player {with} has not accepted the offer")));
+            return Err(RuleError::illegal(Reason::NotAccepted { player: with }));
         };
         if !self.players[p as usize].hand.contains(&give) {
             return Err(RuleError::CannotAfford { cost: give });
         }
         if !self.players[with as usize].hand.contains(&want) {
-            return Err(RuleError::illegal(format!("player {with} no longer holds {want}")));
+            return Err(RuleError::illegal(Reason::NoLongerHolds { player: with, cards: want }));
         }
         self.offer = None;
         let (a, b) = (p as usize, with as usize);
@@ -133,7 +133,7 @@ impl Game {
     pub(super) fn withdraw_trade(&mut self, p: u8, events: &mut Vec<Event>) -> Result<(), RuleError> {
         self.need_active(p)?;
         if self.offer.take().is_none() {
-            return Err(RuleError::illegal("there is no open trade offer"));
+            return Err(RuleError::illegal(Reason::NoOffer));
         }
         events.push(Event::TradeClosed);
         Ok(())

@@ -38,10 +38,10 @@ impl Game {
         };
         let n = self.pending_discards[i].1;
         if cards.total() != n as u32 {
-            return Err(RuleError::illegal(format!("discard exactly {n} cards, not {}", cards.total())));
+            return Err(RuleError::illegal(Reason::DiscardCount { owed: n as u32, given: cards.total() }));
         }
         if !self.players[p as usize].hand.contains(&cards) {
-            return Err(RuleError::illegal(format!("you don't hold {cards}")));
+            return Err(RuleError::illegal(Reason::NotHeld { cards }));
         }
         self.pending_discards.remove(i);
         self.players[p as usize].hand.sub(&cards);
@@ -60,10 +60,10 @@ impl Game {
         };
         let n = self.pending_gold[i].1.min(self.bank.total() as u8);
         if cards.total() != n as u32 {
-            return Err(RuleError::illegal(format!("choose exactly {n} cards, not {}", cards.total())));
+            return Err(RuleError::illegal(Reason::GoldCount { owed: n as u32, given: cards.total() }));
         }
         if !self.bank.contains(&cards) {
-            return Err(RuleError::illegal(format!("the bank doesn't hold {cards}")));
+            return Err(RuleError::illegal(Reason::BankLacks { cards }));
         }
         self.pending_gold.remove(i);
         self.bank.sub(&cards);
@@ -79,18 +79,18 @@ impl Game {
         self.need_active(p)?;
         let h = self.hex_id(to)?;
         if !self.is_land(h) {
-            return Err(RuleError::illegal(format!("the robber goes on land; {to} is not land")));
+            return Err(RuleError::illegal(Reason::RobberOnSea { to }));
         }
         if Some(h) == self.robber {
-            return Err(RuleError::illegal("the robber must move to another hex"));
+            return Err(RuleError::illegal(Reason::RobberElsewhere));
         }
         let victims = self.robber_victims(p, h);
         match victim {
             None if !victims.is_empty() => {
-                return Err(RuleError::illegal(format!("name a player to steal from: one of {victims:?}")));
+                return Err(RuleError::illegal(Reason::NameVictim { victims }));
             }
             Some(v) if !victims.contains(&v) => {
-                return Err(RuleError::illegal(format!("player {v} has no building next to {to} or no card")));
+                return Err(RuleError::illegal(Reason::NotAVictim { player: v, to }));
             }
             _ => {}
         }
@@ -111,14 +111,14 @@ impl Game {
     pub(super) fn move_pirate(&mut self, p: u8, to: Hex, events: &mut Vec<Event>) -> Result<(), RuleError> {
         self.need_active(p)?;
         if self.pirate.is_none() {
-            return Err(RuleError::illegal("this game is played without the pirate"));
+            return Err(RuleError::illegal(Reason::NoPirate));
         }
         let h = self.hex_id(to)?;
         if !self.is_sea(h) {
-            return Err(RuleError::illegal(format!("the pirate goes on sea; {to} is not sea")));
+            return Err(RuleError::illegal(Reason::PirateOnLand { to }));
         }
         if Some(h) == self.pirate {
-            return Err(RuleError::illegal("the pirate must move to another hex"));
+            return Err(RuleError::illegal(Reason::PirateElsewhere));
         }
         let victims = self.pirate_victims(p, h);
         // Forced steals are taken in order, one per victim: check them all first.

@@ -102,7 +102,8 @@ pub trait Rules: Sized + Send + Sync + 'static {
         Vec::new()
     }
     fn is_over(game: &Self::Game) -> bool;
-    /// What the seat the game waits for must do, in a few words ("place tile K2 (`/place`)"),
+    /// What the seat the game waits for must do, in a few words ("place tile K2"; no command: a
+    /// reminder may be read in a direct message, where none can be used),
     /// in `locale` (the game's, in a public notice; the recipient's, in a reminder).
     fn task(game: &Self::Game, seat: usize, locale: Locale) -> String;
 
@@ -117,9 +118,20 @@ pub trait Rules: Sized + Send + Sync + 'static {
     /// The message after a change: `header` (what the host has to say first), the story, the
     /// board, and the choices of whoever acts next.
     fn reply(game: &Self::Game, table: &Table, version: i64, header: Vec<String>, story: Self::Story) -> Reply;
+    /// The seats the change told something privately (none by default: South Seas hides
+    /// nothing): the host looks up the language each of them reads.
+    fn private_readers(_story: &Self::Story) -> Vec<usize> {
+        Vec::new()
+    }
     /// What the change told each seat privately (their cards, what they drew or were robbed
-    /// of), as posts for that seat alone; none by default (South Seas hides nothing).
-    fn private_posts(_game: &Self::Game, _table: &Table, _version: i64, _story: &Self::Story) -> Vec<(usize, Reply)> {
+    /// of), as posts for that seat alone, each in its reader's language (`languages[seat]`).
+    fn private_posts(
+        _game: &Self::Game,
+        _table: &Table,
+        _version: i64,
+        _story: &Self::Story,
+        _languages: &[Locale],
+    ) -> Vec<(usize, Reply)> {
         Vec::new()
     }
     /// What `seat` alone may see now (their cards, what they can build and afford), answered

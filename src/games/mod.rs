@@ -119,7 +119,7 @@ impl State {
         with_game!(self, G, played => G::private_view(played, table, version, seat, reader))
     }
 
-    /// What the player at `seat` must do, in a few words ("place tile K2 (`/place`)").
+    /// What the player at `seat` must do, in a few words ("place tile K2").
     pub(crate) fn task(&self, seat: usize, locale: Locale) -> String {
         with_game!(self, G, played => G::task(&played.game, seat, locale))
     }
@@ -200,7 +200,8 @@ pub struct Opening {
 
 /// A game's options for `/new`: each game's own type, checked into the lobby's [`Opening`].
 pub trait NewGame {
-    fn opening(self) -> Result<Opening>;
+    /// The lobby these options open, or why not, said in `reader`'s language (who asked).
+    fn opening(self, reader: Locale) -> Result<Opening>;
 }
 
 /// Each game's picture maker, where one is set (tests and tools often draw none).

@@ -3,6 +3,7 @@
 //! not; and the retirement of buttons on messages that no longer show the current version.
 
 use super::{Reply, Result, Service, Table, internal};
+use crate::i18n::Locale;
 use crate::store::{self, GameId, PendingPost};
 use sqlx::AnyConnection;
 
@@ -42,6 +43,28 @@ impl Service {
             store::record_message(conn, table.record.id, message, "choices", table.record.version).await?;
         }
         Ok(())
+    }
+
+    /// The language each seat reads its private posts in (indexed by seat), looked up for the
+    /// `readers` alone: the person who made the change reads in the language they used
+    /// (`actor`: their id and locale); anyone else in their `/settings language`, else the game's.
+    pub(crate) async fn private_languages(
+        &self,
+        conn: &mut AnyConnection,
+        table: &Table,
+        actor: Option<(u64, Locale)>,
+        readers: &[usize],
+    ) -> Result<Vec<Locale>> {
+        let mut languages = vec![table.record.language; table.seats.len()];
+        for &seat in readers {
+            let Some(user) = table.person_at(seat) else { continue };
+            let Some(language) = languages.get_mut(seat) else { continue };
+            *language = match actor {
+                Some((id, locale)) if id == user => locale,
+                _ => store::settings(conn, user).await?.language.unwrap_or(table.record.language),
+            };
+        }
+        Ok(languages)
     }
 
     /// Records the private posts a change owes (seat, post), each for the person at that seat

@@ -1,7 +1,7 @@
 //! Private looks at the channel's game (`/status`, `/board`, `/history`) and the pictures of a
 //! reply: the lobby and the framing are common, the words and pictures the game's own.
 
-use super::lobby::lobby_reply;
+use super::lobby::lobby_reply_in;
 use super::{Picture, Place, Reply, Result, Service, Table, user};
 use crate::i18n::Locale;
 use crate::store::{self, Status};
@@ -13,7 +13,7 @@ impl Service {
         let mut conn = self.store.pool().acquire().await?;
         let table = self.latest_table(&mut conn, place, reader).await?;
         if table.record.status == Status::Lobby {
-            return Ok(lobby_reply(&table, &crate::tr!(table.record.language, "lobby-waiting")));
+            return Ok(lobby_reply_in(&table, &crate::tr!(reader, "lobby-waiting"), reader));
         }
         let loaded = self.load(&mut conn, &table).await?;
         let mut text = loaded.state.status(&table, reader);

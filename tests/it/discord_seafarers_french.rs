@@ -41,6 +41,16 @@ async fn a_whole_french_seafarers_game_through_discord_speaks_french() {
     let _bot = start_bot(&double, &db, 5).await;
     let reader = Service::open(&db.url()).await.expect("database");
     let people = open_with_computers_in(&double, &reader, "new-shores", Some("Français")).await;
+    // Its players read French (`/settings language`): what the bot tells each of them alone (a
+    // card stolen, a card bought) is in their language, the table's in the game's.
+    let registered = double.wait_for_commands().await;
+    let settings = registered.command("settings").expect("/settings");
+    let language = settings["options"].as_array().unwrap().iter().find(|o| o["name"] == "language").expect("a language option").clone();
+    let french =
+        language["choices"].as_array().unwrap().iter().find(|c| c["name"] == "Français").expect("Français")["value"].as_i64().unwrap();
+    for (_, who) in &people {
+        double.wait_response(double.interact(dd::slash("settings", who).integer("language", french)).await, 2).await;
+    }
     let (mut taps, mut version, mut hand_seen) = (0, 0, false);
     loop {
         let (game, now, message) = settled(&double, &reader, version).await;

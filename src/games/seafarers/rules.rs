@@ -26,7 +26,8 @@ pub struct Seafarers;
 #[derive(Default)]
 pub struct Story {
     lines: Vec<String>,
-    private: Vec<(usize, String)>,
+    /// The events a seat is told of privately, by seat: said in each reader's language later.
+    private: Vec<(usize, Vec<Event>)>,
     pinged: Vec<usize>,
     /// This change made a trade offer.
     offered: bool,
@@ -90,11 +91,13 @@ impl Rules for Seafarers {
     fn apply(game: &mut Game, table: &Table, seat: usize, action: &Action, story: &mut Story, reader: Locale) -> Result<()> {
         let names = names_of(table);
         let owing_before = matches!(game.phase(), Phase::Discard | Phase::Gold).then(|| (game.phase(), game.to_act()));
-        let events = game.apply(seat, action).map_err(|e| ServiceError::User(text::refusal(reader, &e)))?;
+        let events = game.apply(seat, action).map_err(|e| ServiceError::User(text::refusal(&names_of(table).reading(reader), &e)))?;
         story.lines.extend(text::narrate(game, &names, &events));
         story.offered |= events.iter().any(|e| matches!(e, Event::TradeOffered { .. }));
         for s in 0..game.player_count() {
-            story.private.extend(text::private_lines(&names, &events, s).into_iter().map(|line| (s, line)));
+            if !text::private_lines(&names, &events, s).is_empty() {
+                story.private.push((s, events.clone()));
+            }
         }
         // Those still owing the same decision were pinged when it was asked of them.
         story.pinged = match owing_before {
@@ -115,18 +118,26 @@ impl Rules for Seafarers {
         turn_reply(game, table, version, header, &story.pinged)
     }
 
-    fn private_posts(_game: &Game, table: &Table, version: i64, story: &Story) -> Vec<(usize, Reply)> {
+    fn private_readers(story: &Story) -> Vec<usize> {
+        let mut seats: Vec<usize> = story.private.iter().map(|(s, _)| *s).collect();
+        seats.dedup();
+        seats
+    }
+
+    fn private_posts(_game: &Game, table: &Table, version: i64, story: &Story, languages: &[Locale]) -> Vec<(usize, Reply)> {
         let mut posts: Vec<(usize, Reply)> = Vec::new();
-        for (seat, line) in &story.private {
+        for (seat, events) in &story.private {
+            let lang = languages.get(*seat).copied().unwrap_or(table.record.language);
+            let names = names_of(table).reading(lang);
+            let lines = text::private_lines(&names, events, *seat).join("\n");
             match posts.iter_mut().find(|(s, _)| s == seat) {
                 Some((_, post)) => {
                     post.text.push('\n');
-                    post.text.push_str(line);
+                    post.text.push_str(&lines);
                 }
                 None => {
-                    let lang = table.record.language;
                     let game = tr!(lang, "game-seafarers");
-                    let text = format!("{}\n{line}", tr!(lang, "sf-private-head", id = table.record.id, game = game));
+                    let text = format!("{}\n{lines}", tr!(lang, "sf-private-head", id = table.record.id, game = game));
                     posts.push((*seat, Reply { text, game: Some((table.record.id, version)), ..Reply::default() }));
                 }
             }
@@ -307,20 +318,20 @@ impl Rules for Seafarers {
 
 /// A new Seafarers lobby's stored opening, from `/new`'s options (checked here).
 impl crate::games::NewGame for SeafarersOptions {
-    fn opening(self) -> Result<crate::games::Opening> {
+    fn opening(self, reader: Locale) -> Result<crate::games::Opening> {
         let ruleset = Ruleset::CURRENT;
         let Ok(scenario) = ruleset.scenario(&self.scenario) else {
             let ids = ruleset.scenario_ids().join(", ");
-            return user(tr!(Locale::En, "sf-new-no-scenario", scenario = self.scenario.as_str(), ids = ids));
+            return user(tr!(reader, "sf-new-no-scenario", scenario = self.scenario.as_str(), ids = ids));
         };
         let (lo, hi) = (scenario.min_players, scenario.max_players);
         let min = self.min_players.unwrap_or(lo);
         let max = self.max_players.unwrap_or(hi);
         if !(lo..=hi).contains(&min) || !(min..=hi).contains(&max) {
-            return user(tr!(Locale::En, "sf-new-limits", scenario = scenario.name.as_str(), lo = lo, hi = hi));
+            return user(tr!(reader, "sf-new-limits", scenario = replies::scenario_name(reader, &scenario), lo = lo, hi = hi));
         }
         if self.pirate && scenario.pirate.is_none() {
-            return user(tr!(Locale::En, "sf-new-no-pirate", scenario = scenario.name.as_str()));
+            return user(tr!(reader, "sf-new-no-pirate", scenario = replies::scenario_name(reader, &scenario)));
         }
         Ok(crate::games::Opening {
             kind: GameKind::Seafarers,

@@ -664,7 +664,8 @@ pub fn letter_lines(labels: &[String], width: f32) -> Vec<String> {
             return lines.into_iter().map(|r| r.map(piece).collect::<Vec<_>>().join(" ")).collect();
         }
     }
-    vec![format!("{} spots", labels.len())]
+    // Not even one letter and the count fit: the count alone, in no language.
+    vec![format!("+{}", labels.len())]
 }
 
 /// One row per player: colour, figure, name, wares, islanders in supply, score.

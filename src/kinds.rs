@@ -23,6 +23,11 @@ impl GameKind {
         }
     }
 
+    /// The id of the game's title in the message files ("game-southseas").
+    pub fn title_key(self) -> String {
+        format!("game-{}", self.as_str())
+    }
+
     /// The game of a stored name, or None for a name this version does not know.
     pub fn parse(name: &str) -> Option<GameKind> {
         GameKind::ALL.into_iter().find(|kind| kind.as_str() == name)

@@ -102,7 +102,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Backup { file } => {
             let url = config::Config::from_env()?.database_url;
             let games = runtime()?.block_on(backup::backup(&url, &file))?;
-            println!("Backed up {url} to {} ({games} games). Restore it with: southseas restore {}", file.display(), file.display());
+            println!(
+                "Backed up {url} to {} ({}). Restore it with: southseas restore {}",
+                file.display(),
+                games_count(games),
+                file.display()
+            );
             Ok(ExitCode::SUCCESS)
         }
         Command::Restore { file } => {
@@ -111,7 +116,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             if let Some(aside) = aside {
                 println!("The database that was there is kept as {}.", aside.display());
             }
-            println!("Restored {} ({games} games) as {url}. Start the bot again.", file.display());
+            println!("Restored {} ({}) as {url}. Start the bot again.", file.display(), games_count(games));
             Ok(ExitCode::SUCCESS)
         }
         Command::Seafarers(command) => seafarers::run_command(command),
@@ -198,4 +203,9 @@ fn serve(args: ServeArgs) -> Result<ExitCode> {
         service.store().close().await;
         Ok(ExitCode::SUCCESS)
     })
+}
+
+/// "1 game", "3 games": the tools' own English (the command line is not localized).
+fn games_count(n: i64) -> String {
+    if n == 1 { "1 game".to_string() } else { format!("{n} games") }
 }

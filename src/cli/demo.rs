@@ -222,10 +222,23 @@ fn what_they_did(game: &southseas_engine::Game, action: &southseas_engine::Actio
     }
 }
 
-/// The reply's text as a player reads it in Discord, the mention shown as @Name.
+/// The reply's text as a player reads it in Discord (a mention in it shows as @Name), and a 🔔
+/// with each person Discord notifies: those it mentions, only in a new message (an edit never
+/// notifies).
 fn mention_as_name(reply: &Reply, actors: &[Actor]) -> String {
-    match reply.mention.and_then(|id| actors.iter().find(|a| a.user_id == id)) {
-        Some(a) => format!("{} @{}", reply.text, a.name),
-        None => reply.text.clone(),
+    let mut text = reply.text.clone();
+    for a in actors {
+        text = text.replace(&format!("<@{}>", a.user_id), &format!("@{}", a.name));
     }
+    let mut pinged: Vec<u64> = Vec::new();
+    if reply.new_message {
+        for id in reply.mention.into_iter().chain(reply.more_mentions.iter().copied()) {
+            if !pinged.contains(&id) {
+                pinged.push(id);
+            }
+        }
+    }
+    let names: Vec<String> =
+        pinged.iter().filter_map(|id| actors.iter().find(|a| a.user_id == *id)).map(|a| format!("🔔 {}", a.name)).collect();
+    if names.is_empty() { text } else { format!("{text} {}", names.join(" ")) }
 }

@@ -28,8 +28,9 @@ fn content(reply: &Reply) -> String {
     if users.is_empty() {
         return truncate(&reply.text, MAX_CONTENT_CHARS);
     }
-    // The mentions go last, after the prompt that says what to do.
-    let tail: String = users.iter().map(|u| format!(" <@{u}>")).collect();
+    // The prompt names the player it pings by mention; anyone else it pings (everyone, at the
+    // end) is mentioned last.
+    let tail: String = users.iter().filter(|u| !reply.text.contains(&format!("<@{u}>"))).map(|u| format!(" <@{u}>")).collect();
     format!("{}{tail}", truncate(&reply.text, MAX_CONTENT_CHARS - tail.chars().count()))
 }
 

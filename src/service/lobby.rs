@@ -187,8 +187,12 @@ impl Service {
 
 /// The lobby's message: who joined, the game's rules line, and Join / Leave / Start.
 pub(super) fn lobby_reply(table: &Table, headline: &str) -> Reply {
+    lobby_reply_in(table, headline, table.record.language)
+}
+
+/// The lobby as one reader sees it (`/status`, answered privately), in their `language`.
+pub(super) fn lobby_reply_in(table: &Table, headline: &str, language: Locale) -> Reply {
     let r = &table.record;
-    let language = r.language;
     let players: Vec<String> = table.seats.iter().map(|s| format!("• {}{}", escape(&s.name), seat_note(s, language))).collect();
     let button = |command: Command, label: &str, style: Style| Button {
         id: ComponentId::button(r.id, r.version, command),
@@ -234,5 +238,5 @@ pub(crate) fn turn_limit_words(r: &GameRecord, locale: Locale) -> String {
 
 /// A game's title, as its message id (`game-southseas`).
 pub(crate) fn game_title(kind: GameKind) -> String {
-    format!("game-{}", kind.as_str())
+    kind.title_key()
 }

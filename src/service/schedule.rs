@@ -361,6 +361,17 @@ impl Service {
         if let Some(at) = deadline {
             text.push_str(&tr!(locale, "reminder-deadline", when = relative_time(at)));
         }
+        if settings.direct {
+            // Read away from the channel: which game, and where it is played.
+            let game = tr!(locale, &table.record.kind.title_key());
+            let head =
+                tr!(locale, "reminder-direct-head", game = game, id = table.record.id, channel = format!("<#{}>", table.record.channel_id));
+            text = format!("{head}\n{text}");
+        }
+        // The turn message holds the buttons: one tap away, from the channel or a direct message.
+        if let Some(link) = self.turn_message_link(&mut tx, &table).await? {
+            text.push_str(&format!("\n{}", tr!(locale, "reminder-link", link = link)));
+        }
         let reply = Reply {
             text,
             mention: Some(item.user_id),
@@ -379,6 +390,15 @@ impl Service {
         }
         tx.commit().await?;
         Ok(queued.then_some(Reply { channel: Some(table.record.channel_id), ..reply }))
+    }
+
+    /// The address of the message that shows the game as it is now (its newest message at the
+    /// current version, else its newest), as Discord links it: server, channel, message.
+    async fn turn_message_link(&self, conn: &mut AnyConnection, table: &Table) -> Result<Option<String>> {
+        let messages = store::messages(conn, table.record.id).await?;
+        let current = messages.iter().find(|(_, _, version)| *version == table.record.version).or(messages.first());
+        Ok(current
+            .map(|(message, _, _)| format!("https://discord.com/channels/{}/{}/{message}", table.record.guild_id, table.record.channel_id)))
     }
 
     /// The computer plays: for a computer seat or a person away (`Computer`: once the game owes

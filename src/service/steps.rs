@@ -25,7 +25,7 @@ impl Service {
 
     /// [`Service::create`] for a game whose public messages and pictures are in `language`.
     pub async fn create_in(&self, place: Place, actor: &Actor, options: impl NewGame, language: Locale) -> Result<Reply> {
-        let opening = options.opening()?;
+        let opening = options.opening(actor.locale)?;
         self.open_lobby(place, actor, opening, language).await
     }
 
@@ -192,11 +192,16 @@ impl Service {
         let version = store::touch(&mut tx, table.record.id, status).await?;
         let mut table = Table { record: GameRecord { version, status, ..table.record }, seats: table.seats };
         let deadline = self.reschedule_with(&mut tx, &mut table, &G::waiting(&game), &G::may_answer(&game)).await?;
-        let private = G::private_posts(&game, &table, version, &story);
+        let languages = self.private_languages(&mut tx, &table, actor.map(|user| (user, reader)), &G::private_readers(&story)).await?;
+        let private = G::private_posts(&game, &table, version, &story, &languages);
         let mut reply = G::reply(&game, &table, version, header, story);
         add_deadline(&mut reply, deadline, table.record.language);
-        // A new message when someone else must act now (it pings them) or the game ended.
-        reply.new_message = over || actor.is_none() || reply.mention != actor || !reply.more_mentions.is_empty();
+        // A new message when another person must act now (it pings them), when the computer
+        // moved (its run ends by pinging whoever is next), or when the game ended. A person's
+        // step that hands the turn to the computer shows in place: the computer's run that
+        // follows is the one new message, so a run costs one message, not two.
+        let other_person = reply.mention.is_some() && reply.mention != actor;
+        reply.new_message = over || actor.is_none() || other_person || !reply.more_mentions.is_empty();
         self.queue(&mut tx, &table, &reply).await?;
         reply.private = self.queue_private_posts(&mut tx, &table, private).await?;
         let after = Arc::new(Loaded { version, state: G::wrap(Played { game, log }) });
@@ -259,7 +264,7 @@ impl Service {
         let seat = last.seat.or_else(|| table.seat_of(actor.user_id)).unwrap_or(0);
         let line = G::undone(&before.game, &table, seat, &last.action);
         let story = G::Story::default();
-        let private = G::private_posts(&before.game, &table, version, &story);
+        let private = G::private_posts(&before.game, &table, version, &story, &[]);
         let mut reply = G::reply(&before.game, &table, version, vec![line], story);
         add_deadline(&mut reply, deadline, table.record.language);
         self.queue(&mut tx, &table, &reply).await?;

@@ -304,8 +304,13 @@ async fn reminders_ping_the_waiting_player_in_the_channel_or_by_direct_message()
     assert_eq!(dm.channel_id, Some(dm_channel), "by direct message: {text}");
     assert_eq!(dm.notified, vec![other.id], "{text}");
     assert_eq!(dm.allowed_user_mentions(), Some(vec![other.id]));
-    assert!(text.starts_with(&format!("⏰ **{}**, it's been your turn for 8 hours", other.username)), "{text}");
+    // Read away from the channel: the game, where it is played, and a link to its turn message.
+    assert!(text.starts_with(&format!("🎲 **Carcassonne: South Seas** (game 1) in <#{}>\n", dd::CHANNEL_ID)), "{text}");
+    assert!(text.contains(&format!("\n⏰ **{}**, it's been your turn for 8 hours", other.username)), "{text}");
     assert!(text.contains(&discord_time(since + ms(24 * HOUR))), "{text}");
+    let turn_message = posts(&double).iter().rev().find(|p| p.channel_id == Some(dd::CHANNEL_ID)).and_then(|p| p.message_id).unwrap();
+    assert!(text.contains(&format!("https://discord.com/channels/{}/{}/{turn_message}", dd::GUILD_ID, dd::CHANNEL_ID)), "{text}");
+    assert!(!text.contains("`/"), "no command that a direct message cannot use: {text}");
     wait_reminder(&db, "after the DM", |r| r.sent == 1).await;
     assert_eq!(posts(&double).len(), before + 1, "nothing in the channel");
     assert_eq!(double.dm_channel(waiting.id), None, "the player who kept reminders in the channel gets no DM");
@@ -351,7 +356,8 @@ async fn a_deadline_lets_the_computer_play_the_turn_and_pings_the_next_player() 
     let played = &new[0];
     let text = played.content.clone().unwrap_or_default();
     assert_eq!(played.message_id.map(|m| m.to_string()), message["id"].as_str().map(String::from), "the new message offers the choices");
-    assert!(text.starts_with(&format!("⌛ {}'s time ran out (1 hour): the computer plays for them this time.", absent.username)), "{text}");
+    assert!(text.starts_with(&format!("➡️ <@{}>, your turn: place tile", next.id)), "the ping and the step lead: {text}");
+    assert!(text.contains(&format!("\n⌛ {}'s time ran out (1 hour): the computer plays for them this time.", absent.username)), "{text}");
     assert_eq!(played.notified, vec![next.id], "the next player is pinged once: {text}");
     assert_eq!(played.allowed_user_mentions(), Some(vec![next.id]));
     assert_eq!(played.mentioned_users(), vec![next.id], "{text}");
@@ -440,12 +446,11 @@ async fn one_person_against_four_computers_plays_to_the_end_by_taps() {
             continue;
         }
         if message.is_some() {
-            // The turn went round the four computers: the hand-over, then their turns in one
-            // message (with the board) that pings the person.
-            assert_eq!(new.len(), 2, "the hand-over and the computers' turns: {new:#?}");
-            assert!(new[0].notified.is_empty(), "handing over to a computer pings nobody: {:?}", new[0].content);
-            assert!(new[0].content.as_deref().unwrap_or("").contains("plays next: the computer's move follows"), "{:?}", new[0].content);
-            assert!(new[1].attachments.iter().any(|a| a.filename == "board.png"));
+            // The turn went round the four computers: the hand-over shows in the message tapped,
+            // and their turns come in one new message (with the board) that pings the person.
+            assert_eq!(new.len(), 1, "one message for the computers' run: {new:#?}");
+            assert_eq!(new[0].notified, vec![me.id], "the run pings the person: {:?}", new[0].content);
+            assert!(new[0].attachments.iter().any(|a| a.filename == "board.png"));
         }
     }
     let (game, _, _, _) = state(&db).await;

@@ -120,7 +120,7 @@ where
     taps
 }
 
-/// The person plays their turn on by taps until a tap hands it to the computer (a new message).
+/// The person plays their turn on by taps until a tap hands it to the computer.
 async fn play_on(double: &Double, db: &TempDb, me: &Member) {
     for _ in 0..40 {
         let message = settle(double, db, "the person's turn").await.expect("the game goes on");
@@ -128,8 +128,10 @@ async fn play_on(double: &Double, db: &TempDb, me: &Member) {
         let id = tap_a_step(double, db, me, &message).await;
         let responses = double.wait_response(id, 2).await;
         assert_eq!(private_answer(&responses), None, "a tap was refused: {responses:?}");
-        // A hand-over is posted before the tapped message loses its buttons (the second answer).
-        if posts(double).len() > before {
+        // A hand-over to a person is posted before the tapped message loses its buttons (the
+        // second answer); one to the computer shows in the tapped message, without buttons.
+        let to_the_computer = responses.iter().any(|r| r.kind == ResponseKind::EditOriginal && r.components.is_empty());
+        if posts(double).len() > before || to_the_computer {
             return;
         }
     }

@@ -533,7 +533,7 @@ async fn blank_values_change_nothing_and_get_a_private_answer() {
     let before = state(&db).await.1;
     // The player whose turn it is hears that blank names nothing; the other hears first that it
     // is not their turn (whose turn comes before what was typed).
-    let mut picks = 0;
+    let (mut picks, mut steps) = (0, 0);
     for (command, option, what) in [
         ("place", "spot", "a spot"),
         ("islander", "choice", "an islander option"),
@@ -546,12 +546,18 @@ async fn blank_values_change_nothing_and_get_a_private_answer() {
                 let id = double.interact(dd::slash(command, who).string(option, blank)).await;
                 let text = private_text(&double, id, command).await;
                 let out_of_turn = text.starts_with("It's not your turn");
-                assert!(text.contains(&format!("Pick {what} from the list")) || out_of_turn, "/{command} {option}:{blank:?}: {text}");
-                picks += usize::from(!out_of_turn);
+                // The turn, then the step, before the text: the game waits for a tile.
+                let other_step = text == "Place your tile first (`/place`).";
+                let pick = text.contains(&format!("Pick {what} from the list"));
+                assert!(pick || out_of_turn || other_step, "/{command} {option}:{blank:?}: {text}");
+                assert!(!other_step || command != "place", "/place is the step: {text}");
+                picks += usize::from(pick);
+                steps += usize::from(other_step);
             }
         }
     }
-    assert_eq!(picks, 5 * 3, "the player to act was told to pick from the list every time");
+    assert_eq!(picks, 3, "the player to act was told to pick a spot from the list every time");
+    assert_eq!(steps, 4 * 3, "a command for another step was told to place the tile first every time");
     let id = double.interact(dd::slash("away", &alice).string("for", " ")).await;
     assert!(private_text(&double, id, "away").await.contains("can't read that duration"));
     assert_eq!(state(&db).await.1, before, "nothing changed");
@@ -602,7 +608,7 @@ async fn private_answers_say_what_is_true() {
     let to_act = if service.snapshot::<SouthSeas>(CHANNEL, alice.id).await.unwrap().2 == Some(seat) { &alice } else { &bob };
     let id = double.interact(dd::slash("deliver", to_act).string("ship", &Code::Act(Action::EndTurn).code())).await;
     let text = private_text(&double, id, "a step at the wrong time").await;
-    assert!(text.starts_with("Not now: the game waits for you to place"), "{text}");
+    assert_eq!(text, "Place your tile first (`/place`).");
     assert!(!text.contains("Not allowed: not now"), "{text}");
     // Where there is no game: start one.
     let elsewhere = dd::CHANNEL_ID + 7;

@@ -163,7 +163,6 @@ ss-shared-win = 👑 Shared win: { $who }!
 ss-king = 👑 { $who } is King of the South Seas!
 ss-final-row = { $medal } { $who } — **{ $points }**: { $ships } from ships, { $warepoints } from { $wares }{ $end }
 ss-end-gave = { " " }(the end gave { $gains })
-ss-cannot-pay = { $who } can't pay any ship on display, so the turn ends.
 ss-computer-next = ⏩ { $who } plays next: the computer's move follows.
 ss-undone = ↩️ { $who } undid { $step }.
 
@@ -179,16 +178,19 @@ ss-step-pay = paying { $payment }
 ss-step-end = ending the turn
 
 ## What a player must do ("place tile **K2** (`/place`)"), in reminders and notices
-ss-task-place = place tile **{ $tile }** (`/place`)
-ss-task-islander = place an islander or skip (`/islander`)
-ss-task-market = choose a ship for your merchant's market (`/ship`)
-ss-task-deliver = deliver wares to a ship or end your turn (`/deliver`, `/endturn`)
-ss-task-pay = choose how to pay ship { $ship } (`/pay`)
+ss-task-place = place tile **{ $tile }**
+ss-task-islander = place an islander or skip
+ss-task-market = choose a ship for your merchant's market
+ss-task-deliver = deliver wares to a ship or end your turn
+ss-task-pay = choose how to pay ship { $ship }
 ss-task-over = nothing: the game is over
 
 ## The turn's prompt
 ss-prompt-place = ➡️ { $who }, your turn: place tile **{ $tile }**. It fits at { $spots } ({ $labels }) — use `/place` or pick below.
-ss-prompt-islander = ➡️ { $who }: place an islander, take one back, or skip (buttons below or `/islander`).
+ss-prompt-islander = ➡️ { $who }: { $retrieve ->
+    [yes] place an islander, take one back, or skip
+   *[no] place an islander or skip
+} (`/islander`).
 ss-prompt-market = ➡️ { $who }: your merchant's market is complete — choose one of the most valuable ships.
 ss-prompt-deliver = ➡️ { $who }: deliver wares to one ship, or end your turn.
 ss-prompt-pay = ➡️ { $who }: choose how to pay ship { $ship }.
@@ -209,7 +211,7 @@ ss-moved-on = the game moved on.
 ## Refusals (private, in the reader's language)
 ss-refuse-wrong-phase = Not now: the game waits for you to { $expected ->
     [place] place the drawn tile
-    [islander] place an islander, retrieve one, or skip
+    [islander] place an islander (or skip it)
     [market] choose the market's ship
     [deliver] deliver to a ship or end the turn
     [pay] choose how to pay the ship
@@ -249,6 +251,13 @@ ss-not-your-turn = It's not your turn: waiting for { $who } { $doing ->
 ss-over = The game is over.
 
 ## What players type into the step commands (private, in the reader's language)
+ss-typed-step-first = { $step ->
+    [place] Place your tile first (`/place`).
+    [islander] First place an islander on your new tile, or skip it (`/islander`).
+    [ship] First choose the ship of your completed market (`/ship`).
+    [deliver] Your turn is at its last step: deliver to a ship (`/deliver`) or end it (`/endturn`).
+   *[pay] First choose how to pay the ship you deliver to (`/pay`).
+}
 ss-typed-blank = Pick { $what ->
     [spot] a spot
     [islander] an islander option
@@ -347,3 +356,6 @@ ss-phone-ships-none = none left
 ss-phone-demand-any = { $count } of any
 ss-phone-demand-same = { $count } alike
 ss-phone-demand-same-other = { $same } alike + { $other }
+
+# /new refused, said to who asked
+ss-new-limits = South Seas is for { $lo } to { $hi } players: choose limits in that range, the minimum not above the maximum.

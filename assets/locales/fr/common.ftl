@@ -197,5 +197,7 @@ seat-kicked = 🥾 Par vote, un joueur ordinateur (moyen) prend la place de { $t
 seat-kicked-now = { " " }Il joue son tour maintenant.
 reminder = ⏰ **{ $name }**, c'est votre tour depuis { $duration } : { $task }.
 reminder-deadline = { " " }Votre temps se termine { $when }.
+reminder-direct-head = 🎲 **{ $game }** (partie { $id }) dans { $channel }
+reminder-link = ➡️ Le message du tour, avec ses boutons : { $link }
 timeout-replace = ⌛ Le temps de { $name } est écoulé ({ $waited }) : un joueur ordinateur prend sa place pour le reste de la partie.
 timeout-play = ⌛ Le temps de { $name } est écoulé ({ $waited }) : l'ordinateur joue à sa place cette fois.

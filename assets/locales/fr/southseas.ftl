@@ -170,7 +170,6 @@ ss-shared-win = 👑 Victoire partagée : { $who } !
 ss-king = 👑 { $who } est couronné Roi des mers du Sud !
 ss-final-row = { $medal } { $who } — **{ $points }** : { $ships } des bateaux, { $warepoints } de { $wares }{ $end }
 ss-end-gave = { " " }(la fin a rapporté { $gains })
-ss-cannot-pay = { $who } ne peut payer aucun bateau exposé : le tour se termine.
 ss-computer-next = ⏩ { $who } joue ensuite : le coup de l'ordinateur suit.
 ss-undone = ↩️ { $who } a annulé { $step }.
 
@@ -186,16 +185,19 @@ ss-step-pay = le paiement de { $payment }
 ss-step-end = la fin du tour
 
 ## Ce qu'un joueur doit faire (« poser la tuile **K2** (`/poser`) »), dans les rappels et les avis
-ss-task-place = poser la tuile **{ $tile }** (`/poser`)
-ss-task-islander = poser un insulaire ou passer (`/insulaire`)
-ss-task-market = choisir un bateau pour le marché de votre marchand (`/bateau`)
-ss-task-deliver = livrer des marchandises à un bateau ou finir votre tour (`/livrer`, `/fin-du-tour`)
-ss-task-pay = choisir comment payer le bateau { $ship } (`/payer`)
+ss-task-place = poser la tuile **{ $tile }**
+ss-task-islander = poser un insulaire ou passer
+ss-task-market = choisir un bateau pour le marché de votre marchand
+ss-task-deliver = livrer des marchandises à un bateau ou finir votre tour
+ss-task-pay = choisir comment payer le bateau { $ship }
 ss-task-over = rien : la partie est terminée
 
 ## L'invite du tour
 ss-prompt-place = ➡️ { $who }, à vous : posez la tuile **{ $tile }**. Elle se pose sur { $spots } ({ $labels }) — utilisez `/poser` ou choisissez ci-dessous.
-ss-prompt-islander = ➡️ { $who } : posez un insulaire, reprenez-en un, ou passez (boutons ci-dessous ou `/insulaire`).
+ss-prompt-islander = ➡️ { $who } : { $retrieve ->
+    [yes] posez un insulaire, reprenez-en un, ou passez
+   *[no] posez un insulaire ou passez
+} (`/insulaire`).
 ss-prompt-market = ➡️ { $who } : le marché de votre marchand est complété — choisissez l'un des bateaux de plus forte valeur.
 ss-prompt-deliver = ➡️ { $who } : livrez des marchandises à un bateau, ou finissez votre tour.
 ss-prompt-pay = ➡️ { $who } : choisissez comment payer le bateau { $ship }.
@@ -216,7 +218,7 @@ ss-moved-on = la partie a avancé.
 ## Les refus (privés, dans la langue du lecteur)
 ss-refuse-wrong-phase = Pas maintenant : la partie attend que vous { $expected ->
     [place] posiez la tuile piochée
-    [islander] posiez un insulaire, en repreniez un, ou passiez
+    [islander] posiez un insulaire (ou passiez)
     [market] choisissiez le bateau du marché
     [deliver] livriez un bateau ou finissiez le tour
     [pay] choisissiez comment payer le bateau
@@ -256,6 +258,13 @@ ss-not-your-turn = Ce n'est pas votre tour : la partie attend que { $who } { $d
 ss-over = La partie est terminée.
 
 ## Ce que les joueurs tapent dans les commandes d'étape (privé, dans la langue du lecteur)
+ss-typed-step-first = { $step ->
+    [place] Posez d'abord votre tuile (`/poser`).
+    [islander] Posez d'abord un insulaire sur votre nouvelle tuile, ou passez (`/insulaire`).
+    [ship] Choisissez d'abord le bateau de votre marché achevé (`/bateau`).
+    [deliver] Votre tour en est à sa dernière étape : livrez un bateau (`/livrer`) ou finissez-le (`/fin-du-tour`).
+   *[pay] Choisissez d'abord comment payer le bateau que vous livrez (`/payer`).
+}
 ss-typed-blank = Choisissez { $what ->
     [spot] un emplacement
     [islander] une option d'insulaire
@@ -354,3 +363,6 @@ ss-phone-ships-none = plus aucun
 ss-phone-demand-any = { $count } au choix
 ss-phone-demand-same = { $count } identiques
 ss-phone-demand-same-other = { $same } identiques + { $other }
+
+# /new refused, said to who asked
+ss-new-limits = Mers du Sud se joue de { $lo } à { $hi } joueurs : choisissez des limites dans cet intervalle, le minimum sans dépasser le maximum.

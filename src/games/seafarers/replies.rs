@@ -49,26 +49,37 @@ pub(crate) fn turn_reply(game: &Game, table: &Table, version: i64, mut lines: Ve
     let to_ping: Vec<u64> = people.iter().filter(|s| !pinged.contains(s)).filter_map(|&s| table.person_at(s)).collect();
     reply.mention = to_ping.first().copied();
     reply.more_mentions = to_ping.iter().skip(1).copied().collect();
-    lines.push(prompt(game, table, &names));
+    // The prompt leads, addressed by mention to those it pings: a phone's notification shows
+    // a message's first words ("👉 @Ana, your turn: …"); what happened and the standings follow.
+    let who = |seat: usize| match table.person_at(seat).filter(|user| to_ping.contains(user)) {
+        Some(user) => format!("<@{user}>"),
+        None => names.of(seat),
+    };
+    let lead = prompt_to(game, table, &names, &who);
     if !people.is_empty() {
         let (buttons, menu) = choices(game, table, version);
         reply.buttons = buttons;
         reply.menu = menu;
     }
-    reply.text = fit_lines(&lines, TURN_TEXT_CHARS);
+    reply.text = format!("{lead}\n{}", fit_lines(&lines, TURN_TEXT_CHARS.saturating_sub(lead.len() + 1)));
     reply
 }
 
 /// Who must do what now, with the words of the turn's buttons.
 pub(crate) fn prompt(game: &Game, table: &Table, names: &Names) -> String {
+    prompt_to(game, table, names, &|seat| names.of(seat))
+}
+
+/// [`prompt`] with each player named by `who` (their name, or the mention that pings them).
+fn prompt_to(game: &Game, table: &Table, names: &Names, who: &dyn Fn(usize) -> String) -> String {
     let lang = names.lang();
     let active = game.active_player();
     let computer = |seat: usize| table.computer_at(seat).is_some();
-    let name = names.of(active);
+    let name = who(active);
     match game.phase() {
         Phase::GameOver { .. } => tr!(lang, "sf-prompt-over"),
         Phase::Discard | Phase::Gold => {
-            let owed: Vec<String> = game.to_act().iter().map(|&s| format!("{} ({})", names.of(s), text::task(lang, game, s))).collect();
+            let owed: Vec<String> = game.to_act().iter().map(|&s| format!("{} ({})", who(s), text::task(lang, game, s))).collect();
             let button = if game.phase() == Phase::Discard { tr!(lang, "sf-button-discard") } else { tr!(lang, "sf-button-gold") };
             tr!(lang, "sf-prompt-waiting", owed = owed.join(", "), button = button)
         }

@@ -18,31 +18,24 @@ pub(crate) fn names(table: &Table) -> Names {
 }
 
 /// The message after a step: what happened, the board, and the next player's choices.
-pub(crate) fn turn_reply(table: &Table, version: i64, game: &Game, lines: Vec<String>) -> Reply {
-    turn_reply_after(table, version, game, lines, None)
-}
-
-/// A turn message whose hand-over line starts with why the last turn ended (`ended`, e.g. "Ana
-/// can't pay any ship on display."), so the reason and the next player share one line.
-pub(crate) fn turn_reply_after(table: &Table, version: i64, game: &Game, mut lines: Vec<String>, ended: Option<String>) -> Reply {
+pub(crate) fn turn_reply(table: &Table, version: i64, game: &Game, mut lines: Vec<String>) -> Reply {
     let (names, l) = (names(table), table.record.language);
     let id = table.record.id;
     let mut reply = Reply { game: Some((id, version)), ..Reply::default() };
     // The computer plays this seat: it moves right after this message, and nobody is asked.
     let computer = game.to_act().filter(|&seat| table.computer_at(seat).is_some());
+    // The prompt leads: a phone's notification shows a message's first words, so a hand-over
+    // starts with the ping and the step ("➡️ @Ana, your turn: place tile K2 …"); what
+    // happened and the standings follow.
+    let mut lead = None;
     if let Some(seat) = game.to_act() {
         reply.mention = table.person_at(seat);
         lines.push(text::standings(game, &names, l));
-        let prompt = match computer {
-            Some(_) => tr!(l, "ss-computer-next", who = names.of(seat)),
-            None => text::prompt(game, &names, l),
-        };
-        lines.push(match ended {
-            Some(why) => format!("{why} {prompt}"),
-            None => prompt,
+        lead = Some(match (computer, reply.mention) {
+            (Some(_), _) => tr!(l, "ss-computer-next", who = names.of(seat)),
+            (None, Some(user)) => text::prompt_to(game, &format!("<@{user}>"), l),
+            (None, None) => text::prompt(game, &names, l),
         });
-    } else if let Some(why) = ended {
-        lines.push(why);
     }
     if game.is_over() {
         // The end is news for everyone at the table: a new message that pings every person.
@@ -54,7 +47,10 @@ pub(crate) fn turn_reply_after(table: &Table, version: i64, game: &Game, mut lin
         reply.menu = menu;
     }
     // Room is left for what the service adds (the deadline) and the mentions.
-    reply.text = fit_lines(&lines, TURN_TEXT_CHARS);
+    reply.text = match lead {
+        Some(lead) => format!("{lead}\n{}", fit_lines(&lines, TURN_TEXT_CHARS.saturating_sub(lead.len() + 1))),
+        None => fit_lines(&lines, TURN_TEXT_CHARS),
+    };
     reply.show_board = true;
     reply
 }

@@ -3,7 +3,7 @@
 //! who the game waits for. Pure: the service runs the transaction around it.
 
 use super::codes::Code;
-use super::replies::{self, names, turn_reply, turn_reply_after};
+use super::replies::{self, names, turn_reply};
 use super::text::{self, Names};
 use super::typed::{self, Step};
 use super::{GameOptions, computer};
@@ -19,12 +19,12 @@ use southseas_engine::{Action, Event, Game, Options, Phase, Ruleset, ScoreReason
 /// Carcassonne: South Seas, as the host sees it.
 pub struct SouthSeas;
 
-/// What one change of a South Seas game tells: its narration, and why a turn ended when the
-/// player did not end it (said on the hand-over line, where it explains who is asked next).
+/// What one change of a South Seas game tells: its narration. A turn that ends because no ship
+/// on display could be paid ends silently: on most turns nobody can deliver, and the hand-over
+/// itself says whose turn it is now.
 #[derive(Default)]
 pub struct Story {
     lines: Vec<String>,
-    ended: Option<String>,
 }
 
 impl Rules for SouthSeas {
@@ -84,11 +84,9 @@ impl Rules for SouthSeas {
 
     fn apply(game: &mut Game, table: &Table, _seat: usize, action: &Action, story: &mut Story, reader: Locale) -> Result<()> {
         let (names, l) = (names(table), table.record.language);
-        // An earlier step's turn ended without a hand-over line of its own: say so here.
-        story.lines.extend(story.ended.take());
-        let active = game.active_player();
         let events = game.apply(action).map_err(|e| ServiceError::User(text::refusal(&e, reader)))?;
-        // Where the turn ended (the events of drawing the next tile, or of the game's end).
+        // The turn's own events, then the next turn's (its drawn tile) or the game's end: told
+        // apart, as they always were.
         let boundary = events
             .iter()
             .position(|e| {
@@ -102,21 +100,13 @@ impl Rules for SouthSeas {
             })
             .unwrap_or(events.len());
         story.lines.extend(text::narrate(game, &names, &events[..boundary], l));
-        // Say why a turn ended without the player ending it: no ship on display was payable.
-        let delivered = events.iter().any(|e| matches!(e, Event::ShipDelivered { .. }));
-        story.ended =
-            (boundary < events.len() && !delivered && *action != Action::EndTurn).then(|| tr!(l, "ss-cannot-pay", who = names.of(active)));
-        if game.is_over() {
-            // No hand-over: it is said before the game's end.
-            story.lines.extend(story.ended.take());
-        }
         story.lines.extend(text::narrate(game, &names, &events[boundary..], l));
         Ok(())
     }
 
     fn reply(game: &Game, table: &Table, version: i64, mut header: Vec<String>, story: Story) -> Reply {
         header.extend(story.lines);
-        turn_reply_after(table, version, game, header, story.ended)
+        turn_reply(table, version, game, header)
     }
 
     fn undo_refusal(before: &Game, last: &Action, reader: Locale) -> Option<String> {
@@ -262,9 +252,9 @@ pub(crate) fn setup_of(table: &Table) -> Result<Setup> {
 
 /// A new South Seas lobby's stored opening, from `/new`'s options (checked here).
 impl crate::games::NewGame for GameOptions {
-    fn opening(self) -> Result<crate::games::Opening> {
+    fn opening(self, reader: Locale) -> Result<crate::games::Opening> {
         if !(2..=5).contains(&self.min_players) || !(self.min_players..=5).contains(&self.max_players) {
-            return user("Player limits must be between 2 and 5, with the minimum not above the maximum.");
+            return user(tr!(reader, "ss-new-limits", lo = 2, hi = 5));
         }
         Ok(crate::games::Opening {
             kind: GameKind::SouthSeas,

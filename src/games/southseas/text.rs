@@ -57,8 +57,8 @@ fn why(error: &RuleError, l: Locale) -> String {
         RuleError::NoIslanderThere { at } => tr!(l, "ss-why-not-there", feature = at.feature, at = at.pos.to_string()),
         RuleError::NotAMarketChoice => tr!(l, "ss-why-not-market-choice"),
         RuleError::ShipNotOnDisplay => tr!(l, "ss-why-not-on-display"),
-        RuleError::CannotPay { demand } => tr!(l, "ss-why-cannot-pay", demand = demand.clone()),
-        RuleError::PaymentNotAccepted { demand } => tr!(l, "ss-why-payment", demand = demand.clone()),
+        RuleError::CannotPay { demand: d } => tr!(l, "ss-why-cannot-pay", demand = demand(d, l)),
+        RuleError::PaymentNotAccepted { demand: d } => tr!(l, "ss-why-payment", demand = demand(d, l)),
     }
 }
 
@@ -485,7 +485,8 @@ fn capitalise(s: &str) -> String {
     c.next().map(|f| f.to_uppercase().collect::<String>() + c.as_str()).unwrap_or_default()
 }
 
-/// What the player to act must do, in a few words, for a reminder: "place tile **K2** (`/place`)".
+/// What the player to act must do, in a few words, for a reminder: "place tile **K2**" (no
+/// command: a reminder may be read in a direct message, where the commands cannot be used).
 pub fn task(game: &Game, l: Locale) -> String {
     match game.phase() {
         Phase::PlaceTile => {
@@ -503,7 +504,12 @@ pub fn task(game: &Game, l: Locale) -> String {
 /// What the player to act should do now, in one or two lines.
 pub fn prompt(game: &Game, names: &Names, l: Locale) -> String {
     let Some(seat) = game.to_act() else { return String::new() };
-    let who = names.of(seat);
+    prompt_to(game, &names.of(seat), l)
+}
+
+/// [`prompt`] addressed to `who`: the player's name, or the mention that pings them.
+pub fn prompt_to(game: &Game, who: &str, l: Locale) -> String {
+    let who = who.to_string();
     match game.phase() {
         Phase::PlaceTile => {
             let tile = game.drawn_tile().map(|t| game.tiles().get(t).name.clone()).unwrap_or_default();
@@ -513,7 +519,11 @@ pub fn prompt(game: &Game, names: &Names, l: Locale) -> String {
             let labels = format!("{}{more}", labels.join(", "));
             tr!(l, "ss-prompt-place", who = who, tile = tile, spots = n(l, "spot", spots.len()), labels = labels)
         }
-        Phase::Islander { .. } => tr!(l, "ss-prompt-islander", who = who),
+        Phase::Islander { .. } => {
+            // "Take one back" only when the rules allow it now (an empty supply, or any-turn).
+            let retrieve = game.legal_actions().iter().any(|a| matches!(a, Action::RetrieveIslander { .. }));
+            tr!(l, "ss-prompt-islander", who = who, retrieve = if retrieve { "yes" } else { "no" })
+        }
         Phase::MarketShip { .. } => tr!(l, "ss-prompt-market", who = who),
         Phase::Deliver => tr!(l, "ss-prompt-deliver", who = who),
         Phase::Payment { ship: s } => tr!(l, "ss-prompt-pay", who = who, ship = ship(game, s, l)),

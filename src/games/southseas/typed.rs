@@ -120,9 +120,39 @@ pub fn items(game: &Game, step: Step, l: Locale) -> Vec<(String, String)> {
     items
 }
 
+/// The step the game waits for now (None: the game is over).
+fn step_now(game: &Game) -> Option<Step> {
+    match game.phase() {
+        Phase::PlaceTile => Some(Step::Place),
+        Phase::Islander { .. } => Some(Step::Islander),
+        Phase::MarketShip { .. } => Some(Step::Ship),
+        Phase::Deliver => Some(Step::Deliver),
+        Phase::Payment { .. } => Some(Step::Pay),
+        Phase::GameOver => None,
+    }
+}
+
+/// A step's key in `ss-typed-step-first`.
+fn step_key(step: Step) -> &'static str {
+    match step {
+        Step::Place => "place",
+        Step::Islander => "islander",
+        Step::Ship => "ship",
+        Step::Deliver => "deliver",
+        Step::Pay => "pay",
+    }
+}
+
 /// Reads what a command got into the action it names, or says what to type instead (in `l`,
 /// the reader's language; labels are read in theirs, or else in English).
 pub fn parse(game: &Game, step: Step, input: &str, l: Locale) -> Result<Action, String> {
+    // The step before the text: a command for another step is told what the game waits for,
+    // whatever was typed.
+    if let Some(now) = step_now(game)
+        && now != step
+    {
+        return Err(tr!(l, "ss-typed-step-first", step = step_key(now)));
+    }
     // Blank names nothing, even when only one choice is left (it would match every label).
     if input.trim().is_empty() {
         return Err(tr!(l, "ss-typed-blank", what = step.what()));
@@ -234,7 +264,12 @@ mod tests {
                 single += usize::from(items(&game, step, Locale::En).len() == 1);
                 for blank in ["", " ", "\t \n"] {
                     let answer = parse(&game, step, blank, Locale::En).expect_err("blank names nothing");
-                    assert!(answer.starts_with("Pick "), "{answer}");
+                    // The step's own command asks for a pick; another step's is told the step first.
+                    if step_now(&game) == Some(step) {
+                        assert!(answer.starts_with("Pick "), "{answer}");
+                    } else {
+                        assert_eq!(answer, tr!(Locale::En, "ss-typed-step-first", step = step_key(step_now(&game).unwrap())));
+                    }
                 }
             }
             game.apply(&bot.choose(&game).unwrap()).unwrap();

@@ -318,13 +318,14 @@ fn draw_spots(img: &mut RgbImage, game: &Game, frame: &Frame, style: Style) {
         }
         let label_size = (t * if spot.label.len() > 1 { 0.34 } else { 0.42 }).max(14.0);
         draw::text_centered(img, &fonts.bold, label_size, x + t / 2.0, y + t * 0.4, pal::SPOT_INK, &spot.label);
-        // The turns that fit (exactly the ones the commands accept), on one or two lines.
-        let degrees: Vec<String> = spot.rotations.iter().map(|r| r.degrees().to_string()).collect();
+        // The turns that fit (exactly the ones the commands accept), on one or two lines, each
+        // with its degree sign ("0° 180°", never "0 180°", which reads as one number).
+        let degrees: Vec<String> = spot.rotations.iter().map(|r| format!("{}°", r.degrees())).collect();
         let lines: Vec<String> = if degrees.len() <= 2 {
-            vec![format!("{}°", degrees.join(" "))]
+            vec![degrees.join(" ")]
         } else {
             let (a, b) = degrees.split_at(2);
-            vec![a.join(" "), format!("{}°", b.join(" "))]
+            vec![a.join(" "), b.join(" ")]
         };
         let size = (t * 0.15).max(9.0);
         let first = if lines.len() == 1 { 0.77 } else { 0.7 };

@@ -307,3 +307,33 @@ mod tests {
         assert_eq!(count(21u16, "tile"), "21 tiles", "English: the singular is for exactly one");
     }
 }
+
+/// A message whose buttons were retired, as it then reads: its first line no longer asks
+/// anyone for anything (the prompt that led it: "➡️ @Ana, your turn …"), nor does the
+/// deadline of a turn that is over; `note` says the game went on (in the game's language).
+pub fn retired_text(content: &str, note: &str) -> String {
+    const PROMPTS: [&str; 4] = ["➡️", "👉", "⏳", "⏩"];
+    let mut lines: Vec<&str> = content.lines().collect();
+    if lines.first().is_some_and(|l| PROMPTS.iter().any(|p| l.starts_with(p))) {
+        lines.remove(0);
+    }
+    lines.retain(|l| !l.starts_with("⏳"));
+    let kept = truncate(&lines.join("\n"), MAX_CONTENT_CHARS.saturating_sub(note.chars().count() + 1));
+    if kept.trim().is_empty() { note.to_string() } else { format!("{kept}\n{note}") }
+}
+
+#[cfg(test)]
+mod retired_tests {
+    use super::*;
+
+    #[test]
+    fn a_retired_turn_message_keeps_what_happened_and_drops_what_it_asked() {
+        let content = "➡️ <@7>, your turn: place tile **K2** — use `/place` or pick below.\nAna placed K2.\n📊 Score: Ana 3\n⏳ Time for this turn runs out <t:1:R>.";
+        assert_eq!(retired_text(content, "✔️ Played on."), "Ana placed K2.\n📊 Score: Ana 3\n✔️ Played on.");
+        assert_eq!(retired_text("👉 <@7>, your turn: roll", "✔️"), "✔️");
+        // A lobby (no prompt) keeps its text.
+        assert_eq!(retired_text("🎲 New game\nPlayers (1/5)", "✔️"), "🎲 New game\nPlayers (1/5)\n✔️");
+        let long = "x".repeat(3000);
+        assert!(retired_text(&long, "✔️ Played on.").chars().count() <= MAX_CONTENT_CHARS);
+    }
+}

@@ -9,6 +9,7 @@
 //! `enforce_nonce`, so Discord keeps one message even if two processes post the same step.
 
 use super::convert;
+use crate::service::reply::retired_text;
 use crate::service::{Reply, Service};
 use crate::store::GameId;
 use poise::serenity_prelude as serenity;
@@ -76,8 +77,14 @@ async fn deliver_public(http: &serenity::Http, service: &Service, mut reply: Rep
         Via::Clicked(ci) => {
             let posted = post(http, ci.channel_id, &reply).await;
             if posted.is_ok() {
-                // The clicked message is stale now; retire it even if it isn't on record.
-                let cleared = serenity::EditInteractionResponse::new().components(Vec::new());
+                // The clicked message is stale now; retire it even if it isn't on record, and
+                // say that the game went on rather than what it asked for.
+                let mut cleared = serenity::EditInteractionResponse::new().components(Vec::new());
+                if let Some((game, _)) = reply.game
+                    && let Ok(note) = service.retired_note(game).await
+                {
+                    cleared = cleared.content(retired_text(&ci.message.content, &note));
+                }
                 if let Err(e) = ci.edit_response(http, cleared).await {
                     tracing::warn!("could not retire the buttons of the clicked message: {e}");
                 }
@@ -150,8 +157,14 @@ fn nonce(game: GameId, version: i64, notice: Option<u32>, private_to: Option<u64
 /// Removes the buttons of messages that no longer show the game as it is.
 pub async fn retire_all(http: &serenity::Http, service: &Service, messages: Vec<(GameId, u64, u64)>) {
     for (game, channel, message) in messages {
-        let edit = serenity::EditMessage::new().components(Vec::new());
-        let result = serenity::ChannelId::new(channel).edit_message(http, serenity::MessageId::new(message), edit).await;
+        let (channel, message) = (serenity::ChannelId::new(channel), serenity::MessageId::new(message));
+        let mut edit = serenity::EditMessage::new().components(Vec::new());
+        // Its words too: what it asked for is no longer asked (read afresh: the service keeps
+        // no copy of what was posted).
+        if let (Ok(posted), Ok(note)) = (channel.message(http, message).await, service.retired_note(game).await) {
+            edit = edit.content(retired_text(&posted.content, &note));
+        }
+        let result = channel.edit_message(http, message, edit).await;
         let gone = match &result {
             Ok(_) => true,
             // Deleted by someone, or the channel is gone: nothing left to retire.
@@ -159,11 +172,16 @@ pub async fn retire_all(http: &serenity::Http, service: &Service, messages: Vec<
             Err(_) => false,
         };
         if gone {
-            if let Err(e) = service.retired(game, message).await {
-                tracing::warn!(game, message, "could not record a retired message: {}", convert::user_message(e, crate::i18n::Locale::En));
+            if let Err(e) = service.retired(game, message.get()).await {
+                tracing::warn!(
+                    game,
+                    message = message.get(),
+                    "could not record a retired message: {}",
+                    convert::user_message(e, crate::i18n::Locale::En)
+                );
             }
         } else if let Err(e) = result {
-            tracing::warn!(game, message, "could not retire the buttons of a message (will retry): {e}");
+            tracing::warn!(game, message = message.get(), "could not retire the buttons of a message (will retry): {e}");
         }
     }
 }

@@ -151,6 +151,13 @@ impl Service {
     }
 
     /// The buttons of a message are gone (or the message is).
+    /// What a message of `game` says once its buttons are retired, in the game's language.
+    pub async fn retired_note(&self, game: GameId) -> Result<String> {
+        let mut conn = self.store.pool().acquire().await?;
+        let table = super::load_table(&mut conn, game).await?;
+        Ok(crate::tr!(table.record.language, "retired-note"))
+    }
+
     pub async fn retired(&self, game: GameId, message: u64) -> Result<()> {
         let mut conn = self.store.pool().acquire().await?;
         store::mark_retired(&mut conn, game, message).await?;

@@ -368,6 +368,10 @@ async fn a_deadline_lets_the_computer_play_the_turn_and_pings_the_next_player() 
     // of them that a player had open is told so privately.
     let old = double.message(dd::id_of(&first["id"]).unwrap()).expect("the first turn's message");
     assert!(old["components"].as_array().is_none_or(|c| c.is_empty()), "{old}");
+    // Its words too: what happened stays, what it asked for (the prompt, the deadline) goes.
+    let old_text = old["content"].as_str().unwrap_or_default();
+    assert!(old_text.ends_with("\n✔️ Played on: the game continues in a newer message."), "{old_text}");
+    assert!(!old_text.contains("your turn") && !old_text.contains("⏳"), "{old_text}");
     let (id, value) = first_step_offered(&first);
     let stale = double.interact(tap(&id, value.as_deref(), &absent).on_message(first.clone())).await;
     let r = double.wait_response(stale, 2).await;

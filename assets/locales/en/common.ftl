@@ -175,6 +175,7 @@ history-older = { " " }· older: `/history page:{ $next }`
 history-start = { " " }· the start of the game
 status-computer-plays = The computer plays: { $seats }
 deadline-line = ⏳ Time for this turn runs out { $when }.
+retired-note = ✔️ Played on: the game continues in a newer message.
 
 ## Seats and time (public, in the game's language; a reminder by direct message in its reader's)
 seat-back-header = 👋 { $name } is back: the computer no longer plays for them.

@@ -178,6 +178,7 @@ history-older = { " " }· plus ancienne : `/historique page:{ $next }`
 history-start = { " " }· le début de la partie
 status-computer-plays = L'ordinateur joue : { $seats }
 deadline-line = ⏳ Le temps de ce tour se termine { $when }.
+retired-note = ✔️ Joué : la partie continue dans un message plus récent.
 
 ## Places et temps (public, dans la langue de la partie ; un rappel par message privé dans celle de son lecteur)
 seat-back-header = 👋 { $name } est de retour : l'ordinateur ne joue plus pour lui.

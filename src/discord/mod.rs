@@ -168,13 +168,13 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
 }
 
 async fn on_event(ctx: &serenity::Context, event: &serenity::FullEvent, data: &Data) -> Result<(), Error> {
-    if let serenity::FullEvent::InteractionCreate { interaction: serenity::Interaction::Component(component) } = event {
-        if let Err(e) = on_component(ctx, data, component).await {
-            tracing::error!(custom_id = %component.data.custom_id, "component failed: {e:#}");
-            let locale = Locale::from_discord(&component.locale).unwrap_or_default();
-            let followup = serenity::CreateInteractionResponseFollowup::new().content(convert::apology(locale)).ephemeral(true);
-            let _ = component.create_followup(&ctx.http, followup).await;
-        }
+    if let serenity::FullEvent::InteractionCreate { interaction: serenity::Interaction::Component(component) } = event
+        && let Err(e) = on_component(ctx, data, component).await
+    {
+        tracing::error!(custom_id = %component.data.custom_id, "component failed: {e:#}");
+        let locale = Locale::from_discord(&component.locale).unwrap_or_default();
+        let followup = serenity::CreateInteractionResponseFollowup::new().content(convert::apology(locale)).ephemeral(true);
+        let _ = component.create_followup(&ctx.http, followup).await;
     }
     Ok(())
 }

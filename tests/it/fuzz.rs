@@ -65,10 +65,10 @@ fn input() -> impl Strategy<Value = String> {
 
 fn check(games: &[Game], which: usize, s: &str) {
     // Component ids and menu values.
-    if let Some(id) = ComponentId::parse(s) {
-        if let Some(command) = id.command {
-            assert_eq!(Command::parse(&command.code()), Some(command), "{s:?}");
-        }
+    if let Some(id) = ComponentId::parse(s)
+        && let Some(command) = id.command
+    {
+        assert_eq!(Command::parse(&command.code()), Some(command), "{s:?}");
     }
     let _ = Command::parse(s);
     // Typed text, in every step command, against a game, read in each language.

@@ -105,7 +105,7 @@ impl Rotation {
     }
 
     pub fn from_degrees(degrees: u32) -> Option<Rotation> {
-        (degrees % 90 == 0 && degrees < 360).then_some(Rotation((degrees / 90) as u8))
+        (degrees.is_multiple_of(90) && degrees < 360).then_some(Rotation((degrees / 90) as u8))
     }
 
     pub const fn quarter_turns(self) -> u8 {

@@ -583,7 +583,7 @@ fn check_legal_placements(seed: u64, players: usize, any_turn: bool, every: usiz
     let start = Game::new(options(any_turn), players, seed).unwrap();
     check_placements_brute_force(&start)?;
     play(Driver::Random, options(any_turn), players, seed, |_, _, _, after| {
-        if after.phase() == Phase::PlaceTile && after.turn() as usize % every == 0 {
+        if after.phase() == Phase::PlaceTile && (after.turn() as usize).is_multiple_of(every) {
             check_placements_brute_force(after)?;
             checked += 1;
         }

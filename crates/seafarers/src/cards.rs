@@ -346,10 +346,10 @@ impl FromStr for Terrain {
     /// A name (`forest`) or a map letter (`F`).
     fn from_str(s: &str) -> Result<Terrain, String> {
         let mut chars = s.chars();
-        if let (Some(c), None) = (chars.next(), chars.next()) {
-            if let Some(t) = Terrain::from_letter(c) {
-                return Ok(t);
-            }
+        if let (Some(c), None) = (chars.next(), chars.next())
+            && let Some(t) = Terrain::from_letter(c)
+        {
+            return Ok(t);
         }
         Terrain::ALL.into_iter().find(|t| t.name() == s).ok_or_else(|| {
             format!("`{s}` is not a terrain (sea, desert, gold, forest, pasture, fields, hills, mountains or S D G F P W H M)")

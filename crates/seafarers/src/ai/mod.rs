@@ -190,18 +190,20 @@ impl Bot {
         }
         // 4. Expand towards the best free spot when no settlement spot is open.
         let route_budget = p.roads_left as u32 + p.ships_left as u32;
-        if !plan.has_spot && p.settlements_left > 0 && route_budget > 0 {
-            if let Some(a) = plan.path.first().and_then(|&f| legal.iter().find(|a| follows(game, a, f))) {
-                return *a;
-            }
+        if !plan.has_spot
+            && p.settlements_left > 0
+            && route_budget > 0
+            && let Some(a) = plan.path.first().and_then(|&f| legal.iter().find(|a| follows(game, a, f)))
+        {
+            return *a;
         }
         // 4b. No ship affordable but the way goes by sea: move an open-end ship onto it.
-        if let Some(&(first, RouteKind::Ship)) = plan.path.first() {
-            if !p.hand.contains(&Resources::SHIP) {
-                let to = topo.edges[first as usize];
-                if let Some(a) = legal.iter().find(|a| matches!(a, Action::MoveShip { to: t, .. } if *t == to)) {
-                    return *a;
-                }
+        if let Some(&(first, RouteKind::Ship)) = plan.path.first()
+            && !p.hand.contains(&Resources::SHIP)
+        {
+            let to = topo.edges[first as usize];
+            if let Some(a) = legal.iter().find(|a| matches!(a, Action::MoveShip { to: t, .. } if *t == to)) {
+                return *a;
             }
         }
         // 5. Development cards.

@@ -151,10 +151,10 @@ fn main_candidates(game: &Game, me: usize, legal: &[Action], out: &mut Vec<Actio
     }
     add(Action::BuyDevCard, out);
     let plan = Plan::of(game, me);
-    if let Some(&first) = plan.path.first() {
-        if let Some(a) = legal.iter().find(|a| follows(game, a, first)) {
-            add(*a, out);
-        }
+    if let Some(&first) = plan.path.first()
+        && let Some(a) = legal.iter().find(|a| follows(game, a, first))
+    {
+        add(*a, out);
     }
     // Monopoly on what the others hold most of: everyone can count it (the bank and one's own
     // hand are in view; the rest of each resource's nineteen cards is in the others' hands).

@@ -118,12 +118,12 @@ mod tests {
             *t.players[b].hand.get_mut(x) += 1;
         }
         t.deck.reverse();
-        if let Some(c) = DevCard::ALL.iter().copied().find(|&c| t.players[a].dev.get(c) > t.players[a].new_dev.get(c)) {
-            if let Some(i) = t.deck.iter().position(|&d| d != c && d != DevCard::VictoryPoint && c != DevCard::VictoryPoint) {
-                let other = std::mem::replace(&mut t.deck[i], c);
-                *t.players[a].dev.get_mut(c) -= 1;
-                *t.players[a].dev.get_mut(other) += 1;
-            }
+        if let Some(c) = DevCard::ALL.iter().copied().find(|&c| t.players[a].dev.get(c) > t.players[a].new_dev.get(c))
+            && let Some(i) = t.deck.iter().position(|&d| d != c && d != DevCard::VictoryPoint && c != DevCard::VictoryPoint)
+        {
+            let other = std::mem::replace(&mut t.deck[i], c);
+            *t.players[a].dev.get_mut(c) -= 1;
+            *t.players[a].dev.get_mut(other) += 1;
         }
         t.rng = Rng::new(987_654_321);
         t

@@ -199,10 +199,10 @@ impl Game {
         self.put_building(p, v, false);
         events.push(Event::SettlementBuilt { player: p, at });
         self.refresh_setup_area();
-        if self.scenario.home == HomeRule::Settlements {
-            if let Some(i) = self.vertex_island(v).filter(|i| !self.players[p as usize].home_islands.contains(i)) {
-                self.players[p as usize].home_islands.push(i);
-            }
+        if self.scenario.home == HomeRule::Settlements
+            && let Some(i) = self.vertex_island(v).filter(|i| !self.players[p as usize].home_islands.contains(i))
+        {
+            self.players[p as usize].home_islands.push(i);
         }
         self.phase = Phase::SetupRoute { settlement: at };
         if self.setup_step as usize >= self.players.len() {

@@ -79,7 +79,7 @@ pub fn base(shapes: &Shapes, size: u32, quarter_turns: u8) -> Arc<RgbImage> {
     if let Some(img) = lock().bases.get(&key) {
         return Arc::clone(img);
     }
-    let img = if quarter_turns % 4 == 0 {
+    let img = if quarter_turns.is_multiple_of(4) {
         tile::render_base(shapes, size)
     } else {
         let canonical = base(shapes, size, 0);

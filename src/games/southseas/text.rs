@@ -641,6 +641,31 @@ mod label_tests {
         }
         assert!(twins_seen > 0, "the games met choices that would have read the same");
     }
+
+    /// The islander step's prompt offers "take one back" exactly when the rules allow it now
+    /// (an empty supply, or the any-turn option), in both languages.
+    #[test]
+    fn the_islander_prompt_offers_taking_one_back_only_when_allowed() {
+        use southseas_engine::RetrieveRule;
+        let names = Names(vec!["Ana".into(), "Bo".into(), "Cy".into()]);
+        let (mut offered, mut withheld) = (0, 0);
+        for seed in 0..30 {
+            let retrieve = if seed % 2 == 0 { RetrieveRule::EmptySupply } else { RetrieveRule::AnyTurn };
+            let mut game = Game::new(Options { retrieve }, 3, seed).unwrap();
+            let mut bot = Bot::new(Strategy::Random, seed);
+            while let Some(action) = bot.choose(&game) {
+                if matches!(game.phase(), Phase::Islander { .. }) {
+                    let allowed = game.legal_actions().iter().any(|a| matches!(a, Action::RetrieveIslander { .. }));
+                    let (en, fr) = (prompt(&game, &names, Locale::En), prompt(&game, &names, Locale::Fr));
+                    assert_eq!(en.contains("take one back"), allowed, "{en}");
+                    assert_eq!(fr.contains("reprenez-en un"), allowed, "{fr}");
+                    if allowed { offered += 1 } else { withheld += 1 }
+                }
+                game.apply(&action).unwrap();
+            }
+        }
+        assert!(offered > 0 && withheld > 0, "both cases met: {offered} offered, {withheld} withheld");
+    }
 }
 
 #[cfg(test)]

@@ -120,6 +120,11 @@ async fn a_reminder_due_while_eight_tables_computers_think_is_sent_at_once() {
     let started = Instant::now();
     let scheduler = run_scheduler(&service, &log);
     wait_for_prompts(&service, &tables, "after the reminder").await;
+    // A run is committed before its message is posted and logged: let the last ones land.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while log.lock().unwrap().iter().filter(|(_, _, r)| !r.text.contains("⏰")).count() < 8 && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
     scheduler.abort();
 
     let log = log.lock().unwrap().clone();

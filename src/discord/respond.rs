@@ -118,3 +118,19 @@ pub(crate) async fn respond_private(ctx: Context<'_>, result: Result<Reply, Serv
     };
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moderators_manage_channels_or_messages_or_administer() {
+        use serenity::Permissions as P;
+        for moderator in [P::MANAGE_CHANNELS, P::MANAGE_MESSAGES, P::ADMINISTRATOR, P::MANAGE_CHANNELS | P::SEND_MESSAGES] {
+            assert!(is_moderator(moderator), "{moderator:?}");
+        }
+        for player in [P::empty(), P::SEND_MESSAGES | P::VIEW_CHANNEL | P::ATTACH_FILES, P::MANAGE_ROLES] {
+            assert!(!is_moderator(player), "{player:?}");
+        }
+    }
+}

@@ -320,3 +320,41 @@ async fn without_a_limit_a_vote_opens_after_a_day(db) {
     assert!(service.kick(PLACE, voter, slow).await.unwrap().text.contains("1 of 2"));
 }
 }
+
+on_both_databases! {
+/// Catan: Seafarers pauses, refuses a typed step, resumes and ends the same way: the host's
+/// moderation names no game.
+async fn a_seafarers_game_pauses_resumes_and_ends_after_a_confirmation(db) {
+    use southseas::games::seafarers::{Seafarers, SeafarersOptions};
+    let clock = ManualClock::at(T0);
+    let service = open(&db, &clock).await;
+    let people: Vec<Actor> = (0..3).map(player).collect();
+    let options = SeafarersOptions { seed: Some(3), turn_limit_secs: 3600, ..SeafarersOptions::default() };
+    service.create(PLACE, &people[0], options).await.unwrap();
+    for p in &people[1..] {
+        service.join(PLACE, p).await.unwrap();
+    }
+    service.start(PLACE, &people[0]).await.unwrap();
+    let (game, version, _, _) = service.snapshot::<Seafarers>(PLACE, 0).await.unwrap();
+    let active = game.active_player();
+    let mut me = None;
+    for p in &people {
+        if service.snapshot::<Seafarers>(PLACE, p.user_id).await.unwrap().2 == Some(active) {
+            me = Some(p.clone());
+        }
+    }
+    let me = me.expect("someone sits at the active seat");
+    clock.advance(30 * MINUTE);
+    service.pause(PLACE, &moderator()).await.expect("paused");
+    assert!(due(&service).await.is_empty());
+    refused(service.act_typed::<Seafarers>(PLACE, &me, "settlement A".to_string()).await, "paused (by Mod");
+    let resumed = service.resume(PLACE, &people[0]).await.expect("resumed");
+    assert!(resumed.new_message && resumed.mention == Some(me.user_id), "{resumed:?}");
+    let now = clock.now_ms();
+    assert!(due(&service).await.iter().any(|d| d.kind == DueKind::Deadline && d.user_id == me.user_id && d.due_at == now + 3_600_000));
+    assert_eq!(service.snapshot::<Seafarers>(PLACE, 0).await.unwrap().1, version + 2, "a pause and a resume, no step");
+    let (end, _) = confirm_buttons(&service.ask_abandon(PLACE, &people[0]).await.unwrap());
+    assert!(service.click(PLACE, &people[0], &end, None).await.unwrap().text.contains("abandoned"));
+    assert_eq!(record(&service).await.status, Status::Abandoned);
+}
+}

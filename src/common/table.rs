@@ -94,6 +94,12 @@ impl Table {
         if self.computer_at(seat).is_some() { None } else { self.user_at(seat) }
     }
 
+    /// Whether `actor` may end, pause or resume this game on their own word: its opener, or a
+    /// moderator of the server.
+    pub(crate) fn moderated_by(&self, actor: &Actor) -> bool {
+        actor.moderator || actor.user_id == self.record.creator_id
+    }
+
     /// The seated people (not computer players, not people the computer replaced).
     pub(crate) fn people(&self) -> impl Iterator<Item = &store::SeatRecord> {
         self.seats.iter().filter(|s| s.computer.is_none())

@@ -3,7 +3,6 @@
 //! by itself (a due item of the scheduler). The same for every game; what a game adds
 //! (its options, its opening message) comes from its room.
 
-use super::moderation::may_moderate;
 use super::reply::escape;
 use super::schedule::{add_deadline, duration_words_in};
 use super::{Actor, Loaded, Place, Reply, Result, Service, Table, load_table, random_seed, user};
@@ -171,7 +170,7 @@ impl Service {
         let table = self.open_table_for(&mut tx, place, game, actor.locale).await?;
         let r = &table.record;
         let seated = table.seats.iter().any(|s| s.user_id == actor.user_id);
-        let at_once = may_moderate(&table, actor);
+        let at_once = table.moderated_by(actor);
         if !at_once && !seated {
             return user(tr!(actor.locale, "err-only-players-abandon"));
         }

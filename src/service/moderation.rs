@@ -13,12 +13,6 @@ use crate::i18n::Locale;
 use crate::store::{self, GameId, GameRecord, Pause, Status};
 use crate::tr;
 
-/// Whether `actor` may end, pause or resume the table's game on their own word: its opener, or
-/// a moderator of the server.
-pub(super) fn may_moderate(table: &Table, actor: &Actor) -> bool {
-    actor.moderator || actor.user_id == table.record.creator_id
-}
-
 /// A paused game refuses every step (and votes over seats): who paused it, since when, and how
 /// it goes on, in `reader`.
 pub(super) fn refuse_if_paused(table: &Table, reader: Locale) -> Result<()> {
@@ -40,7 +34,7 @@ impl Service {
         let mut conn = self.store.pool().acquire().await?;
         let table = self.open_table_for(&mut conn, place, game, actor.locale).await?;
         drop(conn);
-        if !may_moderate(&table, actor) {
+        if !table.moderated_by(actor) {
             return self.abandon_in(place, actor, Some(table.record.id)).await;
         }
         let r = &table.record;
@@ -72,7 +66,7 @@ impl Service {
         let mut conn = self.store.pool().acquire().await?;
         let table = self.open_table_for(&mut conn, place, Some(game), actor.locale).await?;
         drop(conn);
-        if !may_moderate(&table, actor) {
+        if !table.moderated_by(actor) {
             return user(tr!(actor.locale, "err-abandon-confirm-who"));
         }
         self.abandon_in(place, actor, Some(game)).await
@@ -95,7 +89,7 @@ impl Service {
         if let Some(pause) = &table.record.paused {
             return user(tr!(actor.locale, "err-already-paused", name = escape(&pause.name), since = relative_time(pause.at_ms)));
         }
-        if !may_moderate(&table, actor) {
+        if !table.moderated_by(actor) {
             return user(tr!(actor.locale, "err-pause-who"));
         }
         let id = table.record.id;
@@ -124,7 +118,7 @@ impl Service {
         let Some(pause) = table.record.paused.clone().filter(|_| table.record.status == Status::Active) else {
             return user(tr!(actor.locale, "err-not-paused"));
         };
-        if !may_moderate(&table, actor) {
+        if !table.moderated_by(actor) {
             return user(tr!(actor.locale, "err-resume-who", name = escape(&pause.name)));
         }
         let id = table.record.id;

@@ -2,11 +2,12 @@
 //! change's own transaction, [`Service::reschedule`] writes what the game now waits for: the
 //! computer to play (due at once), a reminder for the person it waits for, and their deadline
 //! when the game has a turn time limit; nothing while the game is paused. A lobby's changes set
-//! when it closes if nobody changes it again (`Service::lobby_changed`). [`Service::schedule_forever`] (the bot) and
-//! [`Service::run_due`] (tests, tools) handle the items that fell due, each in one transaction
-//! that re-checks the game's version under the game's lock: an item is acted on once, never
-//! after a player moved on, and an item whose time passed while the bot was down is handled once
-//! when it is back (not once per missed interval). The computer's moves are chosen outside any
+//! when it closes if nobody changes it again (`Service::lobby_changed`).
+//! [`Service::schedule_forever`] (the bot) and [`Service::run_due`] (tests, tools) handle the
+//! items that fell due, each in one transaction that re-checks the game's version under the
+//! game's lock: an item is acted on once, never after a player moved on, and an item whose time
+//! passed while the bot was down is handled once when it is back (not once per missed
+//! interval). The computer's moves are chosen outside any
 //! transaction and applied only at the version they were chosen for: a process killed while
 //! the computer thinks has changed nothing, and its item is due again when it is back.
 //!

@@ -1,8 +1,8 @@
 //! Who plays each seat, besides joining and leaving: computer players seated in the lobby,
 //! people away for a while (`/away`, `/back`), a seat handed to another person (`/replace`) or
 //! to the computer by vote (`/kick`), a vote opening only once the person has kept the game
-//! waiting for a while. The same for every game: the computer's moves are each
-//! game's own (see `crate::games::State::computer_moves`).
+//! waiting for a while. The same for every game: the computer's moves are each game's own (see
+//! `crate::games::State::computer_moves`).
 
 use super::lobby::lobby_reply;
 use super::reply::escape;

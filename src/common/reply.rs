@@ -162,7 +162,12 @@ pub enum Command {
     Leave,
     Start,
     Undo,
+    /// `/abandon` as a button: the opener or a moderator is asked to confirm.
     Abandon,
+    /// The confirmation of an end asked for by `/abandon` (the game ends).
+    AbandonConfirm,
+    /// The answer "keep playing" to that question (nothing changes).
+    AbandonKeep,
     Board,
     Status,
     /// Seat a computer player (medium) in the lobby.
@@ -182,6 +187,8 @@ impl Command {
             Command::Start => "start".into(),
             Command::Undo => "undo".into(),
             Command::Abandon => "abandon".into(),
+            Command::AbandonConfirm => "abandon-yes".into(),
+            Command::AbandonKeep => "abandon-no".into(),
             Command::Board => "board".into(),
             Command::Status => "status".into(),
             Command::AddComputer => "bot".into(),
@@ -199,6 +206,8 @@ impl Command {
             "start" => Command::Start,
             "undo" => Command::Undo,
             "abandon" => Command::Abandon,
+            "abandon-yes" => Command::AbandonConfirm,
+            "abandon-no" => Command::AbandonKeep,
             "board" => Command::Board,
             "status" => Command::Status,
             "bot" => Command::AddComputer,
@@ -257,6 +266,8 @@ mod tests {
             Command::Start,
             Command::Undo,
             Command::Abandon,
+            Command::AbandonConfirm,
+            Command::AbandonKeep,
             Command::Board,
             Command::Status,
             Command::AddComputer,

@@ -22,12 +22,22 @@ pub struct Actor {
     pub user_id: u64,
     pub name: String,
     pub locale: Locale,
+    /// A moderator of the server where they act: Discord says so with each interaction (the
+    /// member may Manage Channels or Manage Messages there). A moderator may end, pause and
+    /// resume any game of the server, and close a lobby nobody starts.
+    pub moderator: bool,
 }
 
 impl Actor {
-    /// Someone who reads English (tools, tests, a newcomer whose language is not known).
+    /// Someone who reads English and moderates nothing (tools, tests, a newcomer whose language
+    /// is not known).
     pub fn new(user_id: u64, name: impl Into<String>) -> Actor {
-        Actor { user_id, name: name.into(), locale: Locale::En }
+        Actor { user_id, name: name.into(), locale: Locale::En, moderator: false }
+    }
+
+    /// The same person as a moderator of the server (or not).
+    pub fn moderating(self, moderator: bool) -> Actor {
+        Actor { moderator, ..self }
     }
 }
 
@@ -82,6 +92,12 @@ impl Table {
     /// The person who plays this seat (None when the computer does).
     pub(crate) fn person_at(&self, seat: usize) -> Option<u64> {
         if self.computer_at(seat).is_some() { None } else { self.user_at(seat) }
+    }
+
+    /// Whether `actor` may end, pause or resume this game on their own word: its opener, or a
+    /// moderator of the server.
+    pub(crate) fn moderated_by(&self, actor: &Actor) -> bool {
+        actor.moderator || actor.user_id == self.record.creator_id
     }
 
     /// The seated people (not computer players, not people the computer replaced).

@@ -13,10 +13,19 @@ pub fn snowflake_ms(id: u64) -> i64 {
     (id >> 22) as i64 + DISCORD_EPOCH_MS
 }
 
-/// Who clicked or typed, reading English until their language is known ([`with_reader_locale`]).
+/// Who clicked or typed, reading English until their language is known ([`with_reader_locale`]),
+/// and whether they moderate the server: Discord sends the member's permissions in the channel
+/// with every interaction in a server ([`is_moderator`]).
 pub fn actor_of(user: &serenity::User, member: Option<&serenity::Member>) -> Actor {
     let name = member.map_or_else(|| user.display_name(), |m| m.display_name()).to_string();
-    Actor::new(user.id.get(), name)
+    Actor::new(user.id.get(), name).moderating(member.and_then(|m| m.permissions).is_some_and(is_moderator))
+}
+
+/// Whether a member with these permissions moderates games: they may manage the channel or its
+/// messages (an administrator may do everything).
+pub fn is_moderator(permissions: serenity::Permissions) -> bool {
+    permissions
+        .intersects(serenity::Permissions::ADMINISTRATOR | serenity::Permissions::MANAGE_CHANNELS | serenity::Permissions::MANAGE_MESSAGES)
 }
 
 /// `actor` reading in the language of what the bot tells them alone: their `/settings
@@ -60,9 +69,14 @@ pub(crate) async fn acknowledge(ctx: Context<'_>) -> Result<(), Error> {
 }
 
 /// Sends the result of a change: the message it owes the channel (a new message: it may ping
-/// someone), or a private error that says what to do instead.
+/// someone), a question for the asker alone (with its buttons), or a private error that says
+/// what to do instead.
 pub(crate) async fn respond(ctx: Context<'_>, result: Result<Reply, ServiceError>) -> Result<(), Error> {
     match result {
+        Ok(reply) if reply.ephemeral => {
+            let reply = Reply { mention: None, more_mentions: Vec::new(), ..reply };
+            ctx.send(convert::create_reply(&reply, true)).await?;
+        }
         Ok(reply) => {
             let posted = deliver::deliver(ctx.http(), &ctx.data().service, reply, deliver::Via::New(ctx.channel_id())).await;
             match (posted, ctx) {
@@ -103,4 +117,20 @@ pub(crate) async fn respond_private(ctx: Context<'_>, result: Result<Reply, Serv
         }
     };
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moderators_manage_channels_or_messages_or_administer() {
+        use serenity::Permissions as P;
+        for moderator in [P::MANAGE_CHANNELS, P::MANAGE_MESSAGES, P::ADMINISTRATOR, P::MANAGE_CHANNELS | P::SEND_MESSAGES] {
+            assert!(is_moderator(moderator), "{moderator:?}");
+        }
+        for player in [P::empty(), P::SEND_MESSAGES | P::VIEW_CHANNEL | P::ATTACH_FILES, P::MANAGE_ROLES] {
+            assert!(!is_moderator(player), "{player:?}");
+        }
+    }
 }

@@ -1,5 +1,6 @@
 //! The lobby: opening a game, joining, leaving, starting (the seat order drawn from the game's
-//! seed) and abandoning it, and who may do which. The same for every game; what a game adds
+//! seed) and abandoning it, and who may do which; a lobby nobody changes for a few days closes
+//! by itself (a due item of the scheduler). The same for every game; what a game adds
 //! (its options, its opening message) comes from its room.
 
 use super::reply::escape;
@@ -10,7 +11,7 @@ use crate::games::{self, Opening, State};
 use crate::i18n::Locale;
 use crate::kinds::GameKind;
 use crate::service::reply::{Button, Command, ComponentId, Style};
-use crate::store::{self, GameId, GameRecord, InsertError, NewGame, OnTimeout, Status};
+use crate::store::{self, Due, DueKind, GameId, GameRecord, InsertError, NewGame, OnTimeout, Status};
 use crate::tr;
 use seeded_rng::Rng;
 use std::sync::Arc;
@@ -45,6 +46,7 @@ impl Service {
         store::add_seat(&mut tx, id, actor.user_id, &actor.name).await?;
         store::touch(&mut tx, id, Status::Lobby).await?;
         let table = load_table(&mut tx, id).await?;
+        self.lobby_changed(&mut tx, &table).await?;
         let headline = tr!(language, "lobby-opened", name = escape(&actor.name), game = tr!(language, &game_title(opening.kind)));
         let mut reply = lobby_reply(&table, &headline);
         reply.new_message = true;
@@ -73,6 +75,7 @@ impl Service {
         store::add_seat(&mut tx, r.id, actor.user_id, &actor.name).await?;
         store::touch(&mut tx, r.id, Status::Lobby).await?;
         let table = load_table(&mut tx, r.id).await?;
+        self.lobby_changed(&mut tx, &table).await?;
         let reply = lobby_reply(&table, &tr!(r.language, "lobby-joined", name = escape(&actor.name)));
         self.queue(&mut tx, &table, &reply).await?;
         tx.commit().await?;
@@ -99,6 +102,11 @@ impl Service {
         let status = if remaining == 0 { Status::Abandoned } else { Status::Lobby };
         store::touch(&mut tx, r.id, status).await?;
         let table = load_table(&mut tx, r.id).await?;
+        if remaining == 0 {
+            store::clear_due(&mut tx, r.id, None).await?;
+        } else {
+            self.lobby_changed(&mut tx, &table).await?;
+        }
         let reply = if remaining == 0 {
             Reply {
                 text: tr!(table.record.language, "lobby-closed"),
@@ -136,6 +144,7 @@ impl Service {
         Rng::new(r.seed ^ 0x5EA7_5EA7).shuffle(&mut order);
         store::assign_seats(&mut tx, r.id, &order).await?;
         let version = store::touch(&mut tx, r.id, Status::Active).await?;
+        store::clear_due(&mut tx, r.id, Some(DueKind::Lobby)).await?;
         let mut table = load_table(&mut tx, r.id).await?;
         // The game's opening: its first state and the message that announces it.
         let (state, reply) = State::begin(&table, version)?;
@@ -150,7 +159,8 @@ impl Service {
         Ok(reply)
     }
 
-    /// The creator ends the game at once; any other seated player votes, and a majority ends it.
+    /// The creator or a moderator ends the game at once (`/abandon` asks them to confirm
+    /// first: [`Service::ask_abandon`]); any other seated player votes, and a majority ends it.
     pub async fn abandon(&self, place: Place, actor: &Actor) -> Result<Reply> {
         self.abandon_in(place, actor, None).await
     }
@@ -160,10 +170,11 @@ impl Service {
         let table = self.open_table_for(&mut tx, place, game, actor.locale).await?;
         let r = &table.record;
         let seated = table.seats.iter().any(|s| s.user_id == actor.user_id);
-        if actor.user_id != r.creator_id && !seated {
+        let at_once = table.moderated_by(actor);
+        if !at_once && !seated {
             return user(tr!(actor.locale, "err-only-players-abandon"));
         }
-        let votes = if actor.user_id == r.creator_id { usize::MAX } else { store::vote_abandon(&mut tx, r.id, actor.user_id).await? };
+        let votes = if at_once { usize::MAX } else { store::vote_abandon(&mut tx, r.id, actor.user_id).await? };
         let needed = table.seats.len() / 2 + 1;
         if votes < needed {
             // A vote changes nothing of the game: its buttons stay valid, and the notice is
@@ -176,14 +187,73 @@ impl Service {
         let version = store::touch(&mut tx, r.id, status).await?;
         store::clear_due(&mut tx, r.id, None).await?;
         let table = Table { record: GameRecord { version, status, ..table.record }, seats: table.seats };
-        let text = tr!(table.record.language, "lobby-abandoned");
+        let language = table.record.language;
+        // A moderator who is not the opener says so: the players see who ended their game.
+        let text = if actor.moderator && actor.user_id != table.record.creator_id {
+            tr!(language, "lobby-ended-by-moderator", name = escape(&actor.name))
+        } else {
+            tr!(language, "lobby-abandoned")
+        };
         let reply = Reply { text, game: Some((table.record.id, version)), new_message: true, ..Reply::default() };
         self.queue(&mut tx, &table, &reply).await?;
         tx.commit().await?;
         self.forget(table.record.id);
         Ok(reply)
     }
+
+    /// After a change of a lobby (in its transaction): it closes by itself once nobody has
+    /// changed it for [`LOBBY_IDLE`] (the due item is set anew for this version).
+    pub(super) async fn lobby_changed(&self, conn: &mut sqlx::AnyConnection, table: &Table) -> Result<()> {
+        let now = self.now_ms();
+        let due = Due {
+            game_id: table.record.id,
+            kind: DueKind::Lobby,
+            version: table.record.version,
+            due_at: now + LOBBY_IDLE.as_millis() as i64,
+            user_id: 0,
+            since: now,
+            sent: 0,
+        };
+        store::set_due(conn, &due).await?;
+        Ok(())
+    }
+
+    /// A lobby's time is up: if nobody changed it since the item was set, it closes, said in
+    /// the channel with how to open another. Returns the message it owes.
+    pub(super) async fn expire_lobby(&self, item: &Due) -> Result<Option<Reply>> {
+        let mut tx = self.store.begin_write().await?;
+        let table = load_table(&mut tx, item.game_id).await?;
+        if !self.still_due(&mut tx, item).await? {
+            return Ok(None);
+        }
+        if table.record.status != Status::Lobby || table.record.version != item.version {
+            // Changed since (a join, the start): that change set what comes next.
+            store::clear_due_of(&mut tx, item.game_id, DueKind::Lobby, 0).await?;
+            tx.commit().await?;
+            return Ok(None);
+        }
+        let status = Status::Abandoned;
+        let version = store::touch(&mut tx, table.record.id, status).await?;
+        store::clear_due(&mut tx, table.record.id, None).await?;
+        let table = Table { record: GameRecord { version, status, ..table.record }, seats: table.seats };
+        let language = table.record.language;
+        let days = (LOBBY_IDLE.as_secs() / 86_400) as i64;
+        let reply = Reply {
+            text: tr!(language, "lobby-expired", days = days),
+            game: Some((table.record.id, version)),
+            new_message: true,
+            ..Reply::default()
+        };
+        self.queue(&mut tx, &table, &reply).await?;
+        tx.commit().await?;
+        self.forget(table.record.id);
+        Ok(Some(Reply { channel: Some(table.record.channel_id), ..reply }))
+    }
 }
+
+/// How long a lobby waits for a change (a join, a leave, a computer seated, the start) before
+/// it closes by itself: a lobby nobody starts would otherwise hold its channel for good.
+pub const LOBBY_IDLE: std::time::Duration = std::time::Duration::from_secs(3 * 24 * 3600);
 
 /// The lobby's message: who joined, the game's rules line, and Join / Leave / Start.
 pub(super) fn lobby_reply(table: &Table, headline: &str) -> Reply {

@@ -30,6 +30,11 @@ impl Service {
             text = format!("{}\n{}", super::reply::truncate(&text, 1700), tr!(reader, "status-computer-plays", seats = away.join(" · ")));
         }
         text.push_str(&format!("\n⏱️ {}.", super::lobby::turn_limit_words(&table.record, reader)));
+        if let Some(pause) = table.record.paused.as_ref().filter(|_| table.record.status == Status::Active) {
+            let since = super::schedule::relative_time(pause.at_ms);
+            text.push('\n');
+            text.push_str(&tr!(reader, "status-paused", name = super::reply::escape(&pause.name), since = since));
+        }
         Ok(Reply { text: super::reply::truncate(&text, 2000), game: Some((table.record.id, table.record.version)), ..Reply::default() })
     }
 

@@ -18,6 +18,7 @@ pub mod clock;
 mod delivery;
 mod lobby;
 mod lookup;
+mod moderation;
 pub mod schedule;
 mod seats;
 pub mod settings;
@@ -35,8 +36,9 @@ pub use crate::common::{
 pub(crate) use crate::common::{internal, user};
 use crate::games::Pictures;
 use crate::store::{GameId, Store};
+pub use lobby::LOBBY_IDLE;
 pub(crate) use schedule::add_deadline;
-pub use seats::parse_duration;
+pub use seats::{parse_duration, vote_delay_ms};
 pub use settings::SettingsChange;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -164,7 +166,9 @@ impl Service {
             Command::Start => self.start_in(place, actor, Some(id.game)).await,
             Command::Board => self.board(place, actor.locale).await,
             Command::Status => self.status(place, actor.locale).await,
-            Command::Abandon => self.abandon_in(place, actor, Some(id.game)).await,
+            Command::Abandon => self.ask_abandon_in(place, actor, Some(id.game)).await,
+            Command::AbandonConfirm => self.abandon_confirmed(place, actor, id.game).await,
+            Command::AbandonKeep => self.abandon_kept(actor),
             Command::AddComputer => self.add_computer_in(place, actor, Some(id.game), crate::games::Strength::Medium).await,
             Command::Undo => self.undo_in(place, actor, Some(id.game), Some(id.version)).await,
             Command::Hand => self.hand_in(place, actor, Some(id.game)).await,

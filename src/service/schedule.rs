@@ -1,11 +1,13 @@
 //! The scheduler: what happens to a game while nobody clicks. After every change, in the
 //! change's own transaction, [`Service::reschedule`] writes what the game now waits for: the
 //! computer to play (due at once), a reminder for the person it waits for, and their deadline
-//! when the game has a turn time limit. [`Service::schedule_forever`] (the bot) and
-//! [`Service::run_due`] (tests, tools) handle the items that fell due, each in one transaction
-//! that re-checks the game's version under the game's lock: an item is acted on once, never
-//! after a player moved on, and an item whose time passed while the bot was down is handled once
-//! when it is back (not once per missed interval). The computer's moves are chosen outside any
+//! when the game has a turn time limit; nothing while the game is paused. A lobby's changes set
+//! when it closes if nobody changes it again (`Service::lobby_changed`).
+//! [`Service::schedule_forever`] (the bot) and [`Service::run_due`] (tests, tools) handle the
+//! items that fell due, each in one transaction that re-checks the game's version under the
+//! game's lock: an item is acted on once, never after a player moved on, and an item whose time
+//! passed while the bot was down is handled once when it is back (not once per missed
+//! interval). The computer's moves are chosen outside any
 //! transaction and applied only at the version they were chosen for: a process killed while
 //! the computer thinks has changed nothing, and its item is due again when it is back.
 //!
@@ -131,7 +133,8 @@ impl Service {
     ) -> Result<Option<i64>> {
         let id = table.record.id;
         let now = self.now_ms();
-        if table.record.status != Status::Active || waiting.is_empty() {
+        // A paused game waits for nobody: its items come back, fresh, when it resumes.
+        if table.record.status != Status::Active || table.record.paused.is_some() || waiting.is_empty() {
             store::clear_due(conn, id, None).await?;
             return Ok(None);
         }
@@ -153,7 +156,8 @@ impl Service {
         let before = store::due_items(conn, id).await?;
         for gone in before.iter().filter(|d| match d.kind {
             DueKind::Computer => computer.is_none(),
-            _ => !people.contains(&d.user_id),
+            DueKind::Lobby => true,
+            DueKind::Reminder | DueKind::Deadline => !people.contains(&d.user_id),
         }) {
             store::clear_due_of(conn, id, gone.kind, gone.user_id).await?;
         }
@@ -169,7 +173,8 @@ impl Service {
         let limit = table.record.turn_limit_secs;
         let mut deadlines = Vec::new();
         for &user_id in &people {
-            if let Some(since) = before.iter().find(|d| d.kind != DueKind::Computer && d.user_id == user_id).map(|d| d.since) {
+            let wait = |d: &&Due| matches!(d.kind, DueKind::Reminder | DueKind::Deadline) && d.user_id == user_id;
+            if let Some(since) = before.iter().find(wait).map(|d| d.since) {
                 deadlines.extend(deadline_at(since, limit));
                 continue;
             }
@@ -260,7 +265,8 @@ impl Service {
                 }
             };
             for item in items {
-                if item.kind == DueKind::Reminder {
+                // Quick ones at once: nothing to think about.
+                if matches!(item.kind, DueKind::Reminder | DueKind::Lobby) {
                     if let Some(reply) = self.handle(&item, false).await {
                         post(reply).await;
                     }
@@ -304,6 +310,7 @@ impl Service {
         let result = match item.kind {
             DueKind::Reminder => self.remind(item).await,
             DueKind::Computer | DueKind::Deadline => self.play_for(item, paced).await,
+            DueKind::Lobby => self.expire_lobby(item).await,
         };
         result.unwrap_or_else(|e| {
             tracing::error!(game = item.game_id, kind = item.kind.as_str(), "a due item failed (retried later): {e}");
@@ -312,7 +319,7 @@ impl Service {
     }
 
     /// Whether `item` is still the game's item of its kind, unchanged (under the game's lock).
-    async fn still_due(&self, conn: &mut AnyConnection, item: &Due) -> Result<bool> {
+    pub(super) async fn still_due(&self, conn: &mut AnyConnection, item: &Due) -> Result<bool> {
         let now = store::due_items(conn, item.game_id).await?;
         Ok(now.iter().any(|d| {
             d.kind == item.kind && d.user_id == item.user_id && d.version == item.version && d.due_at == item.due_at && d.sent == item.sent
@@ -340,8 +347,21 @@ impl Service {
         // Back after the deadline passed (the bot was down): the deadline acts, no reminder.
         let deadline = deadline_at(item.since, limit);
         let too_late = deadline.is_some_and(|at| at <= now);
-        if !settings.reminders || too_late {
+        if too_late {
             store::clear_due_of(&mut tx, item.game_id, DueKind::Reminder, item.user_id).await?;
+            tx.commit().await?;
+            return Ok(None);
+        }
+        let offsets = reminder_offsets(limit);
+        // The next reminder of this wait: the first one still ahead (never one per missed slot).
+        let next = offsets.iter().enumerate().find(|&(k, &o)| k as i64 > item.sent && item.since + o > now);
+        if !settings.reminders {
+            // Nobody is pinged, but the wait keeps its item until its last reminder's time: it
+            // says since when the game waits for them (a vote over their seat opens from that).
+            match next {
+                Some((k, &o)) => store::set_due(&mut tx, &Due { sent: k as i64, due_at: item.since + o, ..item.clone() }).await?,
+                None => store::clear_due_of(&mut tx, item.game_id, DueKind::Reminder, item.user_id).await?,
+            }
             tx.commit().await?;
             return Ok(None);
         }
@@ -382,11 +402,9 @@ impl Service {
             ..Reply::default()
         };
         let queued = self.queue_notice(&mut tx, &table, &reply).await?;
-        // The next reminder of this wait: the first one still ahead (never one per missed slot).
-        let offsets = reminder_offsets(limit);
-        match offsets.iter().enumerate().find(|&(k, &o)| k as i64 > item.sent && item.since + o > now) {
+        match next {
             Some((k, &o)) => store::set_due(&mut tx, &Due { sent: k as i64, due_at: item.since + o, ..item.clone() }).await?,
-            None => store::clear_due(&mut tx, item.game_id, Some(DueKind::Reminder)).await?,
+            None => store::clear_due_of(&mut tx, item.game_id, DueKind::Reminder, item.user_id).await?,
         }
         tx.commit().await?;
         Ok(queued.then_some(Reply { channel: Some(table.record.channel_id), ..reply }))
@@ -420,7 +438,9 @@ impl Service {
         // The computer's turn was set for this very version; a deadline for the person the game
         // still waits for (whatever steps of their turn they took since).
         let current = match item.kind {
-            DueKind::Computer => table.record.status == Status::Active && table.record.version == item.version,
+            DueKind::Computer => {
+                table.record.status == Status::Active && table.record.paused.is_none() && table.record.version == item.version
+            }
             _ => waits_for(&table, &loaded.state, item.user_id),
         };
         if !current {
@@ -488,9 +508,11 @@ impl Service {
     }
 }
 
-/// Whether the running game waits for `user_id`, a person (not a seat the computer plays).
-fn waits_for(table: &Table, state: &crate::games::State, user_id: u64) -> bool {
+/// Whether the running game waits for `user_id`, a person (not a seat the computer plays); a
+/// paused game waits for nobody.
+pub(super) fn waits_for(table: &Table, state: &crate::games::State, user_id: u64) -> bool {
     table.record.status == Status::Active
+        && table.record.paused.is_none()
         && state.waiting().into_iter().any(|seat| table.user_at(seat) == Some(user_id) && table.computer_at(seat).is_none())
 }
 

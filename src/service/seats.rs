@@ -1,20 +1,30 @@
 //! Who plays each seat, besides joining and leaving: computer players seated in the lobby,
 //! people away for a while (`/away`, `/back`), a seat handed to another person (`/replace`) or
-//! to the computer by vote (`/kick`). The same for every game: the computer's moves are each
-//! game's own (see `crate::games::State::computer_moves`).
+//! to the computer by vote (`/kick`), a vote opening only once the person has kept the game
+//! waiting for a while. The same for every game: the computer's moves are each game's own (see
+//! `crate::games::State::computer_moves`).
 
 use super::lobby::lobby_reply;
 use super::reply::escape;
-use super::schedule::{duration_words_in, relative_time};
+use super::schedule::{duration_words_in, relative_time, waits_for};
 use super::{Actor, Place, Reply, Result, Service, Table, load_table, user};
 use crate::common::table::{COMPUTER_IDS, is_computer_id};
+use crate::i18n::Locale;
 use crate::kinds::Strength;
-use crate::store::{self, GameId, Status};
+use crate::store::{self, DueKind, GameId, Status};
 use crate::tr;
 use std::time::Duration;
 
 /// The computer players' names, by their ids.
 const COMPUTER_NAMES: [&str; 9] = ["Moana", "Maui", "Tala", "Kai", "Lani", "Nalu", "Koa", "Manu", "Hina"];
+
+/// How long a person must have kept the game waiting (their current wait) before the others may
+/// vote to hand their seat over (`/kick`, `/replace`), in ms: half their turn time limit, or a
+/// day in a game without one. A slow turn is not a gone player.
+pub fn vote_delay_ms(turn_limit_secs: i64) -> i64 {
+    const DAY_MS: i64 = 24 * 3_600_000;
+    if turn_limit_secs > 0 { turn_limit_secs * 1000 / 2 } else { DAY_MS }
+}
 
 /// The longest `/away` (a longer absence is better handled by `/replace`).
 pub const MAX_AWAY: Duration = Duration::from_secs(30 * 24 * 3600);
@@ -86,6 +96,7 @@ impl Service {
         store::add_computer_seat(&mut tx, r.id, id, &name, strength).await?;
         store::touch(&mut tx, r.id, Status::Lobby).await?;
         let table = load_table(&mut tx, r.id).await?;
+        self.lobby_changed(&mut tx, &table).await?;
         let language = table.record.language;
         let strength = crate::tr!(language, &format!("strength-{}", strength.as_str()));
         let headline = crate::tr!(language, "lobby-computer-seated", name = escape(&actor.name), computer = name, strength = strength);
@@ -187,6 +198,7 @@ impl Service {
             let Some(needed) = self.majority_of_others(&table, actor, target) else {
                 return user(tr!(reader, "err-only-others-replace"));
             };
+            self.vote_open(&mut tx, &table, index, reader).await?;
             let votes = store::vote_seat(&mut tx, table.record.id, target, newcomer.user_id, actor.user_id).await?.len();
             if votes < needed {
                 tx.commit().await?;
@@ -242,6 +254,7 @@ impl Service {
         let Some(needed) = self.majority_of_others(&table, actor, target) else {
             return user(tr!(reader, "err-only-others-kick"));
         };
+        self.vote_open(&mut tx, &table, index, reader).await?;
         let votes = store::vote_seat(&mut tx, table.record.id, target, 0, actor.user_id).await?.len();
         let target_name = escape(&table.seats[index].name);
         if votes < needed {
@@ -275,6 +288,39 @@ impl Service {
         tx.commit().await?;
         self.wake_scheduler();
         Ok((loaded, waiting))
+    }
+
+    /// Whether a vote over the seat of `table.seats[index]` (a person) may be cast now: only
+    /// while the game waits for them, and once they have kept it waiting for
+    /// [`vote_delay_ms`] of their current wait; a paused game takes no votes. The refusal says
+    /// why, and when it opens (a Discord timestamp), in `reader`.
+    async fn vote_open(&self, conn: &mut sqlx::AnyConnection, table: &Table, index: usize, reader: Locale) -> Result<()> {
+        let target = &table.seats[index];
+        let name = escape(&target.name);
+        if table.record.paused.is_some() {
+            return user(tr!(reader, "err-vote-paused"));
+        }
+        let limit = table.record.turn_limit_secs;
+        let delay = vote_delay_ms(limit);
+        let (delay_words, why) = (duration_words_in(delay, reader), if limit > 0 { "half" } else { "none" });
+        let loaded = self.load(conn, table).await?;
+        if !waits_for(table, &loaded.state, target.user_id) {
+            return user(tr!(reader, "err-vote-not-waiting", target = name, delay = delay_words, limit = why));
+        }
+        let waits = store::due_items(conn, table.record.id).await?;
+        let since = waits
+            .iter()
+            .filter(|d| matches!(d.kind, DueKind::Reminder | DueKind::Deadline) && d.user_id == target.user_id)
+            .map(|d| d.since)
+            .min();
+        // No item left while the game waits for them: even their last reminder's time has
+        // passed, far beyond the delay.
+        let Some(since) = since else { return Ok(()) };
+        let opens = since + delay;
+        if self.now_ms() < opens {
+            return user(tr!(reader, "err-vote-too-soon", target = name, when = relative_time(opens), delay = delay_words, limit = why));
+        }
+        Ok(())
     }
 
     /// How many votes hand `target`'s seat over: a majority of the seated people other than

@@ -91,6 +91,7 @@ impl Service {
             let (game, other) = (tr!(actor.locale, &game_title(table.record.kind)), tr!(actor.locale, &game_title(G::KIND)));
             return user(tr!(actor.locale, "err-other-game-command", game = game, other = other));
         }
+        super::moderation::refuse_if_paused(&table, actor.locale)?;
         let loaded = self.load(&mut tx, &table).await?;
         let played = G::unwrap(&loaded.state).ok_or_else(|| internal(format!("game {}: state of another game", table.record.id)))?;
         // Whose turn first: a player out of turn is told so, whatever they typed.
@@ -309,6 +310,7 @@ fn seat_to_act<G: Rules>(table: &Table, game: &G::Game, actor: &Actor) -> Result
     if table.record.status != Status::Active {
         return user(tr!(actor.locale, "err-not-running"));
     }
+    super::moderation::refuse_if_paused(table, actor.locale)?;
     let Some(seat) = table.seat_of(actor.user_id) else {
         return user(tr!(actor.locale, "err-not-playing"));
     };

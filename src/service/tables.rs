@@ -73,7 +73,7 @@ impl Service {
     }
 
     /// The game a step is about (the button's game, or the channel's) at its current version;
-    /// a user error when the click was made against an older version.
+    /// a user error when the game is paused, or the click was made against an older version.
     pub(crate) async fn current(
         &self,
         conn: &mut AnyConnection,
@@ -86,6 +86,8 @@ impl Service {
             Some(id) => self.table_by_id(conn, place, id, reader).await?,
             None => self.open_table(conn, place, reader).await?,
         };
+        // Paused first: a button of the turn message the pause retired is not "out of date".
+        super::moderation::refuse_if_paused(&table, reader)?;
         let loaded = self.load(conn, &table).await?;
         if expected.is_some_and(|v| v != table.record.version) {
             return Err(self.stale(&table, &loaded, reader));

@@ -1,7 +1,8 @@
 //! The scheduler's due items: what must happen to a game at a time (the computer plays, a
-//! reminder, a deadline), one row per game and kind, indexed by due time. Rows are written in
-//! the transaction of the change that set them; a process claims a due row for a lease while it
-//! handles it, and the handling re-checks the game's version under the game's lock.
+//! reminder, a deadline, a lobby nobody touched closes), one row per game, kind and person,
+//! indexed by due time. Rows are written in the transaction of the change that set them; a
+//! process claims a due row for a lease while it handles it, and the handling re-checks the
+//! game's version under the game's lock.
 
 use super::GameId;
 use sqlx::{AnyConnection, Row};
@@ -15,6 +16,8 @@ pub enum DueKind {
     Reminder,
     /// The player's time for the turn is up.
     Deadline,
+    /// A lobby nobody changed for a while closes (user 0: it waits for nobody in particular).
+    Lobby,
 }
 
 impl DueKind {
@@ -23,6 +26,7 @@ impl DueKind {
             DueKind::Computer => "computer",
             DueKind::Reminder => "reminder",
             DueKind::Deadline => "deadline",
+            DueKind::Lobby => "lobby",
         }
     }
 
@@ -31,6 +35,7 @@ impl DueKind {
             "computer" => Ok(DueKind::Computer),
             "reminder" => Ok(DueKind::Reminder),
             "deadline" => Ok(DueKind::Deadline),
+            "lobby" => Ok(DueKind::Lobby),
             other => Err(sqlx::Error::Decode(format!("unknown due kind `{other}`").into())),
         }
     }

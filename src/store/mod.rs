@@ -87,6 +87,18 @@ pub struct GameRecord {
     pub on_timeout: OnTimeout,
     /// The language of its public messages and pictures (games stored before languages: English).
     pub language: Locale,
+    /// Who paused the running game and when, while it is paused (migration 0007).
+    pub paused: Option<Pause>,
+}
+
+/// A pause of a running game: nothing is played, reminded or timed until it resumes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pause {
+    /// Who paused it (a moderator or the game's opener), and their name as shown then.
+    pub by: u64,
+    pub name: String,
+    /// Since when (unix ms, the service's clock).
+    pub at_ms: i64,
 }
 
 /// What happens when a player's turn time runs out.
@@ -336,11 +348,19 @@ fn game_from_row(row: &AnyRow) -> Result<GameRecord, sqlx::Error> {
         // A language this version does not speak (stored by a newer one): English, which every
         // version speaks, rather than a game nobody can open.
         language: Locale::from_code(&row.try_get::<String, _>("language")?).unwrap_or_default(),
+        paused: match row.try_get::<Option<i64>, _>("paused_by")? {
+            None => None,
+            Some(by) => Some(Pause {
+                by: by as u64,
+                name: row.try_get::<Option<String>, _>("paused_by_name")?.unwrap_or_default(),
+                at_ms: row.try_get::<Option<i64>, _>("paused_at")?.unwrap_or_default(),
+            }),
+        },
     })
 }
 
 const GAME_COLUMNS: &str = "id, kind, ruleset, guild_id, channel_id, status, options, seed, creator_id, min_players, max_players, \
-     version, created_at, updated_at, changed_ms, turn_limit_secs, on_timeout, language";
+     version, created_at, updated_at, changed_ms, turn_limit_secs, on_timeout, language, paused_by, paused_by_name, paused_at";
 
 pub async fn insert_game(conn: &mut AnyConnection, new: &NewGame) -> Result<GameId, InsertError> {
     let now = now();
@@ -402,6 +422,18 @@ pub async fn touch(conn: &mut AnyConnection, id: GameId, status: Status) -> Resu
     .bind(id)
     .fetch_one(&mut *conn)
     .await
+}
+
+/// Pauses the game (`Some`) or resumes it (`None`); the caller bumps its version.
+pub async fn set_paused(conn: &mut AnyConnection, id: GameId, pause: Option<&Pause>) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE games SET paused_by = $1, paused_by_name = $2, paused_at = $3 WHERE id = $4")
+        .bind(pause.map(|p| p.by as i64))
+        .bind(pause.map(|p| p.name.clone()))
+        .bind(pause.map(|p| p.at_ms))
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
 }
 
 pub async fn seats(conn: &mut AnyConnection, id: GameId) -> Result<Vec<SeatRecord>, sqlx::Error> {

@@ -414,40 +414,51 @@ async fn away_among_computers_the_game_waits(db) {
 }
 
 /// `/replace`: a player hands their seat to someone new at once; a gone player's seat goes to
-/// someone new by a majority of the others. `/kick`: a majority hands it to the computer.
+/// someone new by a majority of the others. `/kick`: a majority hands it to the computer. A vote
+/// over someone's seat opens once they have kept the game waiting for half their turn time.
 async fn replace_and_kick(db) {
     let clock = ManualClock::at(1_800_000_000_000);
     let service = open(&db, &clock).await;
     let actors = started(&service, 3, &[], options(11, 24 * HOUR, OnTimeout::PlayTurn)).await;
-    let (a, b, c) = (&actors[0], &actors[1], &actors[2]);
+    let a = &actors[0];
     let (d, e) = (player(3), player(4));
     // A hands their seat to D: D plays it from now on; A no longer does.
     let handed = service.replace(PLACE, a, a.user_id, &d).await.unwrap();
     assert_eq!(handed.mention, Some(d.user_id), "the newcomer is pinged");
     assert!(handed.text.contains("handed their seat to Player3"), "{}", handed.text);
-    user_error(service.replace(PLACE, b, c.user_id, b).await, "not already playing");
-    // C is gone: B votes to give C's seat to E; it needs D's vote too (2 of the 2 others).
-    let vote = service.replace(PLACE, b, c.user_id, &e).await.unwrap();
+    let seated: Vec<&Actor> = vec![&d, &actors[1], &actors[2]];
+    // Whoever the game waits for is "gone"; the other two vote.
+    let gone = waiting_for(&service).await.2.expect("someone is to act");
+    let gone = *seated.iter().find(|p| p.user_id == gone).unwrap();
+    let voters: Vec<&Actor> = seated.iter().copied().filter(|p| p.user_id != gone.user_id).collect();
+    let (b, c) = (voters[0], voters[1]);
+    user_error(service.replace(PLACE, b, gone.user_id, b).await, "not already playing");
+    clock.advance(12 * HOUR);
+    // B votes to give the gone player's seat to E; it needs C's vote too (2 of the 2 others).
+    let vote = service.replace(PLACE, b, gone.user_id, &e).await.unwrap();
     assert!(vote.text.contains("1 of 2 votes"), "{}", vote.text);
-    user_error(service.replace(PLACE, &e, c.user_id, &e).await, "Only the other players");
-    let done = service.replace(PLACE, &d, c.user_id, &e).await.unwrap();
+    user_error(service.replace(PLACE, &e, gone.user_id, &e).await, "Only the other players");
+    let done = service.replace(PLACE, c, gone.user_id, &e).await.unwrap();
     assert!(done.text.contains("By vote") && done.mention == Some(e.user_id), "{}", done.text);
-    let people = [&d, b, &e];
-    // Everyone seated now can play; A and C cannot.
+    // Everyone seated now can play; A and the gone player cannot.
     let (game, _, w) = waiting_for(&service).await;
-    assert!(people.iter().any(|p| Some(p.user_id) == w));
+    assert_eq!(w, Some(e.user_id), "E has the seat the game waits for");
     user_error(service.act(PLACE, a, Bot::new(Strategy::Greedy, 1).choose(&game).unwrap()).await, "not playing");
-    // Kick E by the votes of D and B: a computer plays the seat.
-    assert!(service.kick(PLACE, &d, e.user_id).await.unwrap().text.contains("1 of 2"));
+    user_error(service.act(PLACE, gone, Bot::new(Strategy::Greedy, 1).choose(&game).unwrap()).await, "not playing");
+    // E's wait began when they sat down: a vote to kick them opens 12 hours on.
+    user_error(service.kick(PLACE, b, e.user_id).await, "too early");
+    clock.advance(12 * HOUR);
+    // Kick E by the votes of B and C: a computer plays the seat.
+    assert!(service.kick(PLACE, b, e.user_id).await.unwrap().text.contains("1 of 2"));
     user_error(service.kick(PLACE, &e, e.user_id).await, "/away");
-    let kicked = service.kick(PLACE, b, e.user_id).await.unwrap();
+    let kicked = service.kick(PLACE, c, e.user_id).await.unwrap();
     assert!(kicked.text.contains("a computer player (medium) takes"), "{}", kicked.text);
     user_error(service.kick(PLACE, b, e.user_id).await, "already");
     let mut conn = service.store().pool().acquire().await.unwrap();
     let id = store::latest_game_in_channel(&mut conn, PLACE.channel_id).await.unwrap().unwrap().id;
     let seats = store::seats(&mut conn, id).await.unwrap();
     assert_eq!(seats.iter().find(|s| s.user_id == e.user_id).unwrap().computer, Some(Strength::Medium));
-    assert!(seats.iter().all(|s| s.user_id != a.user_id && s.user_id != c.user_id));
+    assert!(seats.iter().all(|s| s.user_id != a.user_id && s.user_id != gone.user_id));
 }
 }
 

@@ -99,7 +99,13 @@ cmd-seafarers-step = step
     .description = What to do, e.g. roll, settlement B, road 4, end turn
 
 cmd-abandon = abandon
-    .description = End the game here: at once for its opener, by majority vote for the other players.
+    .description = End the game here: its opener or a moderator after a confirming tap, the others by vote.
+
+cmd-pause = pause
+    .description = Pause the game here (its opener or a moderator): nothing is played or timed until /resume.
+
+cmd-resume = resume
+    .description = Resume the paused game here (its opener or a moderator), with fresh turn time.
 
 cmd-away = away
     .description = Hand your turns to the computer while you are away (until `/back`, or for a while).

@@ -28,17 +28,18 @@ help = **How to play here**
     `/new` opens a game in this channel (Carcassonne: South Seas; `game: Catan: Seafarers` with a `scenario` for the other); friends press **Join**; the opener presses **Start**.
     On your turn the bot pings you with the board. **South Seas**:
     • `/place` — pick a lettered spot and rotation (or use the menu under the board)
-    • `/islander` — put an islander on the new tile, take one back, or none (or the buttons)
+    • `/islander` — put an islander on the new tile, take one back, or none
     • `/deliver` / `/pay` — give wares to a ship, or `/endturn`
     • `/ship` — choose your market's ship when asked
-    {"*"}*Seafarers**: tap the buttons (Roll, build menus of lettered spots, Bank trade, Offer a trade…, End turn; Accept, Decline or Counter… an offer), or type any step with `/seafarers` (`road 4`, `settlement B`, `end turn`, `offer 2 brick for 1 ore`, `counter 1 ore for 2 wool`: it suggests as you type). Discards and gold are chosen privately (**Discard…**); **My hand** or `/hand` shows your cards to you alone.
+    {"*"}*Seafarers**: tap the buttons (Roll, build menus of lettered spots, Bank trade, Offer a trade…, End turn; Accept, Decline or Counter… an offer), or type any step with `/seafarers` (`road 4`, `settlement B`, `offer 2 brick for 1 ore`: it suggests as you type). Discards and gold are chosen privately (**Discard…**); **My hand** or `/hand` shows your cards to you alone.
     Anytime: `/board`, `/status`, `/history`, `/rules` (South Seas: `/tiles`, `/ships`). Made a slip? `/undo` (until something left to chance is revealed). `/abandon` ends a game.
 
     {"*"}*Games that keep moving**
-    • Reminders: the bot pings you when it has been your turn for a while (never in your quiet hours). `/settings` turns them off, sends them by direct message, or sets quiet hours (`utc_offset: +2 quiet_hours: 22-7`).
-    • Deadlines: each turn has a time limit (chosen at `/new`, 24 hours unless set); when it runs out, the computer plays that turn for you (or takes your seat, if the game was opened so).
-    • Computer players: `/addbot [easy|medium|hard]` or **Add computer** in the lobby; you can play alone against them.
-    • Away: `/away [8h]` lets the computer play your turns; `/back` when you return. `/replace` hands a seat to someone else; `/kick` votes a gone player's seat to the computer.
+    • Reminders when your turn lasts (never in your quiet hours): `/settings` turns them off, sends them by direct message, or sets quiet hours (`utc_offset: +2 quiet_hours: 22-7`).
+    • Deadlines: each turn has a time limit (set at `/new`, 24 hours by default); then the computer plays that turn for you (or takes your seat, if the game says so).
+    • Computer players: `/addbot [easy|medium|hard]` or **Add computer** in the lobby; you can play alone.
+    • Away: `/away [8h]` lets the computer play your turns; `/back` when you return. `/replace` hands a seat to someone else; `/kick` votes a gone player's seat to the computer (after half their turn time).
+    • The opener or a moderator: `/pause`, `/resume`; `/abandon` ends at once after a confirming tap. Lobbies untouched for 3 days close.
     • Language: `/settings language` picks the language the bot speaks to you alone; `/new language` a game's.
 
 ## The games and the computer's strengths, by name.
@@ -72,6 +73,11 @@ lobby-vote-abandon = 🗳️ { $name } votes to abandon the game ({ $votes } of 
    *[other] { $needed } votes
 } needed; `/abandon` to vote).
 lobby-abandoned = 🛑 The game was abandoned. `/new` starts another.
+lobby-ended-by-moderator = 🛑 The game was abandoned by { $name }, a moderator of this server. `/new` starts another.
+lobby-expired = ⌛ This lobby closed by itself: nobody joined, left or started it for { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+}. `/new` opens a new one.
 lobby-shown = { $headline }
     {"*"}*Players ({ $seated }/{ $max }):**
     { $players }
@@ -133,7 +139,7 @@ err-not-in-lobby = You are not in this game.
 err-already-started = The game has already started.
 err-only-opener = Only the player who opened the game can start it.
 err-too-few = At least { $min } players are needed; { $joined } joined so far.
-err-only-players-abandon = Only the players of this game can abandon it.
+err-only-players-abandon = Only the players of this game can vote to abandon it (its opener and the server's moderators can end it at once).
 err-not-started = The game hasn't started yet.
 err-not-running = The game isn't running.
 err-not-playing = You are not playing in this game. You can watch with `/board` and `/status`.
@@ -166,6 +172,22 @@ err-kick-lobby = `/kick` is for a running game; in the lobby, only a player can 
 err-already-computer = The computer already plays that seat.
 err-kick-self = To hand your own turns to the computer, use `/away`; to give your seat to someone, `/replace`.
 err-only-others-kick = Only the other players of this game can vote to kick someone.
+err-vote-paused = The game is paused: votes over a seat wait until it resumes (`/resume`), when every turn starts afresh.
+err-vote-not-waiting = The game isn't waiting for { $target } now. A vote to hand over their seat opens once they have kept it waiting for { $delay } ({ $limit ->
+    [half] half their turn time
+   *[none] the game has no turn time limit
+}).
+err-vote-too-soon = It's too early to vote over { $target }'s seat: the vote opens { $when }, once they have kept the game waiting for { $delay } ({ $limit ->
+    [half] half their turn time
+   *[none] the game has no turn time limit
+}). A slow turn is not a gone player: a reminder pings them meanwhile.
+err-paused = ⏸️ This game is paused (by { $name }, { $since }): nothing can be played until it resumes. Its opener or a moderator of the server resumes it with `/resume`.
+err-already-paused = The game is already paused (by { $name }, { $since }). `/resume` goes on.
+err-pause-who = Only the player who opened this game, or a moderator of the server (Manage Channels or Manage Messages), can pause it.
+err-pause-lobby = There is no running game to pause here. A lobby nobody starts closes by itself after 3 days; its opener or a moderator can close it now with `/abandon`.
+err-not-paused = The game here isn't paused: there is nothing to resume.
+err-resume-who = Only the player who opened this game, or a moderator of the server, can resume it (it was paused by { $name }).
+err-abandon-confirm-who = Only the player who opened this game, or a moderator of the server, can end it at once. `/abandon` casts your vote instead.
 list-and = { " " }and{ " " }
 
 ## Looking at the game (private, in the reader's language)
@@ -174,6 +196,16 @@ history-header = **History, page { $page } of { $pages }** (1 is the latest){ $o
 history-older = { " " }· older: `/history page:{ $next }`
 history-start = { " " }· the start of the game
 status-computer-plays = The computer plays: { $seats }
+status-paused = ⏸️ Paused by { $name } { $since }: nothing is played, reminded or timed until `/resume` (its opener or a moderator).
+
+## Ending, pausing and resuming a game: the opener or a moderator (the question is private, in the reader's language; the rest public, in the game's)
+abandon-confirm-game = End this game of **{ $game }** for everyone ({ $players })? It can't be undone: the game is over for good.
+abandon-confirm-lobby = Close this lobby of **{ $game }** ({ $players })? The channel is then free for a new game.
+abandon-confirm-end = End it
+abandon-confirm-keep = Keep playing
+abandon-kept = 👍 Nothing changed: the game goes on.
+game-paused = ⏸️ { $name } paused the game. Nothing can be played, and no reminder, deadline or computer move comes, until its opener or a moderator `/resume`s it; then every turn's time starts afresh.
+game-resumed = ▶️ { $name } resumed the game (paused for { $paused }): the time for this turn starts afresh.
 deadline-line = ⏳ Time for this turn runs out { $when }.
 retired-note = ✔️ Played on: the game continues in a newer message.
 

@@ -100,7 +100,13 @@ cmd-seafarers-step = etape
     .description = Que faire (la commande propose les étapes possibles pendant que vous tapez)
 
 cmd-abandon = abandonner
-    .description = Mettre fin à la partie : tout de suite pour qui l'a ouverte, par vote à la majorité pour les autres.
+    .description = Finir la partie : qui l'a ouverte ou un modérateur après confirmation, les autres par vote.
+
+cmd-pause = pause
+    .description = Mettre la partie en pause (qui l'a ouverte ou un modérateur) : rien ne bouge avant /reprendre.
+
+cmd-resume = reprendre
+    .description = Reprendre la partie en pause ici (qui l'a ouverte ou un modérateur), avec un temps de tour neuf.
 
 cmd-away = absent
     .description = Confier vos tours à l'ordinateur pendant votre absence (jusqu'à `/retour`, ou un temps donné).

@@ -28,18 +28,19 @@ help = **Comment jouer ici**
     `/nouvelle` ouvre une partie dans ce salon (Mers du Sud ; `jeu: Catan : Marins` et un `scenario` pour l'autre) ; les amis appuient sur **Rejoindre**, puis son auteur sur **Commencer**.
     À votre tour, le bot vous mentionne avec le plateau. **Mers du Sud** :
     • `/poser` — un emplacement (lettre) et une orientation (ou le menu)
-    • `/insulaire` — poser un insulaire sur la nouvelle tuile, en reprendre un, ou aucun (ou les boutons)
+    • `/insulaire` — poser un insulaire, en reprendre un, ou aucun
     • `/livrer` / `/payer` — des marchandises à un bateau, ou `/fin-du-tour`
     • `/bateau` — le bateau de votre marché, quand on vous le demande
-    {"*"}*Marins** : les boutons (Lancer les dés, menus de construction par lettres, Commerce avec la banque, Proposer un échange…, Fin du tour), ou tapez n'importe quelle étape avec `/marins` (elle propose pendant que vous tapez). Défausses et or se choisissent en privé (**Défausser…**) ; **Ma main** ou `/main` montre vos cartes, à vous seul.
+    {"*"}*Marins** : les boutons (dés, constructions par lettres, commerce, échanges…), ou tapez n'importe quelle étape avec `/marins` (elle propose pendant que vous tapez). Défausses et or se choisissent en privé (**Défausser…**) ; **Ma main** ou `/main` montre vos cartes, à vous seul.
     À tout moment : `/plateau`, `/etat`, `/historique`, `/regles` (Mers du Sud : `/tuiles`, `/bateaux`). Une erreur ? `/annuler` (tant que le hasard n'a rien révélé). `/abandonner` met fin à une partie.
 
     {"*"}*Des parties qui avancent**
-    • Rappels : le bot vous mentionne quand votre tour dure (jamais pendant vos heures calmes). `/reglages` les coupe, les envoie en privé, ou fixe des heures calmes (`decalage_utc: +2 heures_calmes: 22-7`).
-    • Délais : chaque tour a un temps limite (choisi à `/nouvelle`, 24 heures par défaut) ; ensuite l'ordinateur joue ce tour pour vous (ou prend votre siège, selon la partie).
-    • Ordinateur : `/ajouter-ordi [facile|moyen|difficile]` ou **Ajouter l'ordinateur** avant le début ; on peut jouer seul contre lui.
-    • Absence : `/absent [8h]` laisse l'ordinateur jouer pour vous ; `/retour` au retour. `/remplacer` confie un siège à quelqu'un d'autre ; `/exclure` vote pour donner à l'ordinateur le siège d'un joueur parti.
-    • Langue : `/reglages langue` choisit votre langue pour les réponses privées ; `/nouvelle langue` celle d'une partie.
+    • Rappels quand votre tour dure (jamais pendant vos heures calmes) : `/reglages` les coupe, les envoie en privé, ou fixe des heures calmes (`decalage_utc: +2 heures_calmes: 22-7`).
+    • Délais : chaque tour a un temps limite (24 heures par défaut, choisi à `/nouvelle`) ; ensuite l'ordinateur joue ce tour pour vous (ou prend votre siège).
+    • Ordinateur : `/ajouter-ordi [facile|moyen|difficile]` ou **Ajouter l'ordinateur** avant le début ; on peut jouer seul.
+    • Absence : `/absent [8h]` laisse l'ordinateur jouer pour vous ; `/retour` au retour. `/remplacer` confie un siège à quelqu'un ; `/exclure` vote pour donner à l'ordinateur le siège d'un joueur parti (après la moitié de son temps de tour).
+    • Qui a ouvert la partie ou un modérateur : `/pause`, `/reprendre` ; `/abandonner` y met fin après confirmation. Un salon d'attente oublié 3 jours se ferme.
+    • Langue : `/reglages langue` : la vôtre ; `/nouvelle langue` : celle d'une partie.
 
 ## Les jeux et les niveaux de l'ordinateur, par leur nom.
 game-southseas = Carcassonne : Mers du Sud
@@ -72,6 +73,11 @@ lobby-vote-abandon = 🗳️ { $name } vote pour abandonner la partie ({ $votes 
    *[other] { $needed } voix nécessaires
 } ; `/abandonner` pour voter).
 lobby-abandoned = 🛑 La partie a été abandonnée. `/nouvelle` en commence une autre.
+lobby-ended-by-moderator = 🛑 La partie a été abandonnée par { $name }, modérateur de ce serveur. `/nouvelle` en commence une autre.
+lobby-expired = ⌛ Ce salon d'attente s'est fermé de lui-même : personne ne l'a rejoint, quitté ni lancé depuis { $days ->
+    [one] { $days } jour
+   *[other] { $days } jours
+}. `/nouvelle` en ouvre un autre.
 lobby-shown = { $headline }
     {"*"}*Joueurs ({ $seated }/{ $max }) :**
     { $players }
@@ -136,7 +142,7 @@ err-too-few = Il faut au moins { $min } joueurs ; { $joined ->
     [one] { $joined } a rejoint
    *[other] { $joined } ont rejoint
 } pour l'instant.
-err-only-players-abandon = Seuls les joueurs de cette partie peuvent l'abandonner.
+err-only-players-abandon = Seuls les joueurs de cette partie peuvent voter pour l'abandonner (celui qui l'a ouverte et les modérateurs du serveur peuvent y mettre fin tout de suite).
 err-not-started = La partie n'a pas encore commencé.
 err-not-running = La partie n'est pas en cours.
 err-not-playing = Vous ne jouez pas dans cette partie. Vous pouvez la suivre avec `/plateau` et `/etat`.
@@ -169,6 +175,22 @@ err-kick-lobby = `/exclure` sert dans une partie en cours ; dans le salon d'att
 err-already-computer = L'ordinateur joue déjà cette place.
 err-kick-self = Pour confier vos tours à l'ordinateur, utilisez `/absent` ; pour donner votre place à quelqu'un, `/remplacer`.
 err-only-others-kick = Seuls les autres joueurs de cette partie peuvent voter pour exclure quelqu'un.
+err-vote-paused = La partie est en pause : les votes sur une place attendent sa reprise (`/reprendre`), où chaque tour repart de zéro.
+err-vote-not-waiting = La partie n'attend pas { $target } en ce moment. Un vote pour transmettre sa place s'ouvre une fois qu'il l'a fait attendre { $delay } ({ $limit ->
+    [half] la moitié de son temps de tour
+   *[none] la partie n'a pas de temps limite par tour
+}).
+err-vote-too-soon = Il est trop tôt pour voter sur la place de { $target } : le vote s'ouvre { $when }, une fois qu'il a fait attendre la partie { $delay } ({ $limit ->
+    [half] la moitié de son temps de tour
+   *[none] la partie n'a pas de temps limite par tour
+}). Un tour lent n'est pas un joueur parti : un rappel le mentionne en attendant.
+err-paused = ⏸️ Cette partie est en pause (par { $name }, { $since }) : rien ne peut être joué avant sa reprise. Celui qui l'a ouverte ou un modérateur du serveur la reprend avec `/reprendre`.
+err-already-paused = La partie est déjà en pause (par { $name }, { $since }). `/reprendre` la relance.
+err-pause-who = Seul le joueur qui a ouvert cette partie, ou un modérateur du serveur (Gérer les salons ou Gérer les messages), peut la mettre en pause.
+err-pause-lobby = Il n'y a pas de partie en cours à mettre en pause ici. Un salon d'attente que personne ne lance se ferme de lui-même après 3 jours ; celui qui l'a ouvert ou un modérateur peut le fermer tout de suite avec `/abandonner`.
+err-not-paused = La partie ici n'est pas en pause : il n'y a rien à reprendre.
+err-resume-who = Seul le joueur qui a ouvert cette partie, ou un modérateur du serveur, peut la reprendre (mise en pause par { $name }).
+err-abandon-confirm-who = Seul le joueur qui a ouvert cette partie, ou un modérateur du serveur, peut y mettre fin tout de suite. `/abandonner` compte plutôt votre vote.
 list-and = { " " }et{ " " }
 
 ## Regarder la partie (privé, dans la langue du lecteur)
@@ -177,6 +199,16 @@ history-header = **Historique, page { $page } sur { $pages }** (1 est la plus r�
 history-older = { " " }· plus ancienne : `/historique page:{ $next }`
 history-start = { " " }· le début de la partie
 status-computer-plays = L'ordinateur joue : { $seats }
+status-paused = ⏸️ En pause par { $name } { $since } : rien n'est joué, rappelé ni chronométré avant `/reprendre` (celui qui l'a ouverte ou un modérateur).
+
+## Terminer, mettre en pause et reprendre une partie : celui qui l'a ouverte ou un modérateur (la question est privée, dans la langue du lecteur ; le reste public, dans celle de la partie)
+abandon-confirm-game = Mettre fin à cette partie de **{ $game }** pour tout le monde ({ $players }) ? C'est sans retour : la partie est finie pour de bon.
+abandon-confirm-lobby = Fermer ce salon d'attente de **{ $game }** ({ $players }) ? Le salon est alors libre pour une nouvelle partie.
+abandon-confirm-end = Y mettre fin
+abandon-confirm-keep = Continuer à jouer
+abandon-kept = 👍 Rien n'a changé : la partie continue.
+game-paused = ⏸️ { $name } a mis la partie en pause. Rien ne peut être joué, et aucun rappel, délai ni coup de l'ordinateur ne vient, jusqu'à ce que celui qui l'a ouverte ou un modérateur fasse `/reprendre` ; le temps de chaque tour repart alors de zéro.
+game-resumed = ▶️ { $name } a repris la partie (en pause depuis { $paused }) : le temps de ce tour repart de zéro.
 deadline-line = ⏳ Le temps de ce tour se termine { $when }.
 retired-note = ✔️ Joué : la partie continue dans un message plus récent.
 

@@ -280,11 +280,11 @@ pub(crate) async fn start(ctx: Context<'_>) -> Result<(), Error> {
     respond(ctx, result).await
 }
 
-/// End the game here: at once for its opener, by majority vote for the other players.
+/// End the game here: its opener or a moderator after a confirming tap, the others by vote.
 #[poise::command(slash_command, guild_only)]
 pub(crate) async fn abandon(ctx: Context<'_>) -> Result<(), Error> {
     acknowledge(ctx).await?;
-    let result = ctx.data().service.abandon(place_of(ctx), &actor(ctx).await).await;
+    let result = ctx.data().service.ask_abandon(place_of(ctx), &actor(ctx).await).await;
     respond(ctx, result).await
 }
 

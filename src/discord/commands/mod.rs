@@ -1,5 +1,6 @@
 //! Slash commands: each validates its arguments into a service call. Split by what the player
-//! does: the lobby (`lobby.rs`), looking at the game (`lookup.rs`), help (`help.rs`); a game's
+//! does: the lobby (`lobby.rs`), seats (`seats.rs`), pausing a game (`moderation.rs`), looking
+//! at the game (`lookup.rs`), help (`help.rs`); a game's
 //! own commands (its steps) live in its room, `games/<game>/commands.rs`. What they share (who
 //! and where, acknowledging, turning a service reply into a message) is `discord/respond.rs`.
 
@@ -7,6 +8,7 @@ mod help;
 mod lobby;
 mod localize;
 mod lookup;
+mod moderation;
 mod seats;
 mod undo;
 
@@ -39,6 +41,8 @@ fn plain() -> Vec<poise::Command<Data, Error>> {
         undo::undo(),
         seafarers::seafarers(),
         lobby::abandon(),
+        moderation::pause(),
+        moderation::resume(),
         seats::away(),
         seats::back(),
         seats::replace(),

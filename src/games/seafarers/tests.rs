@@ -54,6 +54,7 @@ pub(crate) fn table(scenario: &str, players: usize, seed: u64, language: Locale)
         turn_limit_secs: 0,
         on_timeout: OnTimeout::PlayTurn,
         language,
+        paused: None,
     };
     let seats = ["Ana", "Bo", "Cy", "Di"][..players]
         .iter()

@@ -215,6 +215,10 @@ impl Canvas<'_> {
         let (w, s) = (self.f.w, self.f.s);
         let (w_img, h_img) = self.img.dims();
         let y_top = self.top as u32;
+        // A row's spans (end, hex): along the hexes' vertical sides most rows repeat the row
+        // above, which is then copied whole.
+        let (mut spans, mut above): (Vec<(u32, Hex)>, Vec<(u32, Hex)>) = (Vec::new(), Vec::new());
+        let row_bytes = w_img as usize * 3;
         for py in 0..self.f.h {
             let y_img = py + y_top;
             if y_img >= h_img {
@@ -222,6 +226,7 @@ impl Canvas<'_> {
             }
             let by = (py as f32 + 0.5) / s + self.f.y0;
             let mut px = 0u32;
+            spans.clear();
             while px < w.min(w_img) {
                 let bx = (px as f32 + 0.5) / s + self.f.x0;
                 let hex = hex_at(bx, by);
@@ -230,9 +235,21 @@ impl Canvas<'_> {
                 let half = if dy <= 0.5 { SQRT3 / 2.0 } else { SQRT3 * (1.0 - dy) };
                 // The first pixel whose centre lies beyond this hex's right side.
                 let end = (((cx + half - self.f.x0) * s - 0.5).floor() as i64 + 1).clamp(px as i64 + 1, w.min(w_img) as i64) as u32;
-                self.img.fill_span(px, end, y_img, colour(hex), 1.0);
+                spans.push((end, hex));
                 px = end;
             }
+            if py > 0 && spans == above {
+                let at = y_img as usize * row_bytes;
+                let raw: &mut [u8] = self.img;
+                raw.copy_within(at - row_bytes..at - row_bytes + w.min(w_img) as usize * 3, at);
+            } else {
+                let mut x = 0;
+                for &(end, hex) in &spans {
+                    self.img.fill_span(x, end, y_img, colour(hex), 1.0);
+                    x = end;
+                }
+            }
+            std::mem::swap(&mut spans, &mut above);
         }
         // The sides between hexes where land is: thin light lines; the coast a little darker.
         let lw = (0.045 * s).max(1.5);

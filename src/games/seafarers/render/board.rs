@@ -217,7 +217,7 @@ impl Canvas<'_> {
         let y_top = self.top as u32;
         // A row's spans (end, hex): along the hexes' vertical sides most rows repeat the row
         // above, which is then copied whole.
-        let (mut spans, mut above): (Vec<(u32, Hex)>, Vec<(u32, Hex)>) = (Vec::new(), Vec::new());
+        let (mut spans, mut above) = (Vec::<(u32, Hex)>::new(), Vec::<(u32, Hex)>::new());
         let row_bytes = w_img as usize * 3;
         for py in 0..self.f.h {
             let y_img = py + y_top;

@@ -66,9 +66,11 @@ fn full(c: &mut Criterion) {
 
 /// Seafarers (`cargo bench --bench render -- seafarers`): the phone view and the full board of
 /// the end of a greedy 4-player game of The Four Islands, the widest map. "encode" is the PNG
-/// encoding alone of the very picture drawn; "cold cache" draws the board's ground afresh (a
-/// new frame or map: a discovery, another view), the warm numbers reuse it (the same view
-/// again: every turn message between two builds, `/board`).
+/// encoding alone of the very picture drawn; "new frame" draws the board's ground and the
+/// players' rows afresh (a new frame or map on a new turn: the close-up moved, a discovery),
+/// with the sprites a running bot has; "cold cache" draws everything afresh (a process's first
+/// picture); the warm numbers reuse them all (the same view again: every turn message
+/// between two builds, `/board`).
 fn seafarers(c: &mut Criterion) {
     use southseas::games::seafarers::render as sf;
     let scenario = seafarers_engine::Ruleset::CURRENT.scenario("four-islands").expect("a scenario");
@@ -91,6 +93,12 @@ fn seafarers(c: &mut Criterion) {
         g.bench_function("encode", |b| b.iter(|| sf::encode_png(black_box(&img))));
         g.bench_function("draw+encode", |b| b.iter(|| png(black_box(&game), &view)));
         g.bench_function("draw", |b| b.iter(|| draw(black_box(&game), &view)));
+        g.bench_function("draw+encode, new frame", |b| {
+            b.iter(|| {
+                sf::clear_frame_caches();
+                png(black_box(&game), &view)
+            })
+        });
         g.bench_function("draw+encode, cold cache", |b| {
             b.iter(|| {
                 sf::clear_caches();
@@ -106,7 +114,8 @@ fn seafarers(c: &mut Criterion) {
 /// step with the spots of whoever acts, in the game's order, the cache emptied at the start of
 /// each pass, so the ground is drawn afresh exactly where the game asks for a new frame. The
 /// totals are criterion's; "per picture" prints each picture's draw+encode over its encode
-/// alone (the fastest of 5 passes, the figure least disturbed by other work), median and p99.
+/// alone (the fastest of 5 passes, the figure least disturbed by other work), median, p90 and
+/// p99; with `SF_EACH_PICTURE=1` in the environment, each picture's figures and frame.
 fn seafarers_game(c: &mut Criterion) {
     use southseas::games::seafarers::{render as sf, spots::Labels};
     let scenario = seafarers_engine::Ruleset::CURRENT.scenario("four-islands").expect("a scenario");
@@ -167,6 +176,24 @@ fn per_picture(pictures: &[(seafarers_engine::Game, southseas::games::seafarers:
             let encode = t.elapsed().as_secs_f64();
             black_box(png);
             best[i] = (best[i].0.min(both), best[i].1.min(encode));
+        }
+    }
+    if std::env::var_os("SF_EACH_PICTURE").is_some() {
+        for (i, ((game, view), (both, encode))) in pictures.iter().zip(&best).enumerate() {
+            let f = sf::phone_frame(game, view);
+            eprintln!(
+                "picture {i}: {:.2}x, {:.2} / {:.2} ms, {} spots, frame s {} u {} {}x{} at ({:.2}, {:.2})",
+                both / encode,
+                both * 1e3,
+                encode * 1e3,
+                view.spots.len(),
+                f.s,
+                f.u,
+                f.w,
+                f.h,
+                f.x0,
+                f.y0
+            );
         }
     }
     let mut ratios: Vec<f64> = best.iter().map(|(both, encode)| both / encode).collect();

@@ -55,9 +55,9 @@ mod tests;
 pub use fonts::{Fonts, fonts};
 pub use png::encode_png;
 pub use shapes::{
-    Polygon, fill, fill_exact, fill_layers, fill_layers_exact, fill_outlined, rect, rect_outline, sd_box, sd_capsule, sd_circle,
-    sd_ellipse, sd_polygon,
+    Polygon, fill, fill_capsule, fill_exact, fill_layers, fill_layers_exact, fill_outlined, rect, rect_outline, sd_box, sd_capsule,
+    sd_circle, sd_ellipse, sd_polygon,
 };
-pub use surface::{Rgb8, Surface, blit_rgb, blit_rgba, luminance, shade, solid, sprite};
+pub use surface::{Rgb8, Stamp, Surface, blit_rgb, blit_rgba, luminance, shade, solid, sprite};
 pub use text::{cap_middle, ellipsized, right_text, text, text_centered, text_width};
 pub use vision::{VISIONS, closest_pair, delta_e_seen, lab_seen};

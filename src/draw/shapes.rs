@@ -202,6 +202,40 @@ pub fn fill_exact<S: Surface>(s: &mut S, bbox: (f32, f32, f32, f32), c: Rgb8, al
     fill_layers_exact(s, bbox, &[(c, alpha, 0.0)], sdf);
 }
 
+/// A capsule (the segment a–b, `r` around it: a line with round ends), the pixels of [`fill`]
+/// with [`sd_capsule`] over any box that holds it, row by row: each row evaluates only the
+/// pixels near the segment's line (a thin slanted line fills a small part of its box).
+pub fn fill_capsule<S: Surface>(s: &mut S, (ax, ay): (f32, f32), (bx, by): (f32, f32), r: f32, c: Rgb8, alpha: f32) {
+    let (w, h) = s.dims();
+    // A pixel is painted only where the distance is under 0.5: within `reach` of the segment.
+    let reach = r + 0.5;
+    let y0 = (ay.min(by) - reach - 1.0).floor().max(0.0) as u32;
+    let y1 = ((ay.max(by) + reach + 1.0).ceil().max(0.0) as u32).min(h);
+    let (dx, dy) = (bx - ax, by - ay);
+    let len = (dx * dx + dy * dy).sqrt();
+    let (left, right) = (ax.min(bx) - reach, ax.max(bx) + reach);
+    for py in y0..y1 {
+        let y = py as f32 + 0.5;
+        let (mut lo, mut hi) = (left, right);
+        if dy.abs() > 1e-3 * len {
+            // Within `reach` of the segment is within `reach` of its line: |cross| < reach·len.
+            let (p, q) = ((dx * (y - ay) - reach * len) / dy, (dx * (y - ay) + reach * len) / dy);
+            lo = lo.max(ax + p.min(q));
+            hi = hi.min(ax + p.max(q));
+        }
+        // A pixel to spare on each side for rounding.
+        let x0 = (lo - 1.5).floor().max(0.0) as u32;
+        let x1 = ((hi + 1.5).ceil().max(0.0) as u32).min(w);
+        for px in x0..x1 {
+            let d = sd_capsule(px as f32 + 0.5, y, ax, ay, bx, by, r);
+            let cov = (0.5 - d).clamp(0.0, 1.0);
+            if cov > 0.0 {
+                s.blend(px, py, c, cov * alpha);
+            }
+        }
+    }
+}
+
 // ----- signed distance functions (pixel units) ----------------------------------------------
 
 #[inline]

@@ -118,6 +118,72 @@ pub fn blit_rgba<S: Surface>(dst: &mut S, src: &RgbaImage, x: i32, y: i32) {
     }
 }
 
+/// An RGBA sprite ready to be stamped many times on RGB pictures: with each row's painted run
+/// (the pixels between its first and last that are not transparent) found once, a stamp
+/// visits only those. [`Stamp::blit`] paints exactly what [`blit_rgba`] paints.
+pub struct Stamp {
+    img: RgbaImage,
+    /// Per row, the columns [start, end) that hold every pixel not fully transparent.
+    rows: Vec<(u32, u32)>,
+}
+
+impl Stamp {
+    pub fn new(img: RgbaImage) -> Stamp {
+        let (w, _) = img.dimensions();
+        let rows = img
+            .rows()
+            .map(|row| {
+                let alphas: Vec<u8> = row.map(|p| p.0[3]).collect();
+                match alphas.iter().position(|&a| a != 0) {
+                    None => (0, 0),
+                    Some(first) => (first as u32, w - alphas.iter().rev().position(|&a| a != 0).unwrap_or(0) as u32),
+                }
+            })
+            .collect();
+        Stamp { img, rows }
+    }
+
+    pub fn image(&self) -> &RgbaImage {
+        &self.img
+    }
+
+    /// Paints the sprite onto `dst` with its top-left at (x, y), clipped: [`blit_rgba`]'s
+    /// pixels, byte for byte.
+    pub fn blit(&self, dst: &mut RgbImage, x: i32, y: i32) {
+        let (dw, dh) = dst.dimensions();
+        let sw = self.img.width();
+        let raw = self.img.as_raw();
+        let out: &mut [u8] = dst;
+        for (sy, &(r0, r1)) in self.rows.iter().enumerate() {
+            let dy = y + sy as i32;
+            if dy < 0 || dy >= dh as i32 || r0 >= r1 {
+                continue;
+            }
+            let sx0 = ((-x).max(0) as u32).max(r0);
+            let sx1 = ((dw as i32 - x).clamp(0, sw as i32) as u32).min(r1);
+            let row = dy as usize * dw as usize;
+            for sx in sx0..sx1 {
+                let i = (sy as u32 * sw + sx) as usize * 4;
+                let a = raw[i + 3];
+                if a == 0 {
+                    continue;
+                }
+                let o = (row + (x + sx as i32) as usize) * 3;
+                let p = &mut out[o..o + 3];
+                if a == 255 {
+                    p.copy_from_slice(&raw[i..i + 3]);
+                } else {
+                    // `RgbImage::blend` of the same pixel, the same arithmetic.
+                    let k = a as f32 * (1.0 / 255.0);
+                    for c in 0..3 {
+                        p[c] = mix(p[c], raw[i + c], k);
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// A sprite `w`×`h` pixels (transparent where nothing is painted) with the drawing centred in
 /// it: `draw` gets the sprite and its centre.
 pub fn sprite(w: u32, h: u32, draw: impl FnOnce(&mut RgbaImage, f32, f32)) -> RgbaImage {
@@ -133,9 +199,25 @@ pub fn solid(w: u32, h: u32, c: Rgb8) -> RgbImage {
     RgbImage::from_raw(w, h, raw).expect("buffer of the right size")
 }
 
-/// Fills `buf` (a run of RGB pixels) with colour `c` by doubling copies.
+/// Fills `buf` (a run of RGB pixels) with colour `c`: a short run (a span of a hex, a glyph's
+/// row) from a block of 32 pixels copied whole, a long one by doubling copies.
 fn fill_pattern(buf: &mut [u8], c: Rgb8) {
     if buf.len() < 3 {
+        return;
+    }
+    const BLOCK: usize = 96;
+    if buf.len() <= 4 * BLOCK {
+        let mut block = [0u8; BLOCK];
+        for px in block.chunks_exact_mut(3) {
+            px.copy_from_slice(&c);
+        }
+        let mut chunks = buf.chunks_exact_mut(BLOCK);
+        for chunk in &mut chunks {
+            chunk.copy_from_slice(&block);
+        }
+        let rest = chunks.into_remainder();
+        let n = rest.len();
+        rest.copy_from_slice(&block[..n]);
         return;
     }
     buf[..3].copy_from_slice(&c);

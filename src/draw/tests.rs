@@ -184,3 +184,56 @@ fn exact_fills_paint_the_pixels_of_fill_layers() {
         }
     }
 }
+
+/// A picture of noise (a fixed generator): every blend shows on it.
+fn noise(w: u32, h: u32, seed: u32) -> RgbImage {
+    let mut x = seed.wrapping_mul(2_654_435_761).max(1);
+    RgbImage::from_fn(w, h, |_, _| {
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            (x >> 24) as u8
+        };
+        image::Rgb([next(), next(), next()])
+    })
+}
+
+#[test]
+fn a_capsule_row_by_row_paints_the_pixels_of_its_distance_function() {
+    // Lines in every direction and width, whole and fractional ends, partly off the picture.
+    let mut drawn = 0;
+    for i in 0..200u32 {
+        let t = i as f32;
+        let (ax, ay) = ((t * 7.31) % 120.0 - 10.0, (t * 3.77) % 90.0 - 5.0);
+        let angle = t * 0.37;
+        let len = if i % 17 == 0 { 0.0 } else { (t * 5.3) % 70.0 };
+        let (bx, by) = (ax + len * angle.cos(), ay + len * angle.sin());
+        let r = 0.4 + (t * 0.61) % 4.0;
+        let (c, alpha) = ([(i * 37 % 256) as u8, 90, 200], if i % 3 == 0 { 0.6 } else { 1.0 });
+        let mut expected = noise(110, 80, i);
+        let mut img = expected.clone();
+        let bbox = (ax.min(bx) - r, ay.min(by) - r, ax.max(bx) + r, ay.max(by) + r);
+        fill(&mut expected, bbox, c, alpha, |x, y| sd_capsule(x, y, ax, ay, bx, by, r));
+        fill_capsule(&mut img, (ax, ay), (bx, by), r, c, alpha);
+        assert!(img == expected, "capsule {i}: ({ax}, {ay})-({bx}, {by}) r {r}");
+        drawn += usize::from(img != noise(110, 80, i));
+    }
+    assert!(drawn > 150, "{drawn} capsules painted something");
+}
+
+#[test]
+fn a_stamp_paints_what_an_alpha_blit_paints() {
+    let mut sprite_img = image::RgbaImage::new(40, 30);
+    fill_layers(&mut sprite_img, (5.0, 4.0, 36.0, 27.0), &[(INK, 1.0, 2.0), ([200, 40, 40], 1.0, 0.0), (WHITE, 0.5, -4.0)], |x, y| {
+        sd_circle(x, y, 20.0, 15.0, 9.0)
+    });
+    let stamp = Stamp::new(sprite_img.clone());
+    for (x, y) in [(10, 10), (-7, 3), (95, 70), (-39, -29), (100, -5), (200, 200)] {
+        let mut expected = noise(120, 90, x as u32);
+        let mut img = expected.clone();
+        blit_rgba(&mut expected, &sprite_img, x, y);
+        stamp.blit(&mut img, x, y);
+        assert!(img == expected, "stamped at ({x}, {y})");
+    }
+}

@@ -6,9 +6,10 @@
 //! box of board units to pixels.
 
 use super::palette as pal;
+pub use super::sprites::spot_text;
 use super::sprites::{self, Piece};
 use super::{Spot, SpotAt};
-use crate::draw::{self, Polygon, Rgb8, Surface, fill_exact, fill_layers_exact, sd_capsule, sd_circle, text_centered, text_width};
+use crate::draw::{self, Polygon, Surface, fill_capsule, fill_exact, fill_layers_exact, sd_circle, text_centered, text_width};
 use crate::i18n::Locale;
 use image::RgbImage;
 use seafarers_engine::{Edge, Game, Hex, Terrain, Vertex};
@@ -151,19 +152,31 @@ pub fn intersect(a: Bbox, b: Bbox) -> Bbox {
     if r.2 > r.0 && r.3 > r.1 { r } else { b }
 }
 
-/// What lies under every piece: the hexes, number tokens and harbours. It paints every pixel
-/// of the board area.
+/// What lies under every piece: the hexes, number tokens (unless a spot lifts them,
+/// [`lifts_tokens`]) and harbours. It paints every pixel of the board area.
 pub fn draw_ground(img: &mut RgbImage, top: u32, game: &Game, frame: &Frame, spots: &[Spot], lang: Locale) {
     let mut c = Canvas { img, top: top as f32, f: *frame };
     c.hexes(game);
-    c.tokens(game, spots);
+    if !lifts_tokens(spots) {
+        c.tokens(game, spots);
+    }
     c.harbours(game, lang);
 }
 
-/// Everything over the ground, in order: the robber and the pirate, chips, routes,
-/// buildings, spots.
+/// Whether a spot of the turn lies on a hex (the robber's or the pirate's move): its label
+/// takes the top of the hex and lifts the token down. Then the tokens are drawn with the
+/// pieces, not the ground: the ground of the frame stays the one every other turn draws.
+pub fn lifts_tokens(spots: &[Spot]) -> bool {
+    spots.iter().any(|s| matches!(s.at, SpotAt::Hex(_)))
+}
+
+/// Everything over the ground, in order: the tokens when a spot lifts them, the robber and the
+/// pirate, chips, routes, buildings, spots.
 pub fn draw_pieces(img: &mut RgbImage, top: u32, game: &Game, frame: &Frame, letters: &[char], spots: &[Spot]) {
     let mut c = Canvas { img, top: top as f32, f: *frame };
+    if lifts_tokens(spots) {
+        c.tokens(game, spots);
+    }
     if let Some(h) = game.robber() {
         c.robber(h, spots);
     }
@@ -202,6 +215,10 @@ impl Canvas<'_> {
         let (w, s) = (self.f.w, self.f.s);
         let (w_img, h_img) = self.img.dims();
         let y_top = self.top as u32;
+        // A row's spans (end, hex): along the hexes' vertical sides most rows repeat the row
+        // above, which is then copied whole.
+        let (mut spans, mut above) = (Vec::<(u32, Hex)>::new(), Vec::<(u32, Hex)>::new());
+        let row_bytes = w_img as usize * 3;
         for py in 0..self.f.h {
             let y_img = py + y_top;
             if y_img >= h_img {
@@ -209,6 +226,7 @@ impl Canvas<'_> {
             }
             let by = (py as f32 + 0.5) / s + self.f.y0;
             let mut px = 0u32;
+            spans.clear();
             while px < w.min(w_img) {
                 let bx = (px as f32 + 0.5) / s + self.f.x0;
                 let hex = hex_at(bx, by);
@@ -217,9 +235,21 @@ impl Canvas<'_> {
                 let half = if dy <= 0.5 { SQRT3 / 2.0 } else { SQRT3 * (1.0 - dy) };
                 // The first pixel whose centre lies beyond this hex's right side.
                 let end = (((cx + half - self.f.x0) * s - 0.5).floor() as i64 + 1).clamp(px as i64 + 1, w.min(w_img) as i64) as u32;
-                self.img.fill_span(px, end, y_img, colour(hex), 1.0);
+                spans.push((end, hex));
                 px = end;
             }
+            if py > 0 && spans == above {
+                let at = y_img as usize * row_bytes;
+                let raw: &mut [u8] = self.img;
+                raw.copy_within(at - row_bytes..at - row_bytes + w.min(w_img) as usize * 3, at);
+            } else {
+                let mut x = 0;
+                for &(end, hex) in &spans {
+                    self.img.fill_span(x, end, y_img, colour(hex), 1.0);
+                    x = end;
+                }
+            }
+            std::mem::swap(&mut spans, &mut above);
         }
         // The sides between hexes where land is: thin light lines; the coast a little darker.
         let lw = (0.045 * s).max(1.5);
@@ -240,8 +270,7 @@ impl Canvas<'_> {
                     continue;
                 }
                 let c = if land && n_land { pal::HEX_LINE } else { draw::shade(pal::SEA, 0.8) };
-                let bb = (a.0.min(b.0) - lw, a.1.min(b.1) - lw, a.0.max(b.0) + lw, a.1.max(b.1) + lw);
-                fill_exact(self.img, bb, c, 1.0, |x, y| sd_capsule(x, y, a.0, a.1, b.0, b.1, lw / 2.0));
+                fill_capsule(self.img, a, b, lw / 2.0, c, 1.0);
             }
             if game.terrain_at(h) == Some(Terrain::Gold) && self.visible(hex_centre(h), s) {
                 // A gold field's cue besides its colour (close to the fields'): a ring inside it.
@@ -260,42 +289,21 @@ impl Canvas<'_> {
         }
     }
 
+    /// Each number token, a sprite per number and size (`sprites.rs`), on whole pixels.
     fn tokens(&mut self, game: &Game, spots: &[Spot]) {
         let u = self.f.u;
-        let r = 0.52 * u;
         for h in game.hexes() {
             let Some(n) = h.number else { continue };
             let centre = token_point(h.hex, spots);
             if !self.visible(centre, u) {
                 continue;
             }
-            let (x, y) = self.px(centre);
-            let red = matches!(n, 6 | 8);
-            let edge = if red { pal::TOKEN_RED } else { pal::OUTLINE };
-            let ow = if red { 0.09 * u } else { 0.04 * u };
-            fill_layers_exact(
-                self.img,
-                (x - r - ow, y - r - ow, x + r + ow, y + r + ow),
-                &[(edge, 1.0, ow), (pal::TOKEN, 1.0, 0.0)],
-                |px, py| sd_circle(px, py, x, y, r),
-            );
-            let ink = if red { pal::TOKEN_RED } else { pal::INK };
-            number(self.img, n, x, y - 0.08 * u, u, ink);
-            // The pips: how many of the 36 rolls make this number.
-            let pips = seafarers_engine::pip(n) as usize;
-            let (dot, gap) = (0.045 * u, 0.12 * u);
-            for k in 0..pips {
-                let dx = (k as f32 - (pips as f32 - 1.0) / 2.0) * gap;
-                let (cx, cy) = (x + dx, y + 0.34 * u);
-                fill_exact(self.img, (cx - dot, cy - dot, cx + dot, cy + dot), ink, 1.0, |px, py| sd_circle(px, py, cx, cy, dot));
-            }
+            sprites::stamp(self.img, Piece::Token { n }, u, self.f.s, self.px(centre));
         }
     }
 
     fn harbours(&mut self, game: &Game, lang: Locale) {
         let u = self.f.u;
-        let bold = &draw::fonts().bold;
-        let size = 0.5 * u;
         for (e, kind) in game.harbours() {
             let (anchor, _) = harbour_anchor(game, e);
             if !self.visible(anchor, 2.0 * u) {
@@ -306,29 +314,9 @@ impl Canvas<'_> {
             for end in edge_ends(e) {
                 let (ex, ey) = self.px(end);
                 let (tx, ty) = (ex + (x - ex) * 0.15, ey + (y - ey) * 0.15);
-                let lw = 0.09 * u;
-                fill_exact(self.img, (x.min(tx) - lw, y.min(ty) - lw, x.max(tx) + lw, y.max(ty) + lw), pal::PIER, 1.0, |px, py| {
-                    sd_capsule(px, py, x, y, tx, ty, lw)
-                });
+                fill_capsule(self.img, (x, y), (tx, ty), 0.09 * u, pal::PIER, 1.0);
             }
-            let (rate, what) = pal::harbour_lines(lang, kind);
-            let (rate, what) = (rate, what.as_str());
-            let bg = match kind {
-                seafarers_engine::Harbour::Generic => pal::WHITE,
-                seafarers_engine::Harbour::Special(r) => pal::resource(r),
-            };
-            let ink = pal::letter_on(bg);
-            let tw = text_width(bold, size, rate).max(text_width(bold, size, what));
-            let (hw, hh) = (tw / 2.0 + 0.14 * u, 0.62 * u);
-            let ow = 0.05 * u;
-            fill_layers_exact(
-                self.img,
-                (x - hw - ow, y - hh - ow, x + hw + ow, y + hh + ow),
-                &[(pal::OUTLINE, 1.0, ow), (bg, 1.0, 0.0)],
-                |px, py| draw::sd_box(px, py, x, y, hw, hh, 0.2 * u),
-            );
-            text_centered(self.img, bold, size, x, y - 0.27 * u, ink, rate);
-            text_centered(self.img, bold, size, x, y + 0.29 * u, ink, what);
+            sprites::stamp(self.img, Piece::Harbour { kind, lang }, u, self.f.s, (x, y));
         }
     }
 
@@ -460,11 +448,7 @@ impl Canvas<'_> {
         let bold = &draw::fonts().bold;
         let badges = badges(&self.f, spots);
         for b in &badges {
-            let (x, y, hw, hh, ow) = (b.x, b.y + self.top, b.hw, b.hh, b.outline);
-            let bb = (x - hw - ow, y - hh - ow, x + hw + ow, y + hh + ow);
-            fill_layers_exact(self.img, bb, &[(pal::OUTLINE, 1.0, ow), (pal::SPOT, 1.0, 0.0)], |px, py| {
-                draw::sd_box(px, py, x, y, hw, hh, hh)
-            });
+            sprites::stamp_badge(self.img, (b.hw, b.hh, b.outline), (b.x, b.y + self.top));
         }
         for b in &badges {
             text_centered(self.img, bold, b.size, b.x, b.y + self.top, pal::INK, &b.label);
@@ -514,27 +498,32 @@ impl Badge {
 ///   whole Four Islands map lettered, at 45 px per hex side.
 pub fn badges(f: &Frame, spots: &[Spot]) -> Vec<Badge> {
     let bold = &draw::fonts().bold;
+    let (full, small, nudge) = (f.u, super::MIN_PIECE_PX.min(f.u), f.s / 8.0);
+    // The labels' widths at both sizes, measured once.
+    let widths = |u: f32| -> Vec<f32> { spots.iter().map(|s| text_width(bold, spot_text(u), &s.label)).collect() };
+    let (full_w, small_w) = (widths(full), if small == full { Vec::new() } else { widths(small) });
     // Sized by a piece size `u`, as the pieces are.
     let layout = |u: f32, nudge: f32, tight: bool| -> Vec<Badge> {
         let size = spot_text(u);
+        let widths = if u == full { &full_w } else { &small_w };
         // Tight: the letters' capitals (half of `u`) and 2 px above and below them.
         let (hh, ow, pad) = if tight { (0.29 * u, 0.03 * u, 0.06 * u) } else { (0.38 * u, 0.07 * u, 0.1 * u) };
         spots
             .iter()
-            .map(|s| {
+            .zip(widths)
+            .map(|(s, &tw)| {
                 let (x, y) = f.px(spot_point(s.at));
                 let dy = match s.at {
                     SpotAt::Vertex(v) if v.top => -nudge,
                     SpotAt::Vertex(_) => nudge,
                     _ => 0.0,
                 };
-                let hw = (text_width(bold, size, &s.label) / 2.0 + pad).max(hh);
+                let hw = (tw / 2.0 + pad).max(hh);
                 Badge { label: s.label.clone(), x, y: y + dy, hw, hh, outline: ow, size }
             })
             .collect()
     };
     let crowded = |bs: &[Badge]| bs.iter().enumerate().any(|(i, a)| bs[i + 1..].iter().any(|b| a.overlaps(b, BADGE_GAP)));
-    let (full, small, nudge) = (f.u, super::MIN_PIECE_PX.min(f.u), f.s / 8.0);
     let mut tried = Vec::new();
     for (u, nudge, tight) in [(full, 0.0, false), (small, 0.0, false), (full, nudge, false), (small, nudge, false), (small, nudge, true)] {
         tried = layout(u, nudge, tight);
@@ -547,25 +536,6 @@ pub fn badges(f: &Frame, spots: &[Spot]) -> Vec<Badge> {
 
 /// Pixels kept between two badges.
 pub const BADGE_GAP: f32 = 1.0;
-
-/// A number token's number at `spot_text(u)`, its two digits set close so that "12" fits
-/// the token.
-fn number(img: &mut RgbImage, n: u8, x: f32, y: f32, u: f32, ink: Rgb8) {
-    let bold = &draw::fonts().bold;
-    let size = spot_text(u);
-    if n < 10 {
-        text_centered(img, bold, size, x, y, ink, &n.to_string());
-    } else {
-        let step = 0.21 * u;
-        text_centered(img, bold, size, x - step, y, ink, "1");
-        text_centered(img, bold, size, x + step, y, ink, &(n % 10).to_string());
-    }
-}
-
-/// The text size of spot labels, piece letters and numbers for a piece size `u`.
-pub fn spot_text(u: f32) -> f32 {
-    0.8 * u
-}
 
 /// Where a hex's number token goes: its centre, or lower when a spot label takes the top.
 fn token_point(h: Hex, spots: &[Spot]) -> (f32, f32) {

@@ -1,14 +1,15 @@
 //! A process-wide cache of boards' ground: the hexes (terrain, sides, gold rings, fog), number
-//! tokens and harbours of one frame, everything drawn before the first piece. It is a pure
-//! function of its key (the frame, every hex's terrain and number, the harbours, which tokens
-//! a spot lifts), so a board drawn on a cached ground is byte for byte the board drawn afresh
+//! tokens and harbours of one frame, everything drawn before the first piece (on a turn whose
+//! spots lift the tokens, the robber's or the pirate's, the tokens are drawn over it, so that
+//! turn reuses the frame's ground too). It is a pure function of its key (the frame, every
+//! hex's terrain and number, the harbours, whether the tokens are in it), so a board drawn on a cached ground is byte for byte the board drawn afresh
 //! (`tests.rs`): caching changes the cost of a picture, never the picture. The ground changes
 //! only when a hex is discovered, a harbour placed or the view moves, so most pictures of a
 //! game reuse it: the turn messages between two builds, every `/board`. The cache is bounded;
 //! past the bound it starts over.
 
+use super::Spot;
 use super::board::{self, Frame};
-use super::{Spot, SpotAt};
 use crate::i18n::Locale;
 use image::RgbImage;
 use seafarers_engine::{Edge, Game, Harbour, Hex, Terrain};
@@ -27,8 +28,8 @@ struct Key {
     /// Every hex of the map: its terrain (none while undiscovered) and number.
     hexes: Vec<(Hex, Option<Terrain>, Option<u8>)>,
     harbours: Vec<(Edge, Harbour)>,
-    /// The hexes whose token a spot lifts (`board::token_point`).
-    lifted: Vec<Hex>,
+    /// Whether the tokens are in it: not when a spot lifts them (`board::lifts_tokens`).
+    tokens: bool,
     /// The language of the harbours' words.
     lang: Locale,
 }
@@ -39,13 +40,7 @@ impl Key {
             frame: [f.x0.to_bits(), f.y0.to_bits(), f.s.to_bits(), f.u.to_bits(), f.w, f.h],
             hexes: game.hexes().into_iter().map(|h| (h.hex, h.terrain, h.number)).collect(),
             harbours: game.harbours(),
-            lifted: spots
-                .iter()
-                .filter_map(|s| match s.at {
-                    SpotAt::Hex(h) => Some(h),
-                    _ => None,
-                })
-                .collect(),
+            tokens: !board::lifts_tokens(spots),
             lang,
         }
     }

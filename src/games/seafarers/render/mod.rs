@@ -15,8 +15,11 @@
 //! their kinds, and nothing of the development deck but what was played.
 //!
 //! Rendering reads the engine's public queries and returns PNG bytes; it does no I/O, and the
-//! only state it keeps is a cache of boards' ground (`cache.rs`) that changes what a picture
-//! costs, never its bytes: the same game gives the same bytes.
+//! only state it keeps is caches that change what a picture costs, never its bytes (the same
+//! game gives the same bytes): boards' ground by frame (`cache.rs`), sprites of what is
+//! stamped many times (`sprites.rs`) and players' rows by what they show (`panel.rs`). The
+//! phone view's pieces come in a few sizes (and roads in lengths of whole pixels), so that the
+//! close-ups of a game, which follow its spots, share their sprites.
 //!
 //! ```
 //! use southseas::games::seafarers::render::{BoardView, phone_png};
@@ -145,9 +148,20 @@ fn phone_frame_of(crop: board::Bbox, map: board::Bbox) -> Frame {
         // (Not `clamp`: rounding may leave `map.2 - want` a hair below `map.0`.)
         x0 = x0.min(map.2 - want).max(map.0);
     }
-    let frame = Frame::new((x0, crop.1, x0 + want, crop.3), s, s.clamp(MIN_PIECE_PX, PIECE_PX));
+    let frame = Frame::new((x0, crop.1, x0 + want, crop.3), s, piece_size(s));
     Frame { w: PHONE_W, ..frame }
 }
+
+/// The size of the pieces at `s` pixels per hex radius: `s` within [`MIN_PIECE_PX`] and
+/// [`PIECE_PX`], rounded down to a step of [`PIECE_STEP`], so that the frames of a game share
+/// a few piece sizes, and with them the sprites of their pieces and tokens.
+fn piece_size(s: f32) -> f32 {
+    let u = s.clamp(MIN_PIECE_PX, PIECE_PX);
+    MIN_PIECE_PX + ((u - MIN_PIECE_PX) / PIECE_STEP).floor() * PIECE_STEP
+}
+
+/// The step between the phone view's piece sizes, in pixels.
+const PIECE_STEP: f32 = 2.5;
 
 /// The box of the whole board and its scale, for [`full_board_png`].
 pub fn full_frame(game: &Game) -> Frame {
@@ -186,7 +200,7 @@ fn image_in(game: &Game, view: &BoardView, frame: &Frame, cached: bool, mut raw:
     };
     // Over the ground, then the panel (which covers whatever a piece drew past the board).
     board::draw_pieces(&mut img, 0, game, frame, &letters, &view.spots);
-    panel::draw(&mut img, frame.h, frame.w, game, &view.names, &letters, view.language);
+    panel::draw(&mut img, frame.h, frame.w, game, &view.names, &letters, view.language, cached);
     img
 }
 
@@ -205,7 +219,7 @@ fn panel_unfit(game: &Game, view: &BoardView) -> Vec<(&'static str, String)> {
     let letters = letters(&view.names_or_default(game.player_count()));
     let mut img = draw::solid(frame.w, frame.h + panel::height(game), palette::PANEL);
     let mut fits = panel::Fits::default();
-    panel::draw_checked(&mut img, frame.h, frame.w, game, &view.names, &letters, view.language, &mut fits);
+    panel::draw_checked(&mut img, frame.h, frame.w, game, &view.names, &letters, view.language, &mut fits, false);
     fits.unfit
 }
 
@@ -246,11 +260,19 @@ fn png_of(game: &Game, view: &BoardView, frame: &Frame) -> Vec<u8> {
     png
 }
 
-/// Empties the process-wide cache of boards' ground (`cache.rs`): for benchmarks of a first
-/// picture.
+/// Empties every process-wide cache of the pictures (boards' ground, `cache.rs`; sprites,
+/// `sprites.rs`; players' rows, `panel.rs`): for benchmarks of a process's first picture.
 pub fn clear_caches() {
-    cache::clear();
+    clear_frame_caches();
     sprites::clear();
+}
+
+/// Empties the caches of what a new frame on a new turn draws afresh: the board's ground and
+/// the players' rows (the sprites stay, as in a bot that has drawn before): for benchmarks of
+/// a picture on a new frame.
+pub fn clear_frame_caches() {
+    cache::clear();
+    panel::clear();
 }
 
 /// Each seat's letter: the player's own initial where free, else another free letter

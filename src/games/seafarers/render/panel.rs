@@ -2,13 +2,17 @@
 //! (colour and letter, name, public points, and counts only: cards in hand, development cards,
 //! knights, trade route, special victory points, the longest trade route and largest army
 //! holders, pieces left). No card's kind is ever drawn: the panel reads counts, never hands.
+//!
+//! A row is drawn on its own and kept by what it shows ([`Row`]): most turns change one or
+//! two rows, and the others are copied; the discs and the small pieces are sprites.
 
 use super::palette as pal;
-use crate::draw::{self, fill_exact, fill_layers_exact, rect, right_text, sd_box, sd_circle, text, text_width};
+use crate::draw::{self, Surface, fill_exact, fill_layers_exact, rect, right_text, sd_box, sd_circle, text, text_width};
 use crate::i18n::Locale;
 use crate::tr;
 use image::RgbImage;
 use seafarers_engine::{Game, Phase};
+use std::sync::Arc;
 
 /// Smallest text: 26 px at 800 px wide is capitals 9.5 px tall at 400 px.
 pub const BODY: f32 = 26.0;
@@ -38,17 +42,32 @@ impl Fits {
     }
 }
 
-/// Draws the panel into `img` from row `top`, `w` px wide, its words in `lang`.
-pub fn draw(img: &mut RgbImage, top: u32, w: u32, game: &Game, names: &[String], letters: &[char], lang: Locale) {
-    draw_checked(img, top, w, game, names, letters, lang, &mut Fits::default());
+/// Draws the panel into `img` from row `top`, `w` px wide, its words in `lang`; its players'
+/// rows from the cache where `cached` (`draw_checked`'s pixels either way).
+#[allow(clippy::too_many_arguments)]
+pub fn draw(img: &mut RgbImage, top: u32, w: u32, game: &Game, names: &[String], letters: &[char], lang: Locale, cached: bool) {
+    draw_checked(img, top, w, game, names, letters, lang, &mut Fits::default(), cached);
 }
 
-/// [`draw`], telling `fits` what did not fit.
+/// [`draw`], telling `fits` what did not fit (in the rows drawn, not those from the cache).
 #[allow(clippy::too_many_arguments)]
-pub fn draw_checked(img: &mut RgbImage, top: u32, w: u32, game: &Game, names: &[String], letters: &[char], lang: Locale, fits: &mut Fits) {
+pub fn draw_checked(
+    img: &mut RgbImage,
+    top: u32,
+    w: u32,
+    game: &Game,
+    names: &[String],
+    letters: &[char],
+    lang: Locale,
+    fits: &mut Fits,
+    cached: bool,
+) {
     let fonts = draw::fonts();
     let (wf, t) = (w as f32, top as f32);
-    rect(img, 0.0, t, wf, height(game) as f32, pal::PANEL, 1.0);
+    // Every pixel of the panel: the head and the margin below the rows here, each row whole.
+    let rows_end = HEAD_H + ROW_H * game.player_count() as u32;
+    rect(img, 0.0, t, wf, HEAD_H as f32, pal::PANEL, 1.0);
+    rect(img, 0.0, t + rows_end as f32, wf, (height(game) - rows_end) as f32, pal::PANEL, 1.0);
     rect(img, 0.0, t, wf, 2.0, pal::CARD_EDGE, 1.0);
     // The turn, the state, the dice.
     let head = match game.phase() {
@@ -79,10 +98,114 @@ pub fn draw_checked(img: &mut RgbImage, top: u32, w: u32, game: &Game, names: &[
 
     let acting = game.to_act();
     for seat in 0..game.player_count() {
-        let y = t + HEAD_H as f32 + seat as f32 * ROW_H as f32;
-        let (name, letter) = (name_of(names, seat, lang), letters.get(seat).copied().unwrap_or('?'));
-        row(img, y, wf, game, seat, (&name, letter), acting.contains(&seat), lang, fits);
+        let y = top + HEAD_H + seat as u32 * ROW_H;
+        let row = Row::of(game, seat, names, letters, acting.contains(&seat), lang, w);
+        let drawn = if cached { rows::get(&row) } else { Arc::new(row.draw(fits)) };
+        draw::blit_rgb(img, &drawn, 0, y as i32);
     }
+}
+
+/// Everything a player's row shows, and nothing else: the key of its cached picture. A turn
+/// changes one or two rows (the player who acts, who waits next); the others are copied.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Row {
+    w: u32,
+    seat: usize,
+    name: String,
+    letter: char,
+    acting: bool,
+    lang: Locale,
+    points: String,
+    /// The longest trade route's and largest army's badges it holds.
+    badges: Vec<String>,
+    counts: String,
+    left: String,
+    /// Settlements, cities, roads and ships left.
+    pieces: [u8; 4],
+}
+
+impl Row {
+    fn of(game: &Game, seat: usize, names: &[String], letters: &[char], acting: bool, lang: Locale, w: u32) -> Row {
+        let p = game.player(seat);
+        let mut badges: Vec<String> = Vec::new();
+        if game.longest_route_holder() == Some(seat) {
+            badges.push(tr!(lang, "sf-pic-longest"));
+        }
+        if game.largest_army_holder() == Some(seat) {
+            badges.push(tr!(lang, "sf-pic-largest"));
+        }
+        let mut parts = vec![
+            tr!(lang, "sf-pic-cards", n = p.hand.total()),
+            tr!(lang, "sf-pic-dev", n = p.dev.total()),
+            tr!(lang, "sf-pic-knights", n = p.knights),
+        ];
+        if p.route_length > 0 {
+            parts.push(tr!(lang, "sf-pic-route", n = p.route_length));
+        }
+        if p.chips > 0 {
+            parts.push(format!("★{}", p.chips));
+        }
+        Row {
+            w,
+            seat,
+            name: name_of(names, seat, lang),
+            letter: letters.get(seat).copied().unwrap_or('?'),
+            acting,
+            lang,
+            points: tr!(lang, "sf-pic-points", n = game.public_points(seat)),
+            badges,
+            counts: parts.join(" · "),
+            left: tr!(lang, "sf-pic-left"),
+            pieces: [p.settlements_left, p.cities_left, p.roads_left, p.ships_left],
+        }
+    }
+
+    /// The row on its own picture, `w`×`ROW_H` px.
+    fn draw(&self, fits: &mut Fits) -> RgbImage {
+        let mut img = draw::solid(self.w, ROW_H, pal::PANEL);
+        row(&mut img, self, fits);
+        img
+    }
+}
+
+/// The players' rows already drawn, process-wide, by what they show.
+mod rows {
+    use super::{Fits, Row};
+    use image::RgbImage;
+    use std::collections::HashMap;
+    use std::sync::{Arc, Mutex, OnceLock};
+
+    /// Rows kept before the cache starts over (about 300 kB each at 800 px).
+    const MAX_ROWS: usize = 64;
+
+    fn lock() -> std::sync::MutexGuard<'static, HashMap<Row, Arc<RgbImage>>> {
+        static ROWS: OnceLock<Mutex<HashMap<Row, Arc<RgbImage>>>> = OnceLock::new();
+        // A panic while holding the lock leaves only complete entries behind: keep using it.
+        ROWS.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    pub fn get(row: &Row) -> Arc<RgbImage> {
+        if let Some(img) = lock().get(row) {
+            return Arc::clone(img);
+        }
+        // Drawn outside the lock: two threads may both draw a missing row, never wait.
+        let img = Arc::new(row.draw(&mut Fits::default()));
+        let mut rows = lock();
+        if rows.len() >= MAX_ROWS {
+            rows.clear();
+        }
+        rows.insert(row.clone(), Arc::clone(&img));
+        img
+    }
+
+    pub fn clear() {
+        lock().clear();
+    }
+}
+
+/// Empties the cache of players' rows.
+pub fn clear() {
+    rows::clear();
 }
 
 /// A seat's name, or its colour's for a seat without one.
@@ -96,54 +219,33 @@ fn capitalised(s: &str) -> String {
     c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
 }
 
-#[allow(clippy::too_many_arguments)]
-fn row(
-    img: &mut RgbImage,
-    y: f32,
-    w: f32,
-    game: &Game,
-    seat: usize,
-    (name, letter): (&str, char),
-    acting: bool,
-    lang: Locale,
-    fits: &mut Fits,
-) {
+/// A player's row drawn at the top of `img`.
+fn row(img: &mut RgbImage, r: &Row, fits: &mut Fits) {
     let fonts = draw::fonts();
-    let p = game.player(seat);
+    let (y, w, seat) = (0.0, r.w as f32, r.seat);
     let c = pal::PLAYERS[seat % pal::PLAYERS.len()];
-    if acting {
+    if r.acting {
         // Whoever the game waits for: a tinted row with a bar in their colour.
         rect(img, 0.0, y + 2.0, w, ROW_H as f32 - 4.0, [255, 250, 214], 1.0);
         rect(img, 0.0, y + 2.0, 8.0, ROW_H as f32 - 4.0, pal::OUTLINE, 1.0);
     }
     // The player's colour and letter, as on their pieces.
-    let (bx, by, r) = (PAD + 30.0, y + ROW_H as f32 / 2.0, 28.0);
-    let ol = pal::outline_of(c);
-    fill_layers_exact(img, (bx - r - 3.0, by - r - 3.0, bx + r + 3.0, by + r + 3.0), &[(ol, 1.0, 3.0), (c, 1.0, 0.0)], |x, yy| {
-        sd_circle(x, yy, bx, by, r)
-    });
-    draw::text_centered(img, &fonts.bold, 34.0, bx, by, pal::letter_on(c), &letter.to_string());
-    let left = bx + r + 18.0;
+    let (bx, by, rad) = (PAD + 30.0, y + ROW_H as f32 / 2.0, 28.0);
+    icons::stamp(img, Icon::Disc { seat }, (bx, by));
+    draw::text_centered(img, &fonts.bold, 34.0, bx, by, pal::letter_on(c), &r.letter.to_string());
+    let left = bx + rad + 18.0;
     // Line 1: name, holder badges, points.
-    let pts = tr!(lang, "sf-pic-points", n = game.public_points(seat));
-    let pts_w = text_width(&fonts.bold, POINTS, &pts);
-    right_text(img, &fonts.bold, POINTS, w - PAD, y + 8.0, pal::INK, &pts);
-    let mut badges: Vec<String> = Vec::new();
-    if game.longest_route_holder() == Some(seat) {
-        badges.push(tr!(lang, "sf-pic-longest"));
-    }
-    if game.largest_army_holder() == Some(seat) {
-        badges.push(tr!(lang, "sf-pic-largest"));
-    }
-    let badges_w: f32 = badges.iter().map(|b| text_width(&fonts.bold, BODY * 0.9, b) + 30.0).sum();
+    let pts_w = text_width(&fonts.bold, POINTS, &r.points);
+    right_text(img, &fonts.bold, POINTS, w - PAD, y + 8.0, pal::INK, &r.points);
+    let badges_w: f32 = r.badges.iter().map(|b| text_width(&fonts.bold, BODY * 0.9, b) + 30.0).sum();
     let name_w = (w - PAD - pts_w - 16.0 - badges_w - left).max(60.0);
     // The badges follow the name (at least 60 px of it): they must end before the points.
-    let badges_end = left + text_width(&fonts.bold, NAME, name).min(60.0) + 4.0 + badges_w;
-    fits.check("badges", &badges.join(" + "), badges_end, w - PAD - pts_w);
-    let shown = draw::ellipsized(&fonts.bold, NAME, name, name_w);
+    let badges_end = left + text_width(&fonts.bold, NAME, &r.name).min(60.0) + 4.0 + badges_w;
+    fits.check("badges", &r.badges.join(" + "), badges_end, w - PAD - pts_w);
+    let shown = draw::ellipsized(&fonts.bold, NAME, &r.name, name_w);
     let nw = text(img, &fonts.bold, NAME, left, y + 10.0, pal::INK, &shown);
     let mut bx = left + nw + 14.0;
-    for b in &badges {
+    for b in &r.badges {
         let bw = text_width(&fonts.bold, BODY * 0.9, b) + 20.0;
         let (cx, cy, hw, hh) = (bx + bw / 2.0, y + 29.0, bw / 2.0, 17.0);
         fill_exact(img, (cx - hw, cy - hh, cx + hw, cy + hh), pal::GOLD, 1.0, |x, yy| sd_box(x, yy, cx, cy, hw, hh, 8.0));
@@ -151,35 +253,21 @@ fn row(
         bx += bw + 10.0;
     }
     // Line 2: counts; line 3: pieces left.
-    let mut parts = vec![
-        tr!(lang, "sf-pic-cards", n = p.hand.total()),
-        tr!(lang, "sf-pic-dev", n = p.dev.total()),
-        tr!(lang, "sf-pic-knights", n = p.knights),
-    ];
-    if p.route_length > 0 {
-        parts.push(tr!(lang, "sf-pic-route", n = p.route_length));
-    }
-    if p.chips > 0 {
-        parts.push(format!("★{}", p.chips));
-    }
     let line2 = y + 52.0;
-    let counts = parts.join(" · ");
-    fits.check("counts", &counts, text_width(&fonts.regular, BODY, &counts), w - PAD - left);
-    let counts = draw::ellipsized(&fonts.regular, BODY, &counts, w - PAD - left);
+    fits.check("counts", &r.counts, text_width(&fonts.regular, BODY, &r.counts), w - PAD - left);
+    let counts = draw::ellipsized(&fonts.regular, BODY, &r.counts, w - PAD - left);
     text(img, &fonts.regular, BODY, left, line2, pal::INK, &counts);
     let line3 = y + 90.0;
-    let lw = text(img, &fonts.regular, BODY, left, line3, pal::INK_SOFT, &tr!(lang, "sf-pic-left"));
+    let lw = text(img, &fonts.regular, BODY, left, line3, pal::INK_SOFT, &r.left);
     let mut x = left + lw + 16.0;
-    for (kind, n) in
-        [(Piece::Settlement, p.settlements_left), (Piece::City, p.cities_left), (Piece::Road, p.roads_left), (Piece::Ship, p.ships_left)]
-    {
-        piece_icon(img, kind, x + 16.0, line3 + 17.0, seat);
+    for (kind, n) in [Piece::Settlement, Piece::City, Piece::Road, Piece::Ship].into_iter().zip(r.pieces) {
+        icons::stamp(img, Icon::Piece { kind, seat }, (x + 16.0, line3 + 17.0));
         x += 40.0 + text(img, &fonts.regular, BODY, x + 38.0, line3, pal::INK, &n.to_string()) + 18.0;
     }
     fits.check("pieces", "pieces left", x - 18.0, w - PAD);
 }
 
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Piece {
     Settlement,
     City,
@@ -187,8 +275,57 @@ enum Piece {
     Ship,
 }
 
+/// What a row shows the same in every picture: the player's disc (in their colour, outlined)
+/// and the small pieces beside the counts of those left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Icon {
+    Disc { seat: usize },
+    Piece { kind: Piece, seat: usize },
+}
+
+/// The icons as sprites, drawn once per process and stamped on whole pixels.
+mod icons {
+    use super::Icon;
+    use crate::draw::Stamp;
+    use image::{RgbImage, RgbaImage};
+    use std::collections::HashMap;
+    use std::sync::{Arc, Mutex, OnceLock};
+
+    /// Half the side of an icon's sprite: the disc's radius and outline, and a pixel to spare.
+    const HALF: u32 = 34;
+
+    /// Draws `icon` centred on the pixel nearest (x, y).
+    pub fn stamp(img: &mut RgbImage, icon: Icon, (x, y): (f32, f32)) {
+        static ICONS: OnceLock<Mutex<HashMap<Icon, Arc<Stamp>>>> = OnceLock::new();
+        let lock = || ICONS.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
+        let found = lock().get(&icon).cloned();
+        let sprite = found.unwrap_or_else(|| {
+            let mut sprite = RgbaImage::new(2 * HALF, 2 * HALF);
+            let c = HALF as f32;
+            match icon {
+                Icon::Disc { seat } => super::disc(&mut sprite, c, c, seat),
+                Icon::Piece { kind, seat } => super::piece_icon(&mut sprite, kind, c, c, seat),
+            }
+            let sprite = Arc::new(Stamp::new(sprite));
+            // A few dozen icons in all (4 colours): never emptied.
+            lock().insert(icon, Arc::clone(&sprite));
+            sprite
+        });
+        sprite.blit(img, x.round() as i32 - HALF as i32, y.round() as i32 - HALF as i32);
+    }
+}
+
+/// A player's disc centred on (x, y): their colour in its outline.
+fn disc<S: Surface>(img: &mut S, x: f32, y: f32, seat: usize) {
+    let c = pal::PLAYERS[seat % pal::PLAYERS.len()];
+    let (ol, r) = (pal::outline_of(c), 28.0);
+    fill_layers_exact(img, (x - r - 3.0, y - r - 3.0, x + r + 3.0, y + r + 3.0), &[(ol, 1.0, 3.0), (c, 1.0, 0.0)], |px, py| {
+        sd_circle(px, py, x, y, r)
+    });
+}
+
 /// A small piece in the player's colour, for the count of those left.
-fn piece_icon(img: &mut RgbImage, kind: Piece, x: f32, y: f32, seat: usize) {
+fn piece_icon<S: Surface>(img: &mut S, kind: Piece, x: f32, y: f32, seat: usize) {
     let c = pal::PLAYERS[seat % pal::PLAYERS.len()];
     if let Piece::Road = kind {
         // The road as on the board, with its seat's pattern.

@@ -418,6 +418,50 @@ fn a_board_on_a_cached_ground_is_the_board_drawn_afresh() {
 }
 
 #[test]
+fn every_picture_of_a_game_drawn_on_caches_filled_by_the_pictures_before_it_is_the_picture_drawn_afresh() {
+    // The caches hold grounds of other frames, rows of other turns, badges of other spots: a
+    // key that missed something would show an earlier picture's part. A whole game in order,
+    // the spots of each turn (setup, the robber and the pirate's moves, building), the caches
+    // never emptied between pictures.
+    clear_caches();
+    let mut game = new_game("four-islands", 4, 5).unwrap();
+    let mut bots: Vec<Bot> = (0..4).map(|s| Bot::new(Strategy::Greedy, 5 * 31 + s)).collect();
+    let (mut compared, mut lifted) = (0, 0);
+    for step in 0..2000 {
+        if game.is_over() {
+            break;
+        }
+        let view = BoardView { spots: spots_of(&game), ..named(4) };
+        if step % 4 == 0 || board::lifts_tokens(&view.spots) {
+            let frame = phone_frame(&game, &view);
+            assert!(image(&game, &view, &frame, true) == image(&game, &view, &frame, false), "step {step}: from the caches");
+            compared += 1;
+            lifted += usize::from(board::lifts_tokens(&view.spots));
+        }
+        let p = game.to_act()[0];
+        let a = bots[p].choose(&game, p).unwrap();
+        game.apply(p, &a).unwrap();
+    }
+    assert!(compared >= 40 && lifted >= 2, "{compared} pictures compared, {lifted} with tokens lifted");
+}
+
+#[test]
+fn phone_frames_come_back_to_a_few_piece_sizes() {
+    // So that the frames of a game share their pieces' sprites.
+    let mut sizes = std::collections::BTreeSet::new();
+    for id in Ruleset::CURRENT.scenario_ids() {
+        let game = play(new_game(id, 4, 3).unwrap(), 3, 400, |_| false);
+        for view in [named(4), BoardView { spots: spots_of(&game), ..named(4) }] {
+            let f = phone_frame(&game, &view);
+            assert!((MIN_PIECE_PX..=PIECE_PX).contains(&f.u) && (f.u - MIN_PIECE_PX) % PIECE_STEP == 0.0, "{id}: pieces {} px", f.u);
+            assert!(f.u <= f.s.max(MIN_PIECE_PX), "{id}: a close-up makes the hexes larger, not the pieces");
+            sizes.insert(f.u.to_bits());
+        }
+    }
+    assert!(sizes.len() <= 5, "{} piece sizes", sizes.len());
+}
+
+#[test]
 fn every_step_of_games_on_every_map_draws_without_panic() {
     // Every scenario, 2 to 4 players where the scenario takes them, a few seeds; a picture
     // after every few actions, with the spots of the turn.

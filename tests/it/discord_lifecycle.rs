@@ -56,7 +56,7 @@ fn choice(registered: &CommandRegistration, command: &str, option: &str, name: &
 /// Sends a slash command and waits until it is done. Returns its private answer (a refusal, or
 /// a private reply such as `/settings`), or None when it posted to the channel (the private
 /// "thinking…" then goes away).
-async fn command(double: &Double, interaction: Interaction) -> Option<Response> {
+pub(crate) async fn command(double: &Double, interaction: Interaction) -> Option<Response> {
     let id = double.interact(interaction).await;
     let responses = double.wait_response(id, 2).await;
     assert_eq!(responses[0].callback_type, Some(callback::DEFERRED_MESSAGE), "acknowledged at once: {responses:?}");
@@ -72,7 +72,7 @@ async fn command(double: &Double, interaction: Interaction) -> Option<Response> 
 }
 
 /// A command that must post to the channel (no private answer).
-async fn posting(double: &Double, interaction: Interaction) {
+pub(crate) async fn posting(double: &Double, interaction: Interaction) {
     if let Some(answer) = command(double, interaction).await {
         panic!("refused: {:?}", answer.content);
     }

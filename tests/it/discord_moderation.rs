@@ -5,36 +5,14 @@
 //! on a private question. The opener's `/abandon` asks the same question; "Keep playing" keeps
 //! the game.
 
-use super::discord_double::{self as dd, Double, Interaction, Member, Response, ResponseKind, callback};
+use super::discord_double::{self as dd, Double, Member, Response, ResponseKind, callback};
 use super::discord_e2e::{custom_ids, menu_values, posts, settle, start_bot};
+use super::discord_lifecycle::{command, posting};
 use crate::support::TempDb;
 use std::time::Duration;
 
 /// Manage Channels: what makes a member a moderator of games.
 const MANAGE_CHANNELS: u64 = 1 << 4;
-
-/// Sends a slash command and waits until it is done: its private answer (a refusal, or a
-/// question with buttons), or None when it posted to the channel.
-async fn command(double: &Double, interaction: Interaction) -> Option<Response> {
-    let id = double.interact(interaction).await;
-    let responses = double.wait_response(id, 2).await;
-    assert_eq!(responses[0].callback_type, Some(callback::DEFERRED_MESSAGE), "acknowledged at once: {responses:?}");
-    assert!(responses[0].is_ephemeral(), "privately: {responses:?}");
-    match responses[1].kind {
-        ResponseKind::DeleteOriginal => None,
-        ResponseKind::Followup => {
-            assert!(responses[1].is_ephemeral() && responses[1].notified.is_empty(), "a private answer: {responses:?}");
-            Some(responses[1].clone())
-        }
-        _ => panic!("neither posted nor answered privately: {responses:?}"),
-    }
-}
-
-async fn posting(double: &Double, interaction: Interaction) {
-    if let Some(answer) = command(double, interaction).await {
-        panic!("refused: {:?}", answer.content);
-    }
-}
 
 fn private(answer: Option<Response>) -> String {
     answer.expect("a private answer").content.unwrap_or_default()

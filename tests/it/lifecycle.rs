@@ -25,7 +25,7 @@ fn options(seed: u64, limit: Duration, on_timeout: OnTimeout) -> GameOptions {
 }
 
 /// A started game of `people` players (and `computers` computer players), as `options` say.
-async fn started(service: &Service, people: u64, computers: &[Strength], options: GameOptions) -> Vec<Actor> {
+pub(crate) async fn started(service: &Service, people: u64, computers: &[Strength], options: GameOptions) -> Vec<Actor> {
     let actors: Vec<Actor> = (0..people).map(player).collect();
     service.create(PLACE, &actors[0], options).await.expect("create");
     for a in &actors[1..] {

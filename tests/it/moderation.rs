@@ -4,6 +4,7 @@
 //! and times nothing (across a restart) until it resumes with fresh turn time, and votes over a
 //! seat that open only after half the person's turn time.
 
+use super::lifecycle::started;
 use crate::support::{PLACE, TempDb, on_both_databases, player};
 use southseas::games::Strength;
 use southseas::games::southseas::{GameOptions, SouthSeas};
@@ -28,19 +29,6 @@ fn options(seed: u64, limit: Duration) -> GameOptions {
 /// Someone who moderates the server (Manage Channels or Manage Messages) but plays no game.
 fn moderator() -> Actor {
     Actor::new(777, "Mod").moderating(true)
-}
-
-async fn started(service: &Service, people: u64, computers: &[Strength], options: GameOptions) -> Vec<Actor> {
-    let actors: Vec<Actor> = (0..people).map(player).collect();
-    service.create(PLACE, &actors[0], options).await.expect("create");
-    for a in &actors[1..] {
-        service.join(PLACE, a).await.expect("join");
-    }
-    for &strength in computers {
-        service.add_computer(PLACE, &actors[0], strength).await.expect("a computer player sits down");
-    }
-    service.start(PLACE, &actors[0]).await.expect("start");
-    actors
 }
 
 /// The channel's newest game: its record.

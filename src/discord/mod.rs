@@ -168,6 +168,18 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
 }
 
 async fn on_event(ctx: &serenity::Context, event: &serenity::FullEvent, data: &Data) -> Result<(), Error> {
+    // A server's name, as Discord tells it on connecting and on a rename: a reminder sent by
+    // direct message names the server its game is played in.
+    let named = match event {
+        serenity::FullEvent::GuildCreate { guild, .. } => Some((guild.id, guild.name.as_str())),
+        serenity::FullEvent::GuildUpdate { new_data, .. } => Some((new_data.id, new_data.name.as_str())),
+        _ => None,
+    };
+    if let Some((guild, name)) = named
+        && let Err(e) = data.service.server_named(guild.get(), name).await
+    {
+        tracing::warn!(guild = guild.get(), "could not record a server's name: {}", convert::user_message(e, Locale::En));
+    }
     if let serenity::FullEvent::InteractionCreate { interaction: serenity::Interaction::Component(component) } = event
         && let Err(e) = on_component(ctx, data, component).await
     {

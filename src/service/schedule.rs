@@ -382,10 +382,17 @@ impl Service {
             text.push_str(&tr!(locale, "reminder-deadline", when = relative_time(at)));
         }
         if settings.direct {
-            // Read away from the channel: which game, and where it is played.
+            // Read away from the channel: which game, and where it is played (the server by
+            // name when Discord told it: a channel's mention alone may not say which server).
             let game = tr!(locale, &table.record.kind.title_key());
-            let head =
-                tr!(locale, "reminder-direct-head", game = game, id = table.record.id, channel = format!("<#{}>", table.record.channel_id));
+            let channel = format!("<#{}>", table.record.channel_id);
+            let id = table.record.id;
+            let head = match store::server_name(&mut tx, table.record.guild_id).await? {
+                Some(server) => {
+                    tr!(locale, "reminder-direct-head-server", game = game, id = id, server = escape(&server), channel = channel)
+                }
+                None => tr!(locale, "reminder-direct-head", game = game, id = id, channel = channel),
+            };
             text = format!("{head}\n{text}");
         }
         // The turn message holds the buttons: one tap away, from the channel or a direct message.
@@ -408,6 +415,13 @@ impl Service {
         }
         tx.commit().await?;
         Ok(queued.then_some(Reply { channel: Some(table.record.channel_id), ..reply }))
+    }
+
+    /// Records a server's name as Discord tells it (on connecting, on a rename): reminders by
+    /// direct message name the server their game is played in.
+    pub async fn server_named(&self, guild_id: u64, name: &str) -> Result<()> {
+        let mut conn = self.store.pool().acquire().await?;
+        Ok(store::set_server_name(&mut conn, guild_id, name).await?)
     }
 
     /// The address of the message that shows the game as it is now (its newest message at the

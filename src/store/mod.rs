@@ -16,9 +16,11 @@
 
 mod due;
 mod people;
+mod servers;
 
 pub use due::*;
 pub use people::*;
+pub use servers::*;
 
 use crate::i18n::Locale;
 use crate::kinds::{GameKind, Strength};

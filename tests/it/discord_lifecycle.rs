@@ -84,6 +84,22 @@ async fn new_posts(double: &Double, before: usize, n: usize, what: &str) -> Vec<
 }
 
 /// Who the channel's game waits for (a user id; a computer player's is 1 to 9), if anyone.
+/// Waits until the bot has recorded the server's name as Discord told it.
+async fn server_name_is(db: &TempDb, guild: u64, name: &str) {
+    let service = Service::open(&db.url()).await.expect("database");
+    for _ in 0..500 {
+        let mut conn = service.store().pool().acquire().await.expect("connection");
+        if store::server_name(&mut conn, guild).await.expect("a server's name").as_deref() == Some(name) {
+            drop(conn);
+            service.store().close().await;
+            return;
+        }
+        drop(conn);
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("the server's name was never recorded as {name:?}");
+}
+
 async fn waiting_user(db: &TempDb) -> Option<u64> {
     let (game, _, id, _) = state(db).await;
     let seat = game.to_act()?;
@@ -295,6 +311,10 @@ async fn reminders_ping_the_waiting_player_in_the_channel_or_by_direct_message()
     assert_eq!((pinged[0].channel_id, pinged[0].notified.clone()), (Some(dd::CHANNEL_ID), vec![other.id]));
     let since = start + ms(23 * HOUR);
 
+    // The server was renamed meanwhile: Discord tells the bot (GUILD_UPDATE).
+    double.rename_guild(dd::GUILD_ID, "Les *Îles* @ Noël");
+    server_name_is(&db, dd::GUILD_ID, "Les *Îles* @ Noël").await;
+
     // Eight hours into the other's wait: a direct message that notifies them alone.
     let before = posts(&double).len();
     advance(&bot, &clock, 8 * HOUR);
@@ -305,7 +325,8 @@ async fn reminders_ping_the_waiting_player_in_the_channel_or_by_direct_message()
     assert_eq!(dm.notified, vec![other.id], "{text}");
     assert_eq!(dm.allowed_user_mentions(), Some(vec![other.id]));
     // Read away from the channel: the game, where it is played, and a link to its turn message.
-    assert!(text.starts_with(&format!("🎲 **Carcassonne: South Seas** (game 1) in <#{}>\n", dd::CHANNEL_ID)), "{text}");
+    let head = format!("🎲 **Carcassonne: South Seas** (game 1) on **Les \\*Îles\\* @\u{200B} Noël**, in <#{}>\n", dd::CHANNEL_ID);
+    assert!(text.starts_with(&head), "{text}");
     assert!(text.contains(&format!("\n⏰ **{}**, it's been your turn for 8 hours", other.username)), "{text}");
     assert!(text.contains(&discord_time(since + ms(24 * HOUR))), "{text}");
     let turn_message = posts(&double).iter().rev().find(|p| p.channel_id == Some(dd::CHANNEL_ID)).and_then(|p| p.message_id).unwrap();

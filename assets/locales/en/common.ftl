@@ -228,6 +228,7 @@ seat-kicked-now = { " " }It plays their turn now.
 reminder = ⏰ **{ $name }**, it's been your turn for { $duration }: { $task }.
 reminder-deadline = { " " }Your time runs out { $when }.
 reminder-direct-head = 🎲 **{ $game }** (game { $id }) in { $channel }
+reminder-direct-head-server = 🎲 **{ $game }** (game { $id }) on **{ $server }**, in { $channel }
 reminder-link = ➡️ The turn message, with its buttons: { $link }
 timeout-replace = ⌛ { $name }'s time ran out ({ $waited }): a computer player takes their seat for the rest of the game.
 timeout-play = ⌛ { $name }'s time ran out ({ $waited }): the computer plays for them this time.

@@ -231,6 +231,7 @@ seat-kicked-now = { " " }Il joue son tour maintenant.
 reminder = ⏰ **{ $name }**, c'est votre tour depuis { $duration } : { $task }.
 reminder-deadline = { " " }Votre temps se termine { $when }.
 reminder-direct-head = 🎲 **{ $game }** (partie { $id }) dans { $channel }
+reminder-direct-head-server = 🎲 **{ $game }** (partie { $id }) sur **{ $server }**, dans { $channel }
 reminder-link = ➡️ Le message du tour, avec ses boutons : { $link }
 timeout-replace = ⌛ Le temps de { $name } est écoulé ({ $waited }) : un joueur ordinateur prend sa place pour le reste de la partie.
 timeout-play = ⌛ Le temps de { $name } est écoulé ({ $waited }) : l'ordinateur joue à sa place cette fois.

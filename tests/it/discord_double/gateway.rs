@@ -88,7 +88,7 @@ fn on_gateway_message(shared: &Shared, conn_id: u64, tx: &mpsc::UnboundedSender<
             s.dispatch(&session_id, "READY", ready);
             if shared.options.guild_create {
                 for guild in guilds {
-                    let json = guild_json_for(guild, &s.guilds[&guild], s.app_permissions);
+                    let json = s.guild_json(guild);
                     s.dispatch(&session_id, "GUILD_CREATE", json);
                 }
             }

@@ -177,6 +177,8 @@ struct State {
     app_permissions: u64,
     /// Every guild the bot is in and its text channels.
     guilds: BTreeMap<u64, Vec<u64>>,
+    /// Guilds renamed by a test (the others keep the name of [`guild_json_for`]).
+    guild_names: HashMap<u64, String>,
     /// Every known channel and its guild.
     channels: BTreeMap<u64, u64>,
     /// Direct-message channels the bot opened, and the user at the other end.
@@ -490,8 +492,20 @@ impl Double {
             s.guilds.entry(guild_id).or_default().push(channel_id);
             s.channels.insert(channel_id, guild_id);
             if create && let Some(session) = s.session_for_guild(guild_id) {
-                let guild = guild_json_for(guild_id, &s.guilds[&guild_id], s.app_permissions);
+                let guild = s.guild_json(guild_id);
                 s.dispatch(&session, "GUILD_CREATE", guild);
+            }
+        });
+    }
+
+    /// A member renames the guild: its shard gets GUILD_UPDATE, and later connections its new
+    /// name.
+    pub fn rename_guild(&self, guild_id: u64, name: &str) {
+        self.with(|s| {
+            s.guild_names.insert(guild_id, name.to_string());
+            if let Some(session) = s.session_for_guild(guild_id) {
+                let guild = s.guild_json(guild_id);
+                s.dispatch(&session, "GUILD_UPDATE", guild);
             }
         });
     }
@@ -778,6 +792,15 @@ impl State {
     /// The session a guild's events go to: of the current sessions of the shards that hold the
     /// guild, the one identified last, if it is connected. (With one shard count in use, one
     /// shard holds the guild; during a re-shard two counts may overlap, and the newer wins.)
+    /// GUILD_CREATE's (and GUILD_UPDATE's) `d` for a guild the bot is in, under its name now.
+    fn guild_json(&self, guild_id: u64) -> Value {
+        let mut guild = guild_json_for(guild_id, &self.guilds[&guild_id], self.app_permissions);
+        if let Some(name) = self.guild_names.get(&guild_id) {
+            guild["name"] = Value::String(name.clone());
+        }
+        guild
+    }
+
     fn session_for_guild(&self, guild_id: u64) -> Option<String> {
         let (name, session) = self
             .current

@@ -63,6 +63,12 @@ pub struct Reply {
     /// the handler that made the change delivers them right after it.
     #[serde(skip)]
     pub private: Vec<Reply>,
+    /// A typed step that handed the turn to the computer: what it says happened (its header
+    /// and story). The computer's run that follows opens its one message with these lines, so
+    /// the step is no message of its own; a post no run took over is sent as it is (the
+    /// sweeper clears this).
+    #[serde(default)]
+    pub carried: Option<Vec<String>>,
 }
 
 /// Which picture a reply carries (each game draws its own; see `crate::games::Pictures`).

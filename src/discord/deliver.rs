@@ -44,6 +44,16 @@ pub async fn deliver(http: &serenity::Http, service: &Service, mut reply: Reply,
     posted
 }
 
+/// A typed step the computer's run will tell (`Reply::carried`): the channel hears of it in
+/// the run's message; what it told players privately goes out now.
+pub async fn leave_to_run(http: &serenity::Http, service: &Service, reply: Reply) {
+    for post in reply.private {
+        if let Some(user) = post.private_to {
+            deliver_private(http, service, user, &post).await;
+        }
+    }
+}
+
 /// A post for one player alone, by direct message only: private information never falls back
 /// to the channel. Closed direct messages end it (the player sees their cards with the game's
 /// own private command); a passing failure leaves it owed, for the sweeper.

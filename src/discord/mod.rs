@@ -265,7 +265,11 @@ async fn on_component(ctx: &serenity::Context, data: &Data, ci: &serenity::Compo
         if let Err(e) = ci.edit_response(&ctx.http, done).await {
             tracing::warn!("could not close a private message: {e}");
         }
-        deliver::deliver(&ctx.http, &data.service, reply, deliver::Via::New(ci.channel_id)).await;
+        if reply.carried.is_some() {
+            deliver::leave_to_run(&ctx.http, &data.service, reply).await;
+        } else {
+            deliver::deliver(&ctx.http, &data.service, reply, deliver::Via::New(ci.channel_id)).await;
+        }
         return Ok(());
     }
     if reply.components_only {

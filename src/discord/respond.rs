@@ -77,6 +77,15 @@ pub(crate) async fn respond(ctx: Context<'_>, result: Result<Reply, ServiceError
             let reply = Reply { mention: None, more_mentions: Vec::new(), ..reply };
             ctx.send(convert::create_reply(&reply, true)).await?;
         }
+        Ok(reply) if reply.carried.is_some() => {
+            // The computer plays next, and its run's message says what this step did.
+            deliver::leave_to_run(ctx.http(), &ctx.data().service, reply).await;
+            if let poise::Context::Application(a) = ctx
+                && let Err(e) = a.interaction.delete_response(ctx.http()).await
+            {
+                tracing::warn!("could not remove the private acknowledgement: {e}");
+            }
+        }
         Ok(reply) => {
             let posted = deliver::deliver(ctx.http(), &ctx.data().service, reply, deliver::Via::New(ctx.channel_id())).await;
             match (posted, ctx) {

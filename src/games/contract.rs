@@ -118,6 +118,9 @@ pub trait Rules: Sized + Send + Sync + 'static {
     /// The message after a change: `header` (what the host has to say first), the story, the
     /// board, and the choices of whoever acts next.
     fn reply(game: &Self::Game, table: &Table, version: i64, header: Vec<String>, story: Self::Story) -> Reply;
+    /// The lines of the story `reply` puts after the header: what happened, and nothing about
+    /// what comes next (the computer's run tells a typed step that handed it the turn).
+    fn narration(story: &Self::Story) -> Vec<String>;
     /// The seats the change told something privately (none by default: South Seas hides
     /// nothing): the host looks up the language each of them reads.
     fn private_readers(_story: &Self::Story) -> Vec<usize> {

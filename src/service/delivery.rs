@@ -22,6 +22,11 @@ pub(super) async fn on_message<T>(message: u64, handling: impl Future<Output = T
     CLICKED.scope(message, handling).await
 }
 
+/// Whether the change being handled was made on a message (a click), not typed.
+pub(super) fn on_a_message() -> bool {
+    CLICKED.try_with(|_| ()).is_ok()
+}
+
 impl Service {
     /// At start: what this process held when it last stopped (a crash, a kill) is due now, not
     /// when its lease runs out. Returns how many posts that frees.
@@ -113,7 +118,10 @@ impl Service {
             reply: serde_json::to_string(reply).map_err(|e| internal(e.to_string()))?,
         };
         let lease_until = store::now_ms() + self.lease.as_millis() as i64;
-        Ok(store::queue_post(conn, &post, lease_until, &self.instance, if_owed).await?)
+        // A post the computer's run will tell is held apart from the process's own (see
+        // `store::CARRIED`): a restart does not free it for the sweeper before the run takes it.
+        let holder = if reply.carried.is_some() { format!("{}{}", store::CARRIED, self.instance) } else { self.instance.clone() };
+        Ok(store::queue_post(conn, &post, lease_until, &holder, if_owed).await?)
     }
 
     /// The message of a step was posted (or the message the step was taken on now shows it):
@@ -179,7 +187,10 @@ impl Service {
             let current = store::game(&mut tx, post.game_id).await?.map(|g| g.version);
             let reply: Option<Reply> = serde_json::from_str(&post.reply).ok();
             match reply {
-                Some(reply) if current == Some(post.version) => replies.push(Reply { channel: Some(post.channel_id), ..reply }),
+                // A post no computer's run took over is the step's own message again.
+                Some(reply) if current == Some(post.version) => {
+                    replies.push(Reply { channel: Some(post.channel_id), carried: None, ..reply })
+                }
                 _ => {
                     tracing::info!(game = post.game_id, version = post.version, "dropping a message the game has moved past");
                     store::remove_post(&mut tx, post.game_id, post.version, post.recipient).await?;

@@ -149,7 +149,7 @@ impl Service {
         }
         let version = table.record.version;
         let user_at = |seat: usize| table.user_at(seat).unwrap_or(0);
-        let computer = waiting.iter().chain(answering).copied().find(|&seat| table.computer_at(seat).is_some()).map(user_at);
+        let computer = computer_to_move(table, waiting, answering).map(user_at);
         let people: Vec<u64> = waiting.iter().copied().filter(|&seat| table.computer_at(seat).is_none()).map(user_at).collect();
         // One read; writes only where the wait changes hands (a step within a turn costs no
         // write: every step holds the game's write lock, and round trips add up under load).
@@ -442,8 +442,9 @@ impl Service {
         let mut conn = self.store.pool().acquire().await?;
         // The computer moves once the channel has the message that handed it the turn: the
         // step's handler and the scheduler post at the same time, and the computer's moves must
-        // not come out first. The item stays claimed; `delivered` lets it go on at once.
-        if item.kind == DueKind::Computer && store::post_owed(&mut conn, item.game_id).await? {
+        // not come out first. The item stays claimed; `delivered` lets it go on at once. A
+        // typed step's message is no wait: the run tells it (see `Reply::carried`).
+        if item.kind == DueKind::Computer && store::post_owed_besides_carried(&mut conn, item.game_id, item.version).await? {
             return Ok(None);
         }
         let table = load_table(&mut conn, item.game_id).await?;
@@ -463,6 +464,8 @@ impl Service {
             if self.still_due(&mut tx, item).await? {
                 store::clear_due_of(&mut tx, item.game_id, item.kind, item.user_id).await?;
             }
+            // No run tells the step that handed it the turn: its own message goes out now.
+            store::release_carried(&mut tx, item.game_id).await?;
             tx.commit().await?;
             return Ok(None);
         }
@@ -482,6 +485,7 @@ impl Service {
                 let waiting = self.load(&mut tx, &table).await?.state.waiting();
                 self.reschedule(&mut tx, &mut table, &waiting).await?;
             }
+            store::release_carried(&mut tx, item.game_id).await?;
             tx.commit().await?;
             return Ok(None);
         }
@@ -492,7 +496,15 @@ impl Service {
             // A player moved first: their step stands, and this one is dropped.
             return Ok(None);
         }
-        let mut header = Vec::new();
+        // The typed step that handed the computer the turn opens the run's message, unless the
+        // sweeper took its post meanwhile (then the run waits for it, as for any owed post).
+        let mut header = match store::take_carried(&mut tx, item.game_id, chosen_at).await? {
+            Some(json) => serde_json::from_str::<Reply>(&json).ok().and_then(|r| r.carried).unwrap_or_default(),
+            None => Vec::new(),
+        };
+        if item.kind == DueKind::Computer && store::post_owed(&mut tx, item.game_id).await? {
+            return Ok(None);
+        }
         if let Some(seat) = timed_out {
             let name = escape(&seat.name);
             let language = table.record.language;
@@ -528,6 +540,15 @@ pub(super) fn waits_for(table: &Table, state: &crate::games::State, user_id: u64
     table.record.status == Status::Active
         && table.record.paused.is_none()
         && state.waiting().into_iter().any(|seat| table.user_at(seat) == Some(user_id) && table.computer_at(seat).is_none())
+}
+
+/// The seat the computer plays now, if it plays one of those that owe a decision (`waiting`)
+/// or may answer an offer (`answering`); nobody moves while nobody owes a decision.
+pub(super) fn computer_to_move(table: &Table, waiting: &[usize], answering: &[usize]) -> Option<usize> {
+    if waiting.is_empty() {
+        return None;
+    }
+    waiting.iter().chain(answering).copied().find(|&seat| table.computer_at(seat).is_some())
 }
 
 /// Ends a turn message with its deadline, when the wait has one (in the game's `language`).

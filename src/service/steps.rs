@@ -5,7 +5,7 @@
 //! version, reschedule what the game waits for, queue the message it owes, commit.
 
 use super::lobby::game_title;
-use super::{Actor, Loaded, Place, Reply, Result, Service, ServiceError, Table, add_deadline, internal, user};
+use super::{Actor, Loaded, Place, Reply, Result, Service, ServiceError, Table, add_deadline, delivery, internal, schedule, user};
 use crate::common::reply::escape;
 use crate::common::{COMPUTER_USER, is_computer_id};
 use crate::games::contract::{Click, Logged, Played, Rules, Step};
@@ -192,17 +192,25 @@ impl Service {
         let status = if over { Status::Finished } else { Status::Active };
         let version = store::touch(&mut tx, table.record.id, status).await?;
         let mut table = Table { record: GameRecord { version, status, ..table.record }, seats: table.seats };
-        let deadline = self.reschedule_with(&mut tx, &mut table, &G::waiting(&game), &G::may_answer(&game)).await?;
+        let (waiting, answering) = (G::waiting(&game), G::may_answer(&game));
+        let deadline = self.reschedule_with(&mut tx, &mut table, &waiting, &answering).await?;
         let languages = self.private_languages(&mut tx, &table, actor.map(|user| (user, reader)), &G::private_readers(&story)).await?;
         let private = G::private_posts(&game, &table, version, &story, &languages);
+        // A person's step that hands the turn to the computer, typed (no message to show it
+        // in): the computer's run tells it in its own message, the one message the run costs.
+        let to_computer = actor.is_some() && !over && schedule::computer_to_move(&table, &waiting, &answering).is_some();
+        let carried = (to_computer && !delivery::on_a_message()).then(|| header.iter().cloned().chain(G::narration(&story)).collect());
         let mut reply = G::reply(&game, &table, version, header, story);
         add_deadline(&mut reply, deadline, table.record.language);
         // A new message when another person must act now (it pings them), when the computer
         // moved (its run ends by pinging whoever is next), or when the game ended. A person's
-        // step that hands the turn to the computer shows in place: the computer's run that
-        // follows is the one new message, so a run costs one message, not two.
+        // step that hands the turn to the computer shows in place (tapped) or in the run's
+        // message (typed): a run costs one message, not two.
         let other_person = reply.mention.is_some() && reply.mention != actor;
         reply.new_message = over || actor.is_none() || other_person || !reply.more_mentions.is_empty();
+        if !reply.new_message {
+            reply.carried = carried;
+        }
         self.queue(&mut tx, &table, &reply).await?;
         reply.private = self.queue_private_posts(&mut tx, &table, private).await?;
         let after = Arc::new(Loaded { version, state: G::wrap(Played { game, log }) });

@@ -580,6 +580,11 @@ pub async fn messages(conn: &mut AnyConnection, id: GameId) -> Result<Vec<(u64, 
 /// The recipient of a post for the whole channel.
 pub const CHANNEL: u64 = 0;
 
+/// How the holder of a channel post the computer's run will tell begins (a typed step that
+/// handed it the turn): the run takes the post over while its holder still has it; once the
+/// sweeper claimed it (a new holder), it is posted as it is.
+pub const CARRIED: &str = "carried:";
+
 /// Milliseconds since the Unix epoch: outbox leases are shorter than a second in tests.
 pub fn now_ms() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
@@ -714,6 +719,44 @@ pub async fn post_owed(conn: &mut AnyConnection, id: GameId) -> Result<bool, sql
         .fetch_one(&mut *conn)
         .await?;
     Ok(n > 0)
+}
+
+/// Whether the game owes its channel a post other than the one of `version` the computer's run
+/// may take over (see [`CARRIED`]): the run waits for those.
+pub async fn post_owed_besides_carried(conn: &mut AnyConnection, id: GameId, version: i64) -> Result<bool, sqlx::Error> {
+    let n: i64 = sqlx::query_scalar(&format!(
+        "SELECT COUNT(*) FROM (SELECT 1 FROM outbox WHERE game_id = $1 AND recipient = 0
+           AND NOT (version = $2 AND claimed_by LIKE '{CARRIED}%') LIMIT 1) owed"
+    ))
+    .bind(id)
+    .bind(version)
+    .fetch_one(&mut *conn)
+    .await?;
+    Ok(n > 0)
+}
+
+/// Takes over the channel post of `version` the computer's run tells (see [`CARRIED`]), if
+/// nobody else claimed it: removes it and returns it (JSON of the service's `Reply`).
+pub async fn take_carried(conn: &mut AnyConnection, id: GameId, version: i64) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar(&format!(
+        "DELETE FROM outbox WHERE game_id = $1 AND version = $2 AND recipient = 0 AND claimed_by LIKE '{CARRIED}%' RETURNING reply"
+    ))
+    .bind(id)
+    .bind(version)
+    .fetch_optional(&mut *conn)
+    .await
+}
+
+/// The computer's run will not come for the game's post it would have told: it is due now,
+/// for the sweeper to post as it is.
+pub async fn release_carried(conn: &mut AnyConnection, id: GameId) -> Result<(), sqlx::Error> {
+    sqlx::query(&format!(
+        "UPDATE outbox SET claimed_until = 0, claimed_by = '' WHERE game_id = $1 AND recipient = 0 AND claimed_by LIKE '{CARRIED}%'"
+    ))
+    .bind(id)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
 }
 
 /// Posts still owed, for tests and the operator.

@@ -140,7 +140,7 @@ pub fn private_answer(responses: &[Response]) -> Option<String> {
 }
 
 /// The step command that types `action`, and the name of its option ("" when it has none).
-fn step_command(action: &Action) -> (&'static str, &'static str) {
+pub(crate) fn step_command(action: &Action) -> (&'static str, &'static str) {
     match action {
         Action::PlaceTile { .. } => ("place", "spot"),
         Action::PlaceIslander { .. } | Action::RetrieveIslander { .. } | Action::SkipIslander => ("islander", "choice"),

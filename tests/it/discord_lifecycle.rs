@@ -493,6 +493,69 @@ async fn one_person_against_four_computers_plays_to_the_end_by_taps() {
     assert_within_limits(&double);
 }
 
+/// One person typing every step against two computers: a typed step that hands the turn over
+/// is no message of its own (there is no tapped message to show it in); the computers' run
+/// tells it in its one new message, which pings the person, and the private "thinking…" goes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_person_typing_against_computers_gets_one_message_per_run() {
+    let double = Double::start().await;
+    let db = TempDb::new("e2e-typed-computers");
+    let clock = ManualClock::at(1_800_000_000_000);
+    let (_bot, registered) = connect(&double, &db, &clock).await;
+    let me = Member::new(6101, "tala");
+    let medium = choice(&registered, "addbot", "strength", "medium");
+    posting(&double, dd::slash("new", &me)).await;
+    for _ in 0..2 {
+        posting(&double, dd::slash("addbot", &me).integer("strength", medium)).await;
+    }
+    posting(&double, dd::slash("start", &me)).await;
+    settle(&double, &db, "the start").await.expect("the person's turn");
+
+    let mut hand_overs = 0;
+    for step in 0..200 {
+        assert_eq!(waiting_user(&db).await, Some(me.id), "the computers played on to the person's turn");
+        let (game, _, _, _) = state(&db).await;
+        let action = Bot::new(Strategy::Greedy, 3).choose(&game).expect("a step to take");
+        let (name, option) = super::discord_e2e::step_command(&action);
+        let code = Code::Act(action).code();
+        let typed = if option.is_empty() { dd::slash(name, &me) } else { dd::slash(name, &me).string(option, &code) };
+        let before = posts(&double).len();
+        let id = double.interact(typed).await;
+        let ack = double.wait_callback(id).await;
+        assert!(ack.is_ephemeral(), "acknowledged privately");
+        double.wait_for("the step's message", |d| (posts(d).len() > before).then_some(())).await;
+        let message = settle(&double, &db, &format!("typed step {step}")).await;
+        let gone = |d: &Double| d.responses(id).iter().any(|r| r.kind == ResponseKind::DeleteOriginal).then_some(());
+        double.wait_for("the private acknowledgement removed", gone).await;
+        let responses = double.responses(id);
+        assert_eq!(private_answer(&responses), None, "a typed step was refused: {responses:?}");
+        let new = posts(&double)[before..].to_vec();
+        assert_eq!(new.len(), 1, "one message per typed step, the computers' run included: {new:#?}");
+        if message.is_none() {
+            break;
+        }
+        if waiting_user(&db).await != Some(me.id) || new[0].notified.is_empty() {
+            // A step within the turn: its own message, which pings nobody (the person is here).
+            assert!(new[0].notified.is_empty(), "{new:?}");
+            continue;
+        }
+        // Handed over and back: the run's message says what the person did, then what the
+        // computers did, leading with the ping.
+        hand_overs += 1;
+        let text = new[0].content.clone().unwrap_or_default();
+        assert_eq!(new[0].notified, vec![me.id], "{text}");
+        assert!(text.starts_with(&format!("➡️ <@{}>", me.id)), "the ping leads: {text}");
+        let told = text.lines().nth(1).unwrap_or_default();
+        assert!(told.contains(&format!("**{}**", me.username)), "the person's step is told first: {text}");
+        assert!(new[0].attachments.iter().any(|a| a.filename == "board.png"), "with the board");
+        if hand_overs == 4 {
+            break;
+        }
+    }
+    assert!(hand_overs >= 4, "{hand_overs} hand-overs");
+    assert_within_limits(&double);
+}
+
 /// `/away` on your turn: the computer plays it at once and pings the other player; `/back`:
 /// your turns are yours again; `/replace player: you with: someone`: they are pinged and play
 /// your seat by tapping the buttons already there, while your taps are refused privately.

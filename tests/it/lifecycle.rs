@@ -349,6 +349,70 @@ async fn one_person_against_four_computers_plays_to_the_end(db) {
     assert!(logged.iter().any(|a| is_computer_id(a.user_id)), "computer seats log under their own ids");
 }
 
+/// A typed step that hands the turn to the computer is no message of its own (there is no
+/// tapped message to show it in): the computers' run tells it in its one message, which pings
+/// the person. The step's post waits for the run, never swept meanwhile, and a process that
+/// dies before the run leaves it to the run after the restart.
+async fn a_typed_hand_over_is_told_by_the_computers_run_in_one_message(db) {
+    let clock = ManualClock::at(1_800_000_000_000);
+    let service = open(&db, &clock).await;
+    let me = started(&service, 1, &[Strength::Easy, Strength::Medium], options(12, 24 * HOUR, OnTimeout::PlayTurn)).await.remove(0);
+    for round in 0..2 {
+        // The computers' turns first, posted, until the person's turn.
+        for _ in 0..10 {
+            if waiting_for(&service).await.2 == Some(me.user_id) {
+                break;
+            }
+            all_posted(&service).await;
+            service.run_due().await.unwrap();
+        }
+        all_posted(&service).await;
+        assert_eq!(waiting_for(&service).await.2, Some(me.user_id), "the person's turn");
+        // The person types their steps; the last one hands the turn over.
+        let handed = loop {
+            let reply = play_one(&service, &me).await;
+            if waiting_for(&service).await.2 != Some(me.user_id) {
+                break reply;
+            }
+            assert!(reply.carried.is_none(), "a step within the turn is told at once: {reply:?}");
+            all_posted(&service).await;
+        };
+        let lines = handed.carried.clone().expect("the run will tell the hand-over");
+        assert!(!lines.is_empty() && lines.iter().all(|l| handed.text.contains(l.as_str())), "{lines:?} / {}", handed.text);
+        assert!(!handed.new_message, "{handed:?}");
+        assert!(service.due_posts().await.unwrap().is_empty(), "the run's to tell, not the sweeper's");
+        let restarted;
+        let service = if round == 1 {
+            // Killed before the run: the restart releases what the process held, and the run
+            // still tells the step.
+            service.store().close().await;
+            restarted = open(&db, &clock).await;
+            restarted.release_own_claims().await.unwrap();
+            restarted.release_own_due().await.unwrap();
+            assert!(restarted.due_posts().await.unwrap().is_empty(), "the step's post still waits for the run");
+            &restarted
+        } else {
+            &service
+        };
+        let runs = service.run_due().await.unwrap();
+        assert_eq!(runs.len(), 1, "one message for the step and the computers' run: {runs:#?}");
+        let run = &runs[0];
+        assert!(run.text.contains(&lines.join("\n")), "the step opens the run's story: {lines:?} / {}", run.text);
+        let (game, _, w) = waiting_for(service).await;
+        if !game.is_over() {
+            assert_eq!(w, Some(me.user_id), "the computers played on to the person");
+            assert_eq!((run.mention, run.new_message), (Some(me.user_id), true), "the run pings the person: {}", run.text);
+            let prompt = run.text.lines().next().unwrap_or_default();
+            assert!(prompt.contains(&format!("<@{}>", me.user_id)), "the ping leads: {}", run.text);
+        }
+        assert!(run.carried.is_none());
+        let mut conn = service.store().pool().acquire().await.unwrap();
+        assert_eq!(store::pending_posts(&mut conn).await.unwrap(), 1, "only the run's own message is owed");
+        drop(conn);
+        all_posted(service).await;
+    }
+}
+
 /// `/away` hands the player's turns to the computer until `/back`; a player away who plays is
 /// back too; an away with a time ends by itself.
 async fn away_and_back(db) {

@@ -118,6 +118,10 @@ impl Rules for Seafarers {
         turn_reply(game, table, version, header, &story.pinged)
     }
 
+    fn narration(story: &Story) -> Vec<String> {
+        story.lines.clone()
+    }
+
     fn private_readers(story: &Story) -> Vec<usize> {
         let mut seats: Vec<usize> = story.private.iter().map(|(s, _)| *s).collect();
         seats.dedup();

@@ -109,6 +109,10 @@ impl Rules for SouthSeas {
         turn_reply(table, version, game, header)
     }
 
+    fn narration(story: &Story) -> Vec<String> {
+        story.lines.clone()
+    }
+
     fn undo_refusal(before: &Game, last: &Action, reader: Locale) -> Option<String> {
         let events = match before.clone().apply(last) {
             Ok(events) => events,

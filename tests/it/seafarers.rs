@@ -274,6 +274,57 @@ async fn hard_computers_play_their_turns_at_the_table() {
     assert_private_things_stay_private(&seen);
 }
 
+/// A person typing against two computers: each step that hands them the turn is told by their
+/// run's one message (no message of its own), which then pings the person.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_typed_hand_over_to_the_computers_is_told_by_their_run() {
+    let db = TempDb::new("seafarers-typed-hand-over");
+    let service = open(&db, &ManualClock::at(1_800_000_000_000)).await;
+    let person = player(0);
+    service.create(PLACE, &person, options("new-shores", 11, 24 * HOUR)).await.expect("create");
+    for _ in 0..2 {
+        service.add_computer(PLACE, &person, Strength::Easy).await.expect("a computer sits down");
+    }
+    service.start(PLACE, &person).await.expect("start");
+    all_posted(&service).await;
+    let me = seat_of(&service, &person).await.expect("seated");
+    let mut told = 0;
+    for step in 0..400u64 {
+        // The computers' turns before the person's (the start may be theirs).
+        for _ in 0..20 {
+            if service.run_due().await.expect("run due").is_empty() {
+                break;
+            }
+            all_posted(&service).await;
+        }
+        let (game, _, _, _) = service.snapshot::<Seafarers>(PLACE, 0).await.expect("snapshot");
+        if game.is_over() || told == 4 {
+            break;
+        }
+        assert!(game.to_act().contains(&me), "the person's turn: {:?}", game.phase());
+        let action = Bot::new(Strategy::Greedy, step).choose(&game, me).expect("a legal step");
+        let reply = service.act(PLACE, &person, action).await.expect("the typed step");
+        let (after, _, _, _) = service.snapshot::<Seafarers>(PLACE, 0).await.expect("snapshot");
+        if after.to_act().contains(&me) || after.is_over() {
+            assert!(reply.carried.is_none(), "still the person's: told at once: {}", reply.text);
+            all_posted(&service).await;
+            continue;
+        }
+        let lines = reply.carried.clone().expect("handed to the computers: their run tells it");
+        assert!(!reply.new_message);
+        let runs = service.run_due().await.expect("run due");
+        assert_eq!(runs.len(), 1, "one message for the step and the run: {runs:#?}");
+        assert!(runs[0].text.contains(&lines.join("\n")), "{lines:?} / {}", runs[0].text);
+        assert!(runs[0].new_message && runs[0].carried.is_none());
+        let mut conn = service.store().pool().acquire().await.expect("connection");
+        assert_eq!(store::pending_posts(&mut conn).await.expect("outbox"), 1, "the step's post was taken over");
+        drop(conn);
+        all_posted(&service).await;
+        told += 1;
+    }
+    assert_eq!(told, 4, "four hand-overs told by the computers' runs");
+}
+
 /// A person plays the engine's greedy choices; which seed lets a seven find at least two
 /// people with more than seven cards early on (the engine alone, as the service will play it).
 fn seven_for_two(scenario: &str) -> (u64, usize) {

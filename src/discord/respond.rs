@@ -78,8 +78,17 @@ pub(crate) async fn respond(ctx: Context<'_>, result: Result<Reply, ServiceError
             ctx.send(convert::create_reply(&reply, true)).await?;
         }
         Ok(reply) if reply.carried.is_some() => {
-            // The computer plays next, and its run's message says what this step did.
-            deliver::leave_to_run(ctx.http(), &ctx.data().service, reply).await;
+            // The computer plays next, and its run's message says what this step did. The
+            // private "thinking…" stays while the computer plays: it goes once that message is
+            // out (or after a lease's time, when the sweeper posts the step as it is).
+            let service = &ctx.data().service;
+            let game = reply.game.map(|(game, _)| game);
+            deliver::leave_to_run(ctx.http(), service, reply).await;
+            if let Some(game) = game
+                && let Err(e) = service.wait_until_posted(game, crate::service::DEFAULT_LEASE).await
+            {
+                tracing::warn!(game, "could not follow the computer's run: {}", user_message(e, crate::i18n::Locale::En));
+            }
             if let poise::Context::Application(a) = ctx
                 && let Err(e) = a.interaction.delete_response(ctx.http()).await
             {

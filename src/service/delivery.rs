@@ -150,6 +150,25 @@ impl Service {
         Ok(retire)
     }
 
+    /// Waits until the game owes its channel no post, for at most `limit`; returns whether it
+    /// came to that. A typed step the computer's run tells (`Reply::carried`) is posted with
+    /// that run, by whichever process plays it: this is how its handler learns it is out.
+    pub async fn wait_until_posted(&self, game: GameId, limit: std::time::Duration) -> Result<bool> {
+        let until = tokio::time::Instant::now() + limit;
+        loop {
+            let mut conn = self.store.pool().acquire().await?;
+            let owed = store::post_owed(&mut conn, game).await?;
+            drop(conn);
+            if !owed {
+                return Ok(true);
+            }
+            if tokio::time::Instant::now() >= until {
+                return Ok(false);
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+    }
+
     /// A private post of `version` for `user` was sent (or cannot be: their direct messages are
     /// closed, and private information never falls back to the channel): it is owed no more.
     pub async fn delivered_private(&self, game: GameId, version: i64, user: u64) -> Result<()> {

@@ -495,7 +495,8 @@ async fn one_person_against_four_computers_plays_to_the_end_by_taps() {
 
 /// One person typing every step against two computers: a typed step that hands the turn over
 /// is no message of its own (there is no tapped message to show it in); the computers' run
-/// tells it in its one new message, which pings the person, and the private "thinking…" goes.
+/// tells it in its one new message, which pings the person; the private "thinking…" shows
+/// until that message is out.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_person_typing_against_computers_gets_one_message_per_run() {
     let double = Double::start().await;
@@ -548,6 +549,11 @@ async fn one_person_typing_against_computers_gets_one_message_per_run() {
         let told = text.lines().nth(1).unwrap_or_default();
         assert!(told.contains(&format!("**{}**", me.username)), "the person's step is told first: {text}");
         assert!(new[0].attachments.iter().any(|a| a.filename == "board.png"), "with the board");
+        // The private "thinking…" stayed while the computers played: it went after their message.
+        let sent = double.all_sent();
+        let posted_at = sent.iter().position(|r| r.kind == ResponseKind::ChannelMessage && r.message_id == new[0].message_id);
+        let gone_at = sent.iter().position(|r| r.kind == ResponseKind::DeleteOriginal && r.interaction_id == Some(id));
+        assert!(posted_at.is_some() && posted_at < gone_at, "thinking… until the computers' message: {posted_at:?} {gone_at:?}");
         if hand_overs == 4 {
             break;
         }

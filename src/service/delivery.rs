@@ -150,6 +150,21 @@ impl Service {
         Ok(retire)
     }
 
+    /// The lines of a typed step's message that waited for the computer's run to tell them
+    /// (`Reply::carried`), taken over by the change being made, which tells them first:
+    /// whichever change comes next (the run, another step, an undo, a pause, the end) says what
+    /// the step did.
+    pub(crate) async fn take_carried(&self, conn: &mut AnyConnection, game: GameId) -> Result<Vec<String>> {
+        let mut lines = Vec::new();
+        for (version, json) in store::take_carried(conn, game).await? {
+            match serde_json::from_str::<Reply>(&json) {
+                Ok(reply) => lines.extend(reply.carried.unwrap_or_default()),
+                Err(e) => tracing::warn!(game, version, "a step's message could not be read (its lines are not told): {e}"),
+            }
+        }
+        Ok(lines)
+    }
+
     /// Waits until the game owes its channel no post, for at most `limit`; returns whether it
     /// came to that. A typed step the computer's run tells (`Reply::carried`) is posted with
     /// that run, by whichever process plays it: this is how its handler learns it is out.

@@ -444,7 +444,7 @@ impl Service {
         // step's handler and the scheduler post at the same time, and the computer's moves must
         // not come out first. The item stays claimed; `delivered` lets it go on at once. A
         // typed step's message is no wait: the run tells it (see `Reply::carried`).
-        if item.kind == DueKind::Computer && store::post_owed_besides_carried(&mut conn, item.game_id, item.version).await? {
+        if item.kind == DueKind::Computer && store::post_owed_besides_carried(&mut conn, item.game_id).await? {
             return Ok(None);
         }
         let table = load_table(&mut conn, item.game_id).await?;
@@ -496,15 +496,13 @@ impl Service {
             // A player moved first: their step stands, and this one is dropped.
             return Ok(None);
         }
-        // The typed step that handed the computer the turn opens the run's message, unless the
-        // sweeper took its post meanwhile (then the run waits for it, as for any owed post).
-        let mut header = match store::take_carried(&mut tx, item.game_id, chosen_at).await? {
-            Some(json) => serde_json::from_str::<Reply>(&json).ok().and_then(|r| r.carried).unwrap_or_default(),
-            None => Vec::new(),
-        };
-        if item.kind == DueKind::Computer && store::post_owed(&mut tx, item.game_id).await? {
+        // The typed step that handed the computer the turn opens the run's message (see
+        // `apply_steps`), unless the sweeper took its post meanwhile: then the run waits for
+        // it, as for any owed post.
+        if item.kind == DueKind::Computer && store::post_owed_besides_carried(&mut tx, item.game_id).await? {
             return Ok(None);
         }
+        let mut header = Vec::new();
         if let Some(seat) = timed_out {
             let name = escape(&seat.name);
             let language = table.record.language;

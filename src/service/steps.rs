@@ -179,6 +179,9 @@ impl Service {
         actor: Option<u64>,
         reader: Locale,
     ) -> Result<Reply> {
+        // A typed step's message that waited for the computer's run is told first (see
+        // `Reply::carried`): by that run, or by whichever change comes before it.
+        let header = [self.take_carried(&mut tx, table.record.id).await?, header].concat();
         let mut game = before.game.clone();
         let mut log = before.log.clone();
         let mut story = G::Story::default();
@@ -271,10 +274,11 @@ impl Service {
         let mut table = Table { record: GameRecord { version, ..table.record }, seats: table.seats };
         let deadline = self.reschedule(&mut tx, &mut table, &G::waiting(&before.game)).await?;
         let seat = last.seat.or_else(|| table.seat_of(actor.user_id)).unwrap_or(0);
-        let line = G::undone(&before.game, &table, seat, &last.action);
+        let mut header = self.take_carried(&mut tx, table.record.id).await?;
+        header.push(G::undone(&before.game, &table, seat, &last.action));
         let story = G::Story::default();
         let private = G::private_posts(&before.game, &table, version, &story, &[]);
-        let mut reply = G::reply(&before.game, &table, version, vec![line], story);
+        let mut reply = G::reply(&before.game, &table, version, header, story);
         add_deadline(&mut reply, deadline, table.record.language);
         self.queue(&mut tx, &table, &reply).await?;
         reply.private = self.queue_private_posts(&mut tx, &table, private).await?;

@@ -581,8 +581,8 @@ pub async fn messages(conn: &mut AnyConnection, id: GameId) -> Result<Vec<(u64, 
 pub const CHANNEL: u64 = 0;
 
 /// How the holder of a channel post the computer's run will tell begins (a typed step that
-/// handed it the turn): the run takes the post over while its holder still has it; once the
-/// sweeper claimed it (a new holder), it is posted as it is.
+/// handed it the turn): the run, or any change that comes first, takes the post over while its
+/// holder still has it; once the sweeper claimed it (a new holder), it is posted as it is.
 pub const CARRIED: &str = "carried:";
 
 /// Milliseconds since the Unix epoch: outbox leases are shorter than a second in tests.
@@ -721,30 +721,30 @@ pub async fn post_owed(conn: &mut AnyConnection, id: GameId) -> Result<bool, sql
     Ok(n > 0)
 }
 
-/// Whether the game owes its channel a post other than the one of `version` the computer's run
-/// may take over (see [`CARRIED`]): the run waits for those.
-pub async fn post_owed_besides_carried(conn: &mut AnyConnection, id: GameId, version: i64) -> Result<bool, sqlx::Error> {
+/// Whether the game owes its channel a post other than one the computer's run may take over
+/// (see [`CARRIED`]): the run waits for those.
+pub async fn post_owed_besides_carried(conn: &mut AnyConnection, id: GameId) -> Result<bool, sqlx::Error> {
     let n: i64 = sqlx::query_scalar(&format!(
-        "SELECT COUNT(*) FROM (SELECT 1 FROM outbox WHERE game_id = $1 AND recipient = 0
-           AND NOT (version = $2 AND claimed_by LIKE '{CARRIED}%') LIMIT 1) owed"
+        "SELECT COUNT(*) FROM (SELECT 1 FROM outbox WHERE game_id = $1 AND recipient = 0 AND claimed_by NOT LIKE '{CARRIED}%' LIMIT 1) owed"
     ))
     .bind(id)
-    .bind(version)
     .fetch_one(&mut *conn)
     .await?;
     Ok(n > 0)
 }
 
-/// Takes over the channel post of `version` the computer's run tells (see [`CARRIED`]), if
-/// nobody else claimed it: removes it and returns it (JSON of the service's `Reply`).
-pub async fn take_carried(conn: &mut AnyConnection, id: GameId, version: i64) -> Result<Option<String>, sqlx::Error> {
-    sqlx::query_scalar(&format!(
-        "DELETE FROM outbox WHERE game_id = $1 AND version = $2 AND recipient = 0 AND claimed_by LIKE '{CARRIED}%' RETURNING reply"
+/// Takes over the game's channel posts that wait to be told by the next change (see
+/// [`CARRIED`]) and that nobody else claimed: removes them and returns them (version, JSON of
+/// the service's `Reply`), oldest first. There is one at most, as every change takes it.
+pub async fn take_carried(conn: &mut AnyConnection, id: GameId) -> Result<Vec<(i64, String)>, sqlx::Error> {
+    let mut taken: Vec<(i64, String)> = sqlx::query_as(&format!(
+        "DELETE FROM outbox WHERE game_id = $1 AND recipient = 0 AND claimed_by LIKE '{CARRIED}%' RETURNING version, reply"
     ))
     .bind(id)
-    .bind(version)
-    .fetch_optional(&mut *conn)
-    .await
+    .fetch_all(&mut *conn)
+    .await?;
+    taken.sort_by_key(|(version, _)| *version);
+    Ok(taken)
 }
 
 /// The computer's run will not come for the game's post it would have told: it is due now,

@@ -351,8 +351,8 @@ async fn one_person_against_four_computers_plays_to_the_end(db) {
 
 /// A typed step that hands the turn to the computer is no message of its own (there is no
 /// tapped message to show it in): the computers' run tells it in its one message, which pings
-/// the person. The step's post waits for the run, never swept meanwhile, and a process that
-/// dies before the run leaves it to the run after the restart.
+/// the person. The step's post waits for the run, never swept meanwhile; a process that dies
+/// before the run leaves it to the run after the restart; a pause before the run tells it.
 async fn a_typed_hand_over_is_told_by_the_computers_run_in_one_message(db) {
     let clock = ManualClock::at(1_800_000_000_000);
     let service = open(&db, &clock).await;
@@ -411,6 +411,24 @@ async fn a_typed_hand_over_is_told_by_the_computers_run_in_one_message(db) {
         drop(conn);
         all_posted(service).await;
     }
+    // A moderator pauses the game between a typed hand-over and the computers' run: the pause's
+    // message tells the step first; nothing is dropped.
+    let service = open(&db, &clock).await;
+    let handed = loop {
+        let reply = play_one(&service, &me).await;
+        if reply.carried.is_some() {
+            break reply;
+        }
+        all_posted(&service).await;
+    };
+    let moderator = player(9).moderating(true);
+    let paused = service.pause(PLACE, &moderator).await.expect("a moderator pauses");
+    let lines = handed.carried.expect("carried");
+    assert!(paused.text.starts_with(&lines.join("\n")), "{lines:?} / {}", paused.text);
+    assert!(paused.text.contains("paused"), "{}", paused.text);
+    assert!(service.run_due().await.unwrap().is_empty(), "no computer moves while paused");
+    let mut conn = service.store().pool().acquire().await.unwrap();
+    assert_eq!(store::pending_posts(&mut conn).await.unwrap(), 1, "the pause's message alone is owed");
 }
 
 /// `/away` hands the player's turns to the computer until `/back`; a player away who plays is

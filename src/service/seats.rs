@@ -285,6 +285,9 @@ impl Service {
         let loaded = self.load(&mut tx, table).await?;
         let waiting = loaded.state.waiting();
         self.reschedule(&mut tx, table, &waiting).await?;
+        // Who the computer plays for may have changed: a typed step's message that waited for
+        // its run (`Reply::carried`) goes out as it is now, before anything else happens.
+        store::release_carried(&mut tx, table.record.id).await?;
         tx.commit().await?;
         self.wake_scheduler();
         Ok((loaded, waiting))

@@ -180,8 +180,15 @@ impl Service {
         reader: Locale,
     ) -> Result<Reply> {
         // A typed step's message that waited for the computer's run is told first (see
-        // `Reply::carried`): by that run, or by whichever change comes before it.
-        let header = [self.take_carried(&mut tx, table.record.id).await?, header].concat();
+        // `Reply::carried`): by that run, or by whichever change comes before it. There is one
+        // only while the computer is to move (a change of seats releases it), so a person's
+        // step costs no statement for it.
+        let computer_was_to_move = schedule::computer_to_move(&table, &G::waiting(&before.game), &G::may_answer(&before.game)).is_some();
+        let header = if actor.is_none() || computer_was_to_move {
+            [self.take_carried(&mut tx, table.record.id).await?, header].concat()
+        } else {
+            header
+        };
         let mut game = before.game.clone();
         let mut log = before.log.clone();
         let mut story = G::Story::default();

@@ -431,6 +431,35 @@ async fn a_typed_hand_over_is_told_by_the_computers_run_in_one_message(db) {
     assert_eq!(store::pending_posts(&mut conn).await.unwrap(), 1, "the pause's message alone is owed");
 }
 
+/// A typed hand-over to a player away (the computer plays for them) waits for the computer's
+/// run; when they are back first, the run will not come, and the step's own message goes out
+/// at once, as it is.
+async fn a_typed_hand_over_to_someone_away_who_is_back_first_is_posted_as_it_is(db) {
+    let clock = ManualClock::at(1_800_000_000_000);
+    let service = open(&db, &clock).await;
+    let actors = started(&service, 2, &[], options(13, 24 * HOUR, OnTimeout::PlayTurn)).await;
+    all_posted(&service).await;
+    let w = waiting_for(&service).await.2.expect("someone's turn");
+    let (mover, other) = if w == actors[0].user_id { (&actors[0], &actors[1]) } else { (&actors[1], &actors[0]) };
+    service.away(PLACE, other, None).await.expect("away");
+    all_posted(&service).await;
+    let handed = loop {
+        let reply = play_one(&service, mover).await;
+        if waiting_for(&service).await.2 != Some(mover.user_id) {
+            break reply;
+        }
+        all_posted(&service).await;
+    };
+    let lines = handed.carried.clone().expect("the computer plays for the player away: its run would tell it");
+    service.back(PLACE, other).await.expect("back");
+    let owed = service.due_posts().await.unwrap();
+    assert_eq!(owed.len(), 1, "the step's own message, at once: {owed:#?}");
+    assert_eq!(owed[0].carried, None, "posted as it is");
+    assert!(owed[0].text.contains(&lines.join("\n")), "{}", owed[0].text);
+    assert!(service.run_due().await.unwrap().is_empty(), "no computer plays for someone back");
+    assert_eq!(waiting_for(&service).await.2, Some(other.user_id));
+}
+
 /// `/away` hands the player's turns to the computer until `/back`; a player away who plays is
 /// back too; an away with a time ends by itself.
 async fn away_and_back(db) {

@@ -165,6 +165,14 @@ impl Service {
         Ok(lines)
     }
 
+    /// A notice that ends the computer's turn before it plays (a pause, the end of the game):
+    /// `line`, after what a typed step that waited for the computer's run did.
+    pub(crate) async fn after_carried(&self, conn: &mut AnyConnection, game: GameId, line: String) -> Result<String> {
+        let mut lines = self.take_carried(conn, game).await?;
+        lines.push(line);
+        Ok(lines.join("\n"))
+    }
+
     /// Waits until the game owes its channel no post, for at most `limit`; returns whether it
     /// came to that. A typed step the computer's run tells (`Reply::carried`) is posted with
     /// that run, by whichever process plays it: this is how its handler learns it is out.

@@ -188,15 +188,13 @@ impl Service {
         store::clear_due(&mut tx, r.id, None).await?;
         let table = Table { record: GameRecord { version, status, ..table.record }, seats: table.seats };
         let language = table.record.language;
-        // A typed step's message that waited for the computer (which will not play now) first.
-        let mut lines = self.take_carried(&mut tx, table.record.id).await?;
         // A moderator who is not the opener says so: the players see who ended their game.
-        lines.push(if actor.moderator && actor.user_id != table.record.creator_id {
+        let ended = if actor.moderator && actor.user_id != table.record.creator_id {
             tr!(language, "lobby-ended-by-moderator", name = escape(&actor.name))
         } else {
             tr!(language, "lobby-abandoned")
-        });
-        let text = lines.join("\n");
+        };
+        let text = self.after_carried(&mut tx, table.record.id, ended).await?;
         let reply = Reply { text, game: Some((table.record.id, version)), new_message: true, ..Reply::default() };
         self.queue(&mut tx, &table, &reply).await?;
         tx.commit().await?;

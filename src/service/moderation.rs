@@ -101,10 +101,7 @@ impl Service {
         store::clear_due(&mut tx, id, None).await?;
         let table = Table { record: GameRecord { version, paused: Some(pause), ..table.record }, seats: table.seats };
         let language = table.record.language;
-        // A typed step's message that waited for the computer (which will not play now) first.
-        let mut lines = self.take_carried(&mut tx, id).await?;
-        lines.push(tr!(language, "game-paused", name = escape(&actor.name)));
-        let text = lines.join("\n");
+        let text = self.after_carried(&mut tx, id, tr!(language, "game-paused", name = escape(&actor.name))).await?;
         let reply = Reply { text, game: Some((id, version)), new_message: true, ..Reply::default() };
         self.queue(&mut tx, &table, &reply).await?;
         tx.commit().await?;

@@ -369,14 +369,7 @@ async fn a_typed_hand_over_is_told_by_the_computers_run_in_one_message(db) {
         all_posted(&service).await;
         assert_eq!(waiting_for(&service).await.2, Some(me.user_id), "the person's turn");
         // The person types their steps; the last one hands the turn over.
-        let handed = loop {
-            let reply = play_one(&service, &me).await;
-            if waiting_for(&service).await.2 != Some(me.user_id) {
-                break reply;
-            }
-            assert!(reply.carried.is_none(), "a step within the turn is told at once: {reply:?}");
-            all_posted(&service).await;
-        };
+        let handed = typed_until_handed_over(&service, &me).await;
         let lines = handed.carried.clone().expect("the run will tell the hand-over");
         assert!(!lines.is_empty() && lines.iter().all(|l| handed.text.contains(l.as_str())), "{lines:?} / {}", handed.text);
         assert!(!handed.new_message, "{handed:?}");
@@ -414,13 +407,7 @@ async fn a_typed_hand_over_is_told_by_the_computers_run_in_one_message(db) {
     // A moderator pauses the game between a typed hand-over and the computers' run: the pause's
     // message tells the step first; nothing is dropped.
     let service = open(&db, &clock).await;
-    let handed = loop {
-        let reply = play_one(&service, &me).await;
-        if reply.carried.is_some() {
-            break reply;
-        }
-        all_posted(&service).await;
-    };
+    let handed = typed_until_handed_over(&service, &me).await;
     let moderator = player(9).moderating(true);
     let paused = service.pause(PLACE, &moderator).await.expect("a moderator pauses");
     let lines = handed.carried.expect("carried");
@@ -443,13 +430,7 @@ async fn a_typed_hand_over_to_someone_away_who_is_back_first_is_posted_as_it_is(
     let (mover, other) = if w == actors[0].user_id { (&actors[0], &actors[1]) } else { (&actors[1], &actors[0]) };
     service.away(PLACE, other, None).await.expect("away");
     all_posted(&service).await;
-    let handed = loop {
-        let reply = play_one(&service, mover).await;
-        if waiting_for(&service).await.2 != Some(mover.user_id) {
-            break reply;
-        }
-        all_posted(&service).await;
-    };
+    let handed = typed_until_handed_over(&service, mover).await;
     let lines = handed.carried.clone().expect("the computer plays for the player away: its run would tell it");
     service.back(PLACE, other).await.expect("back");
     let owed = service.due_posts().await.unwrap();
@@ -580,6 +561,19 @@ fn clock_ms(clock: &ManualClock) -> i64 {
 
 async fn service_game(service: &Service) -> i64 {
     service.status(PLACE, southseas::i18n::Locale::En).await.unwrap().game.unwrap().0
+}
+
+/// Types `actor`'s steps (each posted) until one hands the turn on; returns that one's reply,
+/// not posted. A step within the turn is told at once, never left for the computer's run.
+async fn typed_until_handed_over(service: &Service, actor: &Actor) -> Reply {
+    loop {
+        let reply = play_one(service, actor).await;
+        if waiting_for(service).await.2 != Some(actor.user_id) {
+            return reply;
+        }
+        assert!(reply.carried.is_none(), "a step within the turn is told at once: {reply:?}");
+        all_posted(service).await;
+    }
 }
 
 /// Plays `actor`'s steps until the game waits for someone else.

@@ -774,3 +774,77 @@ async fn the_double_closes_invalid_shards_and_shards_with_too_many_guilds() {
     }
     assert_eq!(double.rejected_identifies().len(), 9);
 }
+
+/// Every rule of message components that Discord enforces, one case each: the double refuses
+/// what Discord refuses (a green test means nothing otherwise), and takes a message that keeps
+/// every rule.
+#[test]
+fn the_double_refuses_each_component_rule_discord_enforces() {
+    let button = |id: &str, label: &str| json!({ "type": 2, "style": 1, "custom_id": id, "label": label });
+    let option = |v: &str| json!({ "label": v, "value": v });
+    let select = |id: &str, options: Vec<Value>| json!({ "type": 3, "custom_id": id, "options": options });
+    let row = |items: Vec<Value>| json!({ "type": 1, "components": items });
+    let message = |rows: Vec<Value>| json!({ "content": "x", "components": rows });
+
+    let fine = message(vec![
+        row(vec![button("a", "A"), json!({ "type": 2, "style": 5, "url": "https://example.com", "label": "Link" })]),
+        row(vec![json!({ "type": 2, "style": 2, "custom_id": "e", "emoji": { "name": "🎲" } })]),
+        row(vec![select("m", vec![option("1"), option("2")])]),
+    ]);
+    assert_eq!(dd::over_limit(&fine), None);
+
+    let cases: Vec<(&str, Value)> = vec![
+        ("unique custom ids across rows", message(vec![row(vec![button("a", "A")]), row(vec![button("a", "B")])])),
+        ("unique custom ids in a row", message(vec![row(vec![button("a", "A"), button("a", "B")])])),
+        ("a menu's id is a custom id too", message(vec![row(vec![button("m", "A")]), row(vec![select("m", vec![option("1")])])])),
+        ("one select per row", message(vec![row(vec![select("m", vec![option("1")]), select("n", vec![option("1")])])])),
+        ("buttons and a select never share a row", message(vec![row(vec![button("a", "A"), select("m", vec![option("1")])])])),
+        ("an empty row", message(vec![row(vec![])])),
+        ("six buttons in a row", message(vec![row((0..6).map(|i| button(&format!("b{i}"), "B")).collect())])),
+        ("six rows", message((0..6).map(|i| row(vec![button(&format!("b{i}"), "B")])).collect())),
+        ("only rows at the top", message(vec![button("a", "A")])),
+        ("a text input in a message", message(vec![row(vec![json!({ "type": 4, "custom_id": "t", "label": "T", "style": 1 })])])),
+        ("a button needs a label or an emoji", message(vec![row(vec![json!({ "type": 2, "style": 1, "custom_id": "a" })])])),
+        ("an empty label is no label", message(vec![row(vec![button("a", "")])])),
+        ("a button needs a custom id", message(vec![row(vec![json!({ "type": 2, "style": 1, "label": "A" })])])),
+        (
+            "a link has no custom id",
+            message(vec![row(vec![json!({ "type": 2, "style": 5, "custom_id": "a", "url": "https://x", "label": "L" })])]),
+        ),
+        ("a link needs a url", message(vec![row(vec![json!({ "type": 2, "style": 5, "label": "L" })])])),
+        ("a button style exists", message(vec![row(vec![json!({ "type": 2, "style": 9, "custom_id": "a", "label": "A" })])])),
+        ("an empty custom id", message(vec![row(vec![button("", "A")])])),
+        ("a custom id over 100 characters", message(vec![row(vec![button(&"i".repeat(101), "A")])])),
+        ("a label over 80 characters", message(vec![row(vec![button("a", &"l".repeat(81))])])),
+        ("option values unique in a select", message(vec![row(vec![select("m", vec![option("1"), option("1")])])])),
+        ("a select with no option", message(vec![row(vec![select("m", vec![])])])),
+        ("a select of 26 options", message(vec![row(vec![select("m", (0..26).map(|i| option(&i.to_string())).collect())])])),
+        ("an option without a value", message(vec![row(vec![select("m", vec![json!({ "label": "x", "value": "" })])])])),
+        ("an option label over 100 characters", message(vec![row(vec![select("m", vec![option(&"o".repeat(101))])])])),
+        (
+            "more default options than max_values",
+            message(vec![row(vec![select(
+                "m",
+                vec![json!({ "label": "1", "value": "1", "default": true }), json!({ "label": "2", "value": "2", "default": true })],
+            )])]),
+        ),
+        (
+            "max_values beyond the options",
+            message(vec![row(vec![json!({ "type": 3, "custom_id": "m", "max_values": 3, "options": [option("1"), option("2")] })])]),
+        ),
+        (
+            "min_values above max_values",
+            message(vec![row(vec![
+                json!({ "type": 3, "custom_id": "m", "min_values": 2, "max_values": 1, "options": [option("1"), option("2")] }),
+            ])]),
+        ),
+        (
+            "a placeholder over 150 characters",
+            message(vec![row(vec![json!({ "type": 3, "custom_id": "m", "placeholder": "p".repeat(151), "options": [option("1")] })])]),
+        ),
+        ("2,001 characters of content", json!({ "content": "x".repeat(2001) })),
+    ];
+    for (rule, body) in cases {
+        assert!(dd::over_limit(&body).is_some(), "the double let through what Discord refuses: {rule}");
+    }
+}

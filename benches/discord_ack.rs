@@ -71,7 +71,7 @@ async fn run(channels: usize, rounds: usize) {
         let (game, version, _, _) = setup.snapshot::<SouthSeas>(*place, 0).await.expect("snapshot");
         // Its opening message is the bot's to post: mark it delivered, as if long done.
         let id = setup.status(*place, southseas::i18n::Locale::En).await.expect("status").game.expect("game").0;
-        setup.delivered(id, version, None).await.expect("delivered");
+        setup.delivered(id, version, None, None).await.expect("delivered");
         let _ = game;
     }
     let service = Arc::new(Service::open(&url).await.expect("database").with_images(southseas::games::southseas::images()));

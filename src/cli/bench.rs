@@ -209,7 +209,7 @@ pub async fn run(args: &BenchArgs, images: Option<ImageMaker>) -> Result<Report>
             // Then the message is posted; the bot records it and finds what to retire.
             let t = Instant::now();
             let (game, version) = reply.game.expect("a step's reply names its game");
-            service.delivered(game, version, Some(message_id(game, version))).await.map_err(anyhow::Error::new)?;
+            service.delivered(game, version, Some(message_id(game, version)), None).await.map_err(anyhow::Error::new)?;
             let recorded = t.elapsed();
             solo.push(acted + recorded);
             if drawing {
@@ -320,7 +320,7 @@ async fn load(service: &Arc<Service>, tables: &Arc<Vec<(Place, Vec<Actor>)>>, ar
                     let reply = service.act(*place, &seats[seat], action).await;
                     if let Ok(Some((game, version))) = reply.as_ref().map(|r| r.game) {
                         // What the bot does next: the message is posted; record it, find what to retire.
-                        let _ = service.delivered(game, version, Some(message_id(game, version))).await;
+                        let _ = service.delivered(game, version, Some(message_id(game, version)), None).await;
                     }
                     latencies.push(t.elapsed().as_micros() as u64);
                     if let Ok(r) = reply
@@ -387,7 +387,7 @@ async fn computer_turns(args: &BenchArgs) -> Result<Report> {
             let mut game = 0;
             for reply in replies {
                 let (id, version) = reply.game.ok_or_else(|| anyhow::anyhow!("a lobby's reply names its game"))?;
-                service.delivered(id, version, Some(message_id(id, version))).await?;
+                service.delivered(id, version, Some(message_id(id, version)), None).await?;
                 game = id;
             }
             people.push((place, person, game));
@@ -406,7 +406,7 @@ async fn computer_turns(args: &BenchArgs) -> Result<Report> {
             let (service, senders) = (Arc::clone(&poster), Arc::clone(&senders));
             async move {
                 let Some((game, version)) = reply.game else { return };
-                if let Err(e) = service.delivered(game, version, Some(message_id(game, version))).await {
+                if let Err(e) = service.delivered(game, version, Some(message_id(game, version)), None).await {
                     tracing::error!("bench: recording a post failed: {e}");
                 }
                 if let Some(tx) = senders.get(&game) {
@@ -440,7 +440,7 @@ async fn computer_turns(args: &BenchArgs) -> Result<Report> {
                     // The state after the step: the computer moves only once its message is posted.
                     let (game, _, _, _) = service.snapshot::<SouthSeas>(place, person.user_id).await?;
                     if let Some((game, version)) = reply.game {
-                        service.delivered(game, version, Some(message_id(game, version))).await?;
+                        service.delivered(game, version, Some(message_id(game, version)), None).await?;
                     }
                     if game.to_act().is_none_or(|s| Some(s) == seat) {
                         continue; // still my turn (or the game ended with my step)

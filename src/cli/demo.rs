@@ -122,8 +122,10 @@ pub async fn run_seafarers(args: &DemoArgs, images: Option<crate::games::seafare
         service = service.with_images(images);
     }
     let (actors, seed) = (demo_players(args.players), demo_seed(args));
+    // `--ai` by its name (easy, medium, hard, hard:N, random, greedy), which both games read.
+    let ai: seafarers_engine::Strategy = args.ai.to_string().parse().map_err(anyhow::Error::msg)?;
     let mut transcript = String::new();
-    let _ = writeln!(transcript, "# Catan: Seafarers demo game ({}, seed {seed}, {} players, greedy bots)\n", args.scenario, args.players);
+    let _ = writeln!(transcript, "# Catan: Seafarers demo game ({}, seed {seed}, {} players, {ai} bots)\n", args.scenario, args.players);
     let mut log = |who: &str, command: &str, reply: &Reply, image: Option<&str>| {
         let _ = writeln!(transcript, "**{who}** `{command}`\n");
         for line in mention_as_name(reply, &actors).lines() {
@@ -154,7 +156,7 @@ pub async fn run_seafarers(args: &DemoArgs, images: Option<crate::games::seafare
         let (game, _, _, names) = service.snapshot::<Seafarers>(PLACE, 0).await.map_err(anyhow::Error::new)?;
         let Some(&seat) = game.to_act().first() else { break };
         let actor = actors[seats.iter().position(|&s| s == seat).context("nobody sits at the seat")?].clone();
-        let mut bot = seafarers_engine::Bot::new(seafarers_engine::Strategy::Greedy, seed ^ actions as u64);
+        let mut bot = seafarers_engine::Bot::new(ai, seed ^ actions as u64);
         let action = bot.choose(&game, seat).context("a decision is owed")?;
         let turn = game.turn();
         reply = service.act(PLACE, &actor, action).await.map_err(anyhow::Error::new)?;

@@ -147,6 +147,14 @@ pub fn count<N: std::fmt::Display + PartialEq + From<u8>>(n: N, noun: &str) -> S
     if n == N::from(1) { format!("{n} {noun}") } else { format!("{n} {noun}s") }
 }
 
+/// What a person typed, without the characters that show nothing (zero-width spaces and
+/// joiners, the byte-order mark, soft hyphens) and trimmed: a step typed as only those is an
+/// empty one, and one with them inside reads as it looks.
+pub fn visible(typed: &str) -> String {
+    let invisible = |c: char| matches!(c, '\u{00AD}' | '\u{180E}' | '\u{200B}'..='\u{200F}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}');
+    typed.chars().filter(|&c| !invisible(c)).collect::<String>().trim().to_string()
+}
+
 /// At most `max` characters, the last one an ellipsis when something was cut.
 pub fn truncate(s: &str, max: usize) -> String {
     if s.chars().count() <= max { s.to_string() } else { s.chars().take(max - 1).collect::<String>() + "…" }
@@ -334,7 +342,8 @@ pub fn retired_text(content: &str, note: &str) -> String {
     if lines.first().is_some_and(|l| PROMPTS.iter().any(|p| l.starts_with(p))) {
         lines.remove(0);
     }
-    lines.retain(|l| !l.starts_with("⏳"));
+    // A message retired before (the clicked one, edited again by a late sweep) keeps one note.
+    lines.retain(|l| !l.starts_with("⏳") && *l != note);
     let kept = truncate(&lines.join("\n"), MAX_CONTENT_CHARS.saturating_sub(note.chars().count() + 1));
     if kept.trim().is_empty() { note.to_string() } else { format!("{kept}\n{note}") }
 }
@@ -350,6 +359,9 @@ mod retired_tests {
         assert_eq!(retired_text("👉 <@7>, your turn: roll", "✔️"), "✔️");
         // A lobby (no prompt) keeps its text.
         assert_eq!(retired_text("🎲 New game\nPlayers (1/5)", "✔️"), "🎲 New game\nPlayers (1/5)\n✔️");
+        // Retired twice, it says so once.
+        let once = retired_text(content, "✔️ Played on.");
+        assert_eq!(retired_text(&once, "✔️ Played on."), once);
         let long = "x".repeat(3000);
         assert!(retired_text(&long, "✔️ Played on.").chars().count() <= MAX_CONTENT_CHARS);
     }

@@ -82,6 +82,8 @@ async fn deliver_public(http: &serenity::Http, service: &Service, mut reply: Rep
         tracing::error!("drawing the board failed: {e}");
     }
     let has_choices = !reply.buttons.is_empty() || reply.menu.is_some();
+    // The clicked message, once retired here: not retired a second time below.
+    let mut retired_clicked = None;
     let posted = match via {
         Via::Clicked(ci) if !reply.new_message => ci.edit_response(http, convert::edit(&reply)).await.map(|m| m.id),
         Via::Clicked(ci) => {
@@ -95,8 +97,9 @@ async fn deliver_public(http: &serenity::Http, service: &Service, mut reply: Rep
                 {
                     cleared = cleared.content(retired_text(&ci.message.content, &note));
                 }
-                if let Err(e) = ci.edit_response(http, cleared).await {
-                    tracing::warn!("could not retire the buttons of the clicked message: {e}");
+                match ci.edit_response(http, cleared).await {
+                    Ok(_) => retired_clicked = Some(ci.message.id.get()),
+                    Err(e) => tracing::warn!("could not retire the buttons of the clicked message: {e}"),
                 }
             }
             posted
@@ -128,7 +131,7 @@ async fn deliver_public(http: &serenity::Http, service: &Service, mut reply: Rep
         }
     };
     if let Some((game, version)) = reply.game {
-        match service.delivered(game, version, has_choices.then_some(message.get())).await {
+        match service.delivered(game, version, has_choices.then_some(message.get()), retired_clicked).await {
             Ok(retire) => retire_all(http, service, retire).await,
             Err(e) => tracing::warn!(game, version, "could not record the delivery: {}", convert::user_message(e, crate::i18n::Locale::En)),
         }

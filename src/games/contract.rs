@@ -177,8 +177,9 @@ pub trait Rules: Sized + Send + Sync + 'static {
 
     // ----- looking at the game
 
-    /// What happened since a stale click's version, and what the game waits for now.
-    fn moved_on(played: &Played<Self>, table: &Table, reader: Locale) -> String;
+    /// What happened since a stale click's version, and what the game waits for now, for the
+    /// player at `seat` (None: someone not playing), who may be the one who moved.
+    fn moved_on(played: &Played<Self>, table: &Table, seat: Option<usize>, reader: Locale) -> String;
     /// `/status` of a started game.
     fn status(played: &Played<Self>, table: &Table, reader: Locale) -> String;
     /// The text above `/board`'s picture.

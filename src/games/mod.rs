@@ -95,8 +95,8 @@ impl State {
     }
 
     /// What happened since a stale click's version, and what the game waits for now.
-    pub(crate) fn moved_on(&self, table: &Table, reader: Locale) -> String {
-        with_game!(self, G, played => G::moved_on(played, table, reader))
+    pub(crate) fn moved_on(&self, table: &Table, seat: Option<usize>, reader: Locale) -> String {
+        with_game!(self, G, played => G::moved_on(played, table, seat, reader))
     }
 
     /// `/status` of a started game.

@@ -129,8 +129,15 @@ impl Service {
     /// is the message that now offers the step's
     /// choices, if it has any. Returns the messages whose buttons must now be retired
     /// (game, channel, message): every other one of the game, unless it shows the current
-    /// version.
-    pub async fn delivered(&self, game: GameId, version: i64, message: Option<u64>) -> Result<Vec<(GameId, u64, u64)>> {
+    /// version. `retired` is a message already retired on the way (the clicked one, when the
+    /// step's message is a new one): recorded as such here, it is not edited a second time.
+    pub async fn delivered(
+        &self,
+        game: GameId,
+        version: i64,
+        message: Option<u64>,
+        retired: Option<u64>,
+    ) -> Result<Vec<(GameId, u64, u64)>> {
         let mut tx = self.store.begin_write().await?;
         // The game's row first, as every step takes it (on PostgreSQL it locks the row): a
         // delivery and a step of one game take turns and never wait for each other's rows of
@@ -139,6 +146,9 @@ impl Service {
         store::remove_post(&mut tx, game, version, store::CHANNEL).await?;
         if let Some(message) = message {
             store::record_message(&mut tx, game, message, "choices", version).await?;
+        }
+        if let Some(message) = retired {
+            store::mark_retired(&mut tx, game, message).await?;
         }
         let retire = store::messages_to_retire(&mut tx, Some(game), None, RETIRE_BATCH).await?;
         // The computer's turn waited for this message (see `play_for`): it may go on now.

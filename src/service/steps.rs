@@ -53,7 +53,7 @@ impl Service {
                 return user(tr!(actor.locale, "err-unknown-button"));
             };
             if table.record.version != expected && !G::outlives_its_version(&click) {
-                return Err(self.stale(&table, &loaded, actor.locale));
+                return Err(self.stale(&table, &loaded, Some(actor.user_id), actor.locale));
             }
             self.click_code::<G>(tx, table, played, actor, click).await
         })
@@ -241,7 +241,7 @@ impl Service {
             && table.record.changed_ms > sent
         {
             let loaded = self.load(&mut tx, &table).await?;
-            return Err(self.stale(&table, &loaded, actor.locale));
+            return Err(self.stale(&table, &loaded, Some(actor.user_id), actor.locale));
         }
         drop(tx);
         self.undo_in(place, actor, Some(table.record.id), Some(table.record.version)).await

@@ -90,7 +90,7 @@ impl Service {
         super::moderation::refuse_if_paused(&table, reader)?;
         let loaded = self.load(conn, &table).await?;
         if expected.is_some_and(|v| v != table.record.version) {
-            return Err(self.stale(&table, &loaded, reader));
+            return Err(self.stale(&table, &loaded, None, reader));
         }
         Ok((table, loaded))
     }
@@ -127,8 +127,10 @@ impl Service {
     }
 
     /// A click or command made against an older version: refused, saying what happened since
-    /// (in the game's words) and what the game waits for now, in `reader`.
-    pub(crate) fn stale(&self, table: &Table, loaded: &Loaded, reader: Locale) -> ServiceError {
-        ServiceError::User(tr!(reader, "err-stale", moved = loaded.state.moved_on(table, reader)))
+    /// (in the game's words) and what the game waits for now, in `reader`, for `user` (None:
+    /// unknown), who may be the one who moved.
+    pub(crate) fn stale(&self, table: &Table, loaded: &Loaded, user: Option<u64>, reader: Locale) -> ServiceError {
+        let seat = user.and_then(|u| table.seat_of(u));
+        ServiceError::User(tr!(reader, "err-stale", moved = loaded.state.moved_on(table, seat, reader)))
     }
 }

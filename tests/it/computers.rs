@@ -25,7 +25,7 @@ fn message_id(game: i64, version: i64) -> u64 {
 /// Records `reply` as posted (what the bot does after posting it).
 async fn posted(service: &Service, reply: &Reply) {
     if let Some((game, version)) = reply.game {
-        service.delivered(game, version, Some(message_id(game, version))).await.expect("record the post");
+        service.delivered(game, version, Some(message_id(game, version)), None).await.expect("record the post");
     }
 }
 

@@ -115,7 +115,21 @@ pub(crate) async fn tap(double: &Double, who: &Member, message: &Value, action: 
         match code_of(&id) {
             Some(Code::Menu(..)) => {
                 let view = answer(double, double.interact(dd::button(&id, who)).await).await;
-                assert_eq!(view.kind, ResponseKind::EditOriginal, "a menu replaces the buttons of the same message");
+                if view.kind == ResponseKind::Followup {
+                    // A build, a card or a trade with the bank depends on the player's cards:
+                    // it opens privately (a menu, or why there is none), never on the channel's
+                    // message.
+                    assert!(view.is_ephemeral(), "a choice that depends on cards is private: {view:?}");
+                    let private =
+                        view.custom_ids().into_iter().find(|c| c.ends_with(":menu")).and_then(|m| double.message_with_custom_id(&m));
+                    if let Some(private) = private
+                        && pick_from_private_menu(double, who, &private, want).await
+                    {
+                        return;
+                    }
+                    continue;
+                }
+                assert_eq!(view.kind, ResponseKind::EditOriginal, "a public menu replaces the buttons of the same message");
                 if pick_from_menu(double, who, &as_message(&view), want).await {
                     return;
                 }
@@ -152,6 +166,27 @@ pub(crate) async fn tap(double: &Double, who: &Member, message: &Value, action: 
         }
     }
     panic!("no taps lead to {action:?}: {message:#}");
+}
+
+/// Picks `want` from the menu of a private message (its pages turn in place, on that message).
+pub(crate) async fn pick_from_private_menu(double: &Double, who: &Member, private: &Value, want: Code) -> bool {
+    let Some(menu) = custom_ids(private).into_iter().find(|c| c.ends_with(":menu")) else { return false };
+    let mut values = menu_values(private);
+    let mut visited = Vec::new();
+    loop {
+        assert!(values.len() <= 25);
+        if let Some(v) = values.iter().find(|v| Code::parse(v) == Some(want)) {
+            double.interact(dd::select(&menu, &[v.as_str()], who).on_message(private.clone())).await;
+            return true;
+        }
+        let Some(next) = values.iter().find(|v| matches!(Code::parse(v), Some(Code::Menu(..))) && !visited.contains(*v)).cloned() else {
+            return false;
+        };
+        visited.push(next.clone());
+        let view = answer(double, double.interact(dd::select(&menu, &[next.as_str()], who).on_message(private.clone())).await).await;
+        assert_eq!(view.kind, ResponseKind::EditOriginal, "a private menu turns its pages in place");
+        values = menu_values(&as_message(&view));
+    }
 }
 
 pub(crate) async fn pick_from_menu(double: &Double, who: &Member, message: &Value, want: Code) -> bool {

@@ -88,7 +88,9 @@ async fn a_whole_french_seafarers_game_through_discord_speaks_french() {
     }
     let last =
         double.channel_messages().into_iter().rev().find(|m| m.content.as_deref().is_some_and(|c| c.contains("gagne"))).expect("the end");
-    assert!(last.content.unwrap_or_default().contains("🏆"), "the winner is told in French");
+    let last = last.content.unwrap_or_default();
+    assert!(last.starts_with("🏁 ") && last.contains("gagne avec"), "the winner leads, in French: {last}");
+    assert!(last.contains("cartes Point de victoire sont révélées"), "the hidden cards are said to be revealed: {last}");
     assert!(public > 50 && private > 0, "{public} channel messages, {private} direct messages");
     double.assert_no_unexpected();
 }

@@ -79,7 +79,7 @@ async fn a_step_owes_its_message_until_delivered_and_a_restart_delivers_it(db) {
     assert_eq!(owed[0].channel, Some(PLACE.channel_id));
     assert!(restarted.due_posts().await.unwrap().is_empty(), "claimed: no second process takes it meanwhile");
     let (game, version) = owed[0].game.unwrap();
-    restarted.delivered(game, version, Some(77)).await.unwrap();
+    restarted.delivered(game, version, Some(77), None).await.unwrap();
     tokio::time::sleep(lease * 2).await;
     assert!(restarted.due_posts().await.unwrap().is_empty(), "delivered: nothing owed any more");
 }
@@ -91,10 +91,10 @@ async fn only_the_message_of_the_current_version_keeps_its_buttons(db) {
     let (ana, ben) = (player(1), player(2));
     let lobby = service.create(PLACE, &ana, GameOptions { seed: Some(9), ..GameOptions::default() }).await.unwrap();
     let (game, v1) = lobby.game.unwrap();
-    assert!(service.delivered(game, v1, Some(101)).await.unwrap().is_empty());
+    assert!(service.delivered(game, v1, Some(101), None).await.unwrap().is_empty());
     // Join updates the lobby message in place: same message, newer version, nothing to retire.
     let joined = service.join(PLACE, &ben).await.unwrap();
-    assert!(service.delivered(game, joined.game.unwrap().1, Some(101)).await.unwrap().is_empty());
+    assert!(service.delivered(game, joined.game.unwrap().1, Some(101), None).await.unwrap().is_empty());
     let started = service.start(PLACE, &ana).await.unwrap();
     let (_, v3) = started.game.unwrap();
     // Two steps race: the later version is delivered first; the earlier one's message is stale
@@ -104,15 +104,15 @@ async fn only_the_message_of_the_current_version_keeps_its_buttons(db) {
     let mut bot = Bot::new(Strategy::Greedy, 1);
     let step = service.act(PLACE, to_act, bot.choose(&g).unwrap()).await.unwrap();
     let (_, v4) = step.game.unwrap();
-    let retire = service.delivered(game, v4, Some(104)).await.unwrap();
+    let retire = service.delivered(game, v4, Some(104), None).await.unwrap();
     assert_eq!(retire.iter().map(|r| r.2).collect::<Vec<_>>(), vec![101], "the lobby loses its buttons");
-    let retire = service.delivered(game, v3, Some(103)).await.unwrap();
+    let retire = service.delivered(game, v3, Some(103), None).await.unwrap();
     assert!(retire.iter().any(|r| r.2 == 103), "a message of an older version is retired at once: {retire:?}");
     assert!(!retire.iter().any(|r| r.2 == 104), "the newest message keeps its buttons");
     // The game ends (abandoned): every message loses its buttons, the last one too.
     let over = service.abandon(PLACE, &ana).await.unwrap();
     let (_, v5) = over.game.unwrap();
-    let retire = service.delivered(game, v5, None).await.unwrap();
+    let retire = service.delivered(game, v5, None, None).await.unwrap();
     assert!(retire.iter().any(|r| r.2 == 104), "no buttons are left on a finished game: {retire:?}");
 }
 }
@@ -222,8 +222,8 @@ async fn a_late_delivery_record_never_makes_a_current_message_look_old(db) {
     let (_, v_step) = step.game.unwrap();
     // The step edited message 500 in place and recorded it first; the start's record of the
     // same message arrives late.
-    assert!(service.delivered(game, v_step, Some(500)).await.unwrap().iter().all(|r| r.2 != 500));
-    let retire = service.delivered(game, v_start, Some(500)).await.unwrap();
+    assert!(service.delivered(game, v_step, Some(500), None).await.unwrap().iter().all(|r| r.2 != 500));
+    let retire = service.delivered(game, v_start, Some(500), None).await.unwrap();
     assert!(retire.iter().all(|r| r.2 != 500), "the current message keeps its buttons: {retire:?}");
 }
 }

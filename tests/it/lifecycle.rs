@@ -60,7 +60,7 @@ async fn all_posted(service: &Service) {
     let owed: Vec<(i64, i64)> = sqlx::query_as("SELECT game_id, version FROM outbox").fetch_all(&mut *conn).await.expect("outbox");
     drop(conn);
     for (game, version) in owed {
-        service.delivered(game, version, None).await.expect("delivered");
+        service.delivered(game, version, None, None).await.expect("delivered");
     }
 }
 

@@ -147,6 +147,7 @@ sf-refuse-wrong-phase = Not now: the game waits for { $phase ->
     [over] nothing: the game is over
    *[other] { $expected }
 }.
+sf-confirm-cannot-pay = { $name }'s answer asks you for { $cost }, which you don't hold: take another answer, or withdraw your offer.
 sf-refuse-afford = You can't pay { $cost }.
 sf-refuse-no-piece = You have no { $piece ->
     [city] city
@@ -287,8 +288,12 @@ sf-undo-trade = That step can't be undone: a trade made (or a game won) stands.
 sf-undo-turn = That step can't be undone: the turn has passed.
 sf-undone = ↩️ { $name } took back: { $step }.
 sf-not-your-turn-computer = It's not your turn: the computer is playing for { $name } right now. I'll ping you when it's yours.
-sf-not-your-turn = It's not your turn: waiting for { $names } to { $task }.
+sf-not-your-turn = It's not your turn: waiting for { $waiting }.
+sf-waiting-for = { $name } to { $task }
+sf-offer-answered-already = You have already answered { $name }'s offer.
+sf-offer-for-other = { $name }'s offer is for { $to } alone.
 sf-moved-computer = the computer moved for a player.
+sf-moved-you = you have taken a step since.
 sf-moved-first = { $name } moved first.
 sf-moved-on = the game moved on.
 sf-status-head = ⛵ **{ $scenario }** — game #{ $id }, turn { $turn }
@@ -313,6 +318,28 @@ sf-standing-counts = { $cards ->
    *[other] { $cards } cards
 } · { $dev } dev
 sf-standings = 📊 { $players } (goal: { $target })
+sf-over-head = 🏁 { $name } wins with **{ $points } points** (goal: { $target })! Victory point cards are revealed.
+sf-over-line = { $rank }. { $name }: **{ $points }** = { $parts }
+sf-over-part = { $part ->
+    [settlements] { $n ->
+        [one] 1 settlement
+       *[other] { $n } settlements
+    }
+    [cities] { $n ->
+        [one] 1 city (2)
+       *[other] { $n } cities (2 each)
+    }
+    [route] longest trade route (2)
+    [army] largest army (2)
+    [cards] { $n ->
+        [one] 1 victory point card
+       *[other] { $n } victory point cards
+    }
+   *[chips] { $n ->
+        [one] 1 special victory point
+       *[other] { $n } special victory points
+    }
+}
 sf-kind = { $kind ->
     [harbour] Place a harbour
     [settlement] Settlement
@@ -349,6 +376,23 @@ sf-menu-previous = ◀ Page { $page } of { $pages }
 sf-menu-move-robber = Move the robber
 sf-menu-paged = { $words } (page { $page } of { $pages })
 sf-choice-closed = That choice isn't open now: use the buttons of the newest message.
+sf-private-menu = { $kind ->
+    [road] 🛣️ Build a road: pick a numbered spot of the picture.
+    [ship] ⛵ Build a ship: pick a numbered spot of the picture.
+    [settlement] 🏠 Build a settlement: pick a lettered spot of the picture.
+    [city] 🏙️ Build a city: pick one of your settlements, lettered on the picture.
+    [move-ship] ⛵ Move a ship: pick which, and where to (numbered on the picture).
+    [cards] 🃏 Play a development card (one a turn).
+   *[bank] 🏦 Trade with the bank at your rates.
+} Only you see this. Your cards: { $hand }.
+sf-cannot-afford = You can't pay for { $kind ->
+    [road] a road
+    [ship] a ship
+    [settlement] a settlement
+   *[city] a city
+} now: it costs { $cost }, and you hold { $hand }. Trade for what you lack, or end your turn.
+sf-no-playable-card = You hold no development card you can play now: one bought this turn waits for your next turn, only one is played a turn, and a Victory Point card is never played (it counts by itself).
+sf-no-bank-trade = You hold too few of any one kind to trade with the bank. Your cards: { $hand }. Your rates: { $rates }.
 
 ## The private builders: a discard, a gold choice, a trade offer, a counter-offer
 sf-nothing-to-discard = You have nothing to discard now.

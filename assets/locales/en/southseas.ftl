@@ -203,9 +203,9 @@ ss-status-display = Ships on display: { $ships }
 ss-status-display-none = none
 ss-status-over = The game is over.
 ss-board-caption = Board at turn { $turn }. { $prompt }
+ss-moved-you = You took a step since ({ $step }).
 ss-moved-computer = The computer
 ss-moved-first-step = { $who } acted first ({ $step }).
-ss-moved-first = { $who } acted first.
 ss-moved-on = the game moved on.
 
 ## Refusals (private, in the reader's language)

@@ -159,6 +159,7 @@ sf-refuse-wrong-phase = Pas maintenant : la partie attend { $phase ->
     [over] rien : la partie est terminée
    *[other] autre chose ({ $expected })
 }.
+sf-confirm-cannot-pay = La réponse de { $name } vous demande { $cost }, que vous n'avez pas : prenez une autre réponse, ou retirez votre offre.
 sf-refuse-afford = Vous ne pouvez pas payer { $cost }.
 sf-refuse-no-piece = Il ne vous reste { $piece ->
     [city] aucune ville
@@ -299,8 +300,12 @@ sf-undo-trade = Cette étape ne peut pas être annulée : un échange conclu (o
 sf-undo-turn = Cette étape ne peut pas être annulée : le tour est passé.
 sf-undone = ↩️ { $name } a repris : { $step }.
 sf-not-your-turn-computer = Ce n'est pas votre tour : l'ordinateur joue pour { $name } en ce moment. Je vous préviendrai quand ce sera le vôtre.
-sf-not-your-turn = Ce n'est pas votre tour : on attend { $names } (pour { $task }).
+sf-not-your-turn = Ce n'est pas votre tour : on attend { $waiting }.
+sf-waiting-for = { $name } (pour { $task })
+sf-offer-answered-already = Vous avez déjà répondu à l'offre de { $name }.
+sf-offer-for-other = L'offre de { $name } s'adresse seulement à { $to }.
 sf-moved-computer = l'ordinateur a joué pour un joueur.
+sf-moved-you = vous avez joué depuis.
 sf-moved-first = { $name } a joué avant vous.
 sf-moved-on = la partie a avancé.
 sf-status-head = ⛵ **{ $scenario }** — partie n° { $id }, tour { $turn }
@@ -325,6 +330,28 @@ sf-standing-counts = { $cards ->
    *[other] { $cards } cartes
 } · { $dev } dév.
 sf-standings = 📊 { $players } (objectif : { $target })
+sf-over-head = 🏁 { $name } gagne avec **{ $points } points** (objectif : { $target }) ! Les cartes Point de victoire sont révélées.
+sf-over-line = { $rank }. { $name } : **{ $points }** = { $parts }
+sf-over-part = { $part ->
+    [settlements] { $n ->
+        [one] 1 colonie
+       *[other] { $n } colonies
+    }
+    [cities] { $n ->
+        [one] 1 ville (2)
+       *[other] { $n } villes (2 chacune)
+    }
+    [route] route commerciale la plus longue (2)
+    [army] armée la plus puissante (2)
+    [cards] { $n ->
+        [one] 1 carte Point de victoire
+       *[other] { $n } cartes Point de victoire
+    }
+   *[chips] { $n ->
+        [one] 1 point de victoire spécial
+       *[other] { $n } points de victoire spéciaux
+    }
+}
 sf-kind = { $kind ->
     [harbour] Placer un port
     [settlement] Colonie
@@ -361,6 +388,23 @@ sf-menu-previous = ◀ Page { $page } sur { $pages }
 sf-menu-move-robber = Déplacer le voleur
 sf-menu-paged = { $words } (page { $page } sur { $pages })
 sf-choice-closed = Ce choix n'est pas ouvert maintenant : utilisez les boutons du message le plus récent.
+sf-private-menu = { $kind ->
+    [road] 🛣️ Construire une route : choisissez un emplacement numéroté de l'image.
+    [ship] ⛵ Construire un bateau : choisissez un emplacement numéroté de l'image.
+    [settlement] 🏠 Construire une colonie : choisissez un emplacement lettré de l'image.
+    [city] 🏙️ Construire une ville : choisissez l'une de vos colonies, lettrées sur l'image.
+    [move-ship] ⛵ Déplacer un bateau : choisissez lequel, et où (numérotés sur l'image).
+    [cards] 🃏 Jouer une carte développement (une par tour).
+   *[bank] 🏦 Commercer avec la banque à vos taux.
+} Vous seul voyez ceci. Vos cartes : { $hand }.
+sf-cannot-afford = Vous ne pouvez pas payer { $kind ->
+    [road] une route
+    [ship] un bateau
+    [settlement] une colonie
+   *[city] une ville
+} maintenant (prix : { $cost } ; vous avez : { $hand }). Échangez ce qui vous manque, ou finissez votre tour.
+sf-no-playable-card = Vous n'avez aucune carte développement jouable maintenant : une carte achetée ce tour attend votre prochain tour, une seule se joue par tour, et une carte Point de victoire ne se joue jamais (elle compte d'elle-même).
+sf-no-bank-trade = Vous avez trop peu d'une même sorte pour commercer avec la banque. Vos cartes : { $hand }. Vos taux : { $rates }.
 
 ## Les constructeurs privés : une défausse, un choix d'or, une offre, une contre-offre
 sf-nothing-to-discard = Vous n'avez rien à défausser maintenant.

@@ -210,9 +210,9 @@ ss-status-display = Bateaux exposés : { $ships }
 ss-status-display-none = aucun
 ss-status-over = La partie est terminée.
 ss-board-caption = Plateau au tour { $turn }. { $prompt }
+ss-moved-you = Vous avez joué depuis ({ $step }).
 ss-moved-computer = L'ordinateur
 ss-moved-first-step = { $who } a agi en premier ({ $step }).
-ss-moved-first = { $who } a agi en premier.
 ss-moved-on = la partie a avancé.
 
 ## Les refus (privés, dans la langue du lecteur)

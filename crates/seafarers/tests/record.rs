@@ -119,6 +119,7 @@ fn action() -> impl Strategy<Value = Action> {
         (resource(), resource()).prop_map(|(give, get)| Action::MaritimeTrade { give, get }),
         (cards(), cards(), prop::option::of(seat())).prop_map(|(give, want, to)| Action::OfferTrade { give, want, to }),
         any::<bool>().prop_map(|accept| Action::AnswerTrade { accept }),
+        (cards(), cards()).prop_map(|(give, want)| Action::CounterTrade { give, want }),
         seat().prop_map(|with| Action::ConfirmTrade { with }),
         Just(Action::WithdrawTrade),
         Just(Action::EndTurn),

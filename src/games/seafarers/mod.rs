@@ -78,4 +78,6 @@ pub(crate) fn drawing(make: &ImageMaker, game: &Game, table: &Table, picture: se
     Box::new(move || make(&game, &view, picture))
 }
 #[cfg(test)]
+mod secrecy_tests;
+#[cfg(test)]
 mod tests;

@@ -39,11 +39,19 @@ pub(crate) fn turn_reply(game: &Game, table: &Table, version: i64, mut lines: Ve
     let mut reply = Reply { game: Some((id, version)), show_board: true, ..Reply::default() };
     if game.is_over() {
         reply.more_mentions = table.people().map(|s| s.user_id).collect();
-        lines.push(standings(game, &names, true));
-        reply.text = fit_lines(&lines, TURN_TEXT_CHARS);
+        // The winner leads (a phone's notification shows the first words), then what the last
+        // steps did, then each player's final points and what they are made of.
+        let (head, breakdown) = final_points(game, &names);
+        if let Some(winner) = game.winner() {
+            let points = game.players().iter().map(|p| p.points).collect();
+            let said = text::narrate(game, &names, &[seafarers_engine::Event::GameOver { winner: winner as u8, points }]);
+            lines.retain(|l| !said.contains(l));
+        }
+        lines.extend(breakdown);
+        reply.text = format!("{head}\n{}", fit_lines(&lines, TURN_TEXT_CHARS.saturating_sub(head.len() + 1)));
         return reply;
     }
-    lines.push(standings(game, &names, false));
+    lines.push(standings(game, &names));
     let waiting = game.to_act();
     let people: Vec<usize> = waiting.iter().copied().filter(|&s| table.computer_at(s).is_none()).collect();
     let to_ping: Vec<u64> = people.iter().filter(|s| !pinged.contains(s)).filter_map(|&s| table.person_at(s)).collect();
@@ -93,17 +101,20 @@ fn prompt_to(game: &Game, table: &Table, names: &Names, who: &dyn Fn(usize) -> S
     }
 }
 
-/// Every player's public standing: points (hidden victory point cards not counted), cards in
-/// hand (a count only), development cards, knights, and who holds the special cards.
-pub(crate) fn standings(game: &Game, names: &Names, final_points: bool) -> String {
+/// Every player's public standing: points (hidden victory point cards not counted until the
+/// end, when they are revealed), cards in hand (a count only), development cards, and who
+/// holds the special cards.
+pub(crate) fn standings(game: &Game, names: &Names) -> String {
     let lang = names.lang();
+    let over = game.is_over();
     let mut parts = Vec::new();
     for (seat, p) in game.players().iter().enumerate() {
-        let points = if final_points { p.points } else { game.public_points(seat) };
+        let points = if over { p.points } else { game.public_points(seat) };
         let mut s = tr!(lang, "sf-standing", name = names.of(seat), points = points);
-        if !final_points {
+        if !over {
             s.push_str(" · ");
-            s.push_str(&tr!(lang, "sf-standing-counts", cards = p.hand.total(), dev = p.dev.total() + p.new_dev.total()));
+            // `dev` holds every card, those bought this turn among them.
+            s.push_str(&tr!(lang, "sf-standing-counts", cards = p.hand.total(), dev = p.dev.total()));
         }
         if game.longest_route_holder() == Some(seat) {
             s.push_str(" · 🛣️");
@@ -114,6 +125,42 @@ pub(crate) fn standings(game: &Game, names: &Names, final_points: bool) -> Strin
         parts.push(s);
     }
     tr!(lang, "sf-standings", players = parts.join(" | "), target = game.target())
+}
+
+/// The end of a game: a headline naming the winner and their points, and a line per player,
+/// best first, with what their points are made of (victory point cards revealed now).
+fn final_points(game: &Game, names: &Names) -> (String, Vec<String>) {
+    let lang = names.lang();
+    let players = game.players();
+    let mut order: Vec<usize> = (0..players.len()).collect();
+    order.sort_by_key(|&s| (std::cmp::Reverse(players[s].points), Some(s) != game.winner()));
+    let winner = game.winner().unwrap_or(order[0]);
+    let head = tr!(lang, "sf-over-head", name = names.of(winner), points = players[winner].points, target = game.target());
+    let buildings = game.buildings();
+    let lines = order
+        .iter()
+        .enumerate()
+        .map(|(rank, &seat)| {
+            let p = &players[seat];
+            let mine = buildings.iter().filter(|(_, b)| usize::from(b.owner) == seat);
+            let cities = mine.clone().filter(|(_, b)| b.city).count();
+            let settlements = mine.count() - cities;
+            let mut parts = Vec::new();
+            let mut part = |key: &str, n: usize| {
+                if n > 0 {
+                    parts.push(tr!(lang, "sf-over-part", part = key, n = n));
+                }
+            };
+            part("settlements", settlements);
+            part("cities", cities);
+            part("route", usize::from(game.longest_route_holder() == Some(seat)));
+            part("army", usize::from(game.largest_army_holder() == Some(seat)));
+            part("cards", usize::from(p.dev.victory_point));
+            part("chips", usize::from(p.chips));
+            tr!(lang, "sf-over-line", rank = rank + 1, name = names.of(seat), points = p.points, parts = parts.join(" · "))
+        })
+        .collect();
+    (head, lines)
 }
 
 fn button(id: GameId, version: i64, command: impl Into<Command>, label: impl Into<String>, style: Style) -> Button {
@@ -167,6 +214,13 @@ fn choices(game: &Game, table: &Table, version: i64) -> (Vec<Vec<Button>>, Optio
     let active = game.active_player();
     let legal = game.legal_actions(active);
     let has = |kind: MenuKind| legal.iter().any(|a| kind_of(a) == Some(kind));
+    // Everyone reads this message and may open its menus: which buttons it has depends only
+    // on what the table sees (the board, pieces left, how many cards each holds, what was
+    // bought this turn), never on the cards themselves. What the player can afford or play
+    // opens privately, for them alone (see `menu_view`).
+    let open = game.open_spots(active);
+    let me = game.player(active);
+    let may_hold_playable = me.dev.total() > me.new_dev.total();
     let mut rows: Vec<Vec<Button>> = Vec::new();
     match game.phase() {
         Phase::GameOver { .. } => (rows, None),
@@ -178,9 +232,11 @@ fn choices(game: &Game, table: &Table, version: i64) -> (Vec<Vec<Button>>, Optio
             rows.push(vec![b(Code::Pick(Pick::Gold(Resources::default())).into(), &t("sf-button-gold"), Style::Primary), hand()]);
             (rows, None)
         }
-        Phase::PlaceHarbour => (vec![vec![undo(), board()]], Some(menu(game, table, version, active, MenuKind::Harbour, 1))),
-        Phase::SetupSettlement => (vec![vec![hand(), undo(), board()]], Some(menu(game, table, version, active, MenuKind::Settlement, 1))),
-        Phase::Robber => (vec![vec![hand(), board()]], Some(menu(game, table, version, active, MenuKind::Robber, 1))),
+        Phase::PlaceHarbour => (vec![vec![undo(), board()]], Some(menu(game, table, version, active, MenuKind::Harbour, 1, lang))),
+        Phase::SetupSettlement => {
+            (vec![vec![hand(), undo(), board()]], Some(menu(game, table, version, active, MenuKind::Settlement, 1, lang)))
+        }
+        Phase::Robber => (vec![vec![hand(), board()]], Some(menu(game, table, version, active, MenuKind::Robber, 1, lang))),
         Phase::SetupRoute { .. } => {
             let labels = Labels::for_seat(game, active);
             let names = names_of(table);
@@ -205,7 +261,7 @@ fn choices(game: &Game, table: &Table, version: i64) -> (Vec<Vec<Button>>, Optio
         }
         Phase::Roll => {
             let mut row = vec![b(Code::Act(Action::Roll).into(), &t("sf-button-roll"), Style::Primary)];
-            if has(MenuKind::Cards) {
+            if may_hold_playable {
                 row.push(b(Code::Menu(MenuKind::Cards, 1).into(), &t("sf-button-play-card"), Style::Secondary));
             }
             row.extend([hand(), board()]);
@@ -215,23 +271,24 @@ fn choices(game: &Game, table: &Table, version: i64) -> (Vec<Vec<Button>>, Optio
         Phase::Main => {
             let build: Vec<Button> = [MenuKind::Road, MenuKind::Ship, MenuKind::Settlement, MenuKind::City, MenuKind::MoveShip]
                 .into_iter()
-                .filter(|&k| has(k))
+                .filter(|&k| open.iter().any(|a| kind_of(a) == Some(k)))
                 .map(|k| b(Code::Menu(k, 1).into(), &format!("{} ▸", kind_words(lang, k)), Style::Primary))
                 .collect();
             if !build.is_empty() {
                 rows.push(build);
             }
             let mut more = Vec::new();
-            if legal.contains(&Action::BuyDevCard) {
+            if game.deck_size() > 0 {
                 more.push(b(Code::Act(Action::BuyDevCard).into(), &t("sf-button-buy"), Style::Primary));
             }
-            if has(MenuKind::Cards) {
+            if may_hold_playable {
                 more.push(b(Code::Menu(MenuKind::Cards, 1).into(), &t("sf-button-play-card"), Style::Primary));
             }
-            if has(MenuKind::Bank) {
+            // The best rate is 2:1; how many of a kind the player holds is theirs to know.
+            if me.hand.total() >= 2 {
                 more.push(b(Code::Menu(MenuKind::Bank, 1).into(), &t("sf-button-bank"), Style::Primary));
             }
-            if game.player(active).hand.total() > 0 {
+            if me.hand.total() > 0 {
                 more.push(b(
                     Code::Pick(Pick::Offer(Resources::default(), Resources::default())).into(),
                     &t("sf-button-offer"),
@@ -274,10 +331,9 @@ fn choices(game: &Game, table: &Table, version: i64) -> (Vec<Vec<Button>>, Optio
 
 /// Page `page` (from 1) of the turn's choices of one kind, as a menu: no choice is ever left
 /// out; the last options lead to the other pages.
-pub(crate) fn menu(game: &Game, table: &Table, version: i64, seat: usize, kind: MenuKind, page: u8) -> Menu {
+pub(crate) fn menu(game: &Game, table: &Table, version: i64, seat: usize, kind: MenuKind, page: u8, lang: Locale) -> Menu {
     let id = table.record.id;
-    let names = names_of(table);
-    let lang = names.lang();
+    let names = names_of(table).reading(lang);
     let labels = Labels::for_seat(game, seat);
     let mut actions: Vec<Action> = game.legal_actions(seat).into_iter().filter(|a| kind_of(a) == Some(kind)).collect();
     // In the order of the spots' names (A, B, ... or 1, 2, ...), as the picture reads.
@@ -329,17 +385,45 @@ pub(crate) fn menu(game: &Game, table: &Table, version: i64, seat: usize, kind: 
     Menu { id: ComponentId::menu(id, version), placeholder, options }
 }
 
-/// A menu of the turn's choices of one kind, in place of the turn's buttons, with a way back.
-/// `reader` is the language of the one who tapped, for a refusal; the menu itself is the
-/// table's, on the channel's message.
+/// Whether a menu of `kind` may show on the channel's message now: only when its choices
+/// depend on nothing hidden (the setup, the robber, Road Building's free pieces). A build, a
+/// card or a trade with the bank depends on the player's cards, so it opens privately.
+fn menu_is_public(game: &Game, kind: MenuKind) -> bool {
+    match kind {
+        MenuKind::Cards | MenuKind::Bank => false,
+        MenuKind::Road | MenuKind::Ship | MenuKind::Settlement | MenuKind::City | MenuKind::MoveShip => game.phase() != Phase::Main,
+        MenuKind::Harbour | MenuKind::Robber => true,
+    }
+}
+
+/// A menu of the turn's choices of one kind. On the channel's message, in place of the turn's
+/// buttons with a way back, when it depends on nothing hidden; else privately, for the player
+/// alone, with what they hold (see [`menu_is_public`]). `reader` is the language of the one
+/// who tapped, for a refusal and a private menu; a public menu is in the table's.
 pub(crate) fn menu_view(game: &Game, table: &Table, version: i64, seat: usize, kind: MenuKind, page: u8, reader: Locale) -> Result<Reply> {
-    if seat != game.active_player() || !game.legal_actions(seat).iter().any(|a| kind_of(a) == Some(kind)) {
+    if seat != game.active_player() {
         return user(tr!(reader, "sf-choice-closed"));
     }
     let id = table.record.id;
+    let available = game.legal_actions(seat).iter().any(|a| kind_of(a) == Some(kind));
+    if !menu_is_public(game, kind) {
+        if game.phase() != Phase::Main && !(game.phase() == Phase::Roll && kind == MenuKind::Cards) {
+            return user(tr!(reader, "sf-choice-closed"));
+        }
+        if !available {
+            return user(nothing_to_choose(game, seat, kind, reader));
+        }
+        let me = game.player(seat);
+        let text = tr!(reader, "sf-private-menu", kind = kind_key(kind), hand = text::cards(reader, &me.hand));
+        let menu = menu(game, table, version, seat, kind, page, reader);
+        return Ok(Reply { game: Some((id, version)), ephemeral: true, text, menu: Some(menu), ..Reply::default() });
+    }
+    if !available {
+        return user(tr!(reader, "sf-choice-closed"));
+    }
     let lang = table.record.language;
     let mut reply = Reply { game: Some((id, version)), components_only: true, ..Reply::default() };
-    reply.menu = Some(menu(game, table, version, seat, kind, page));
+    reply.menu = Some(menu(game, table, version, seat, kind, page, lang));
     let back_to_turn = !matches!(game.phase(), Phase::PlaceHarbour | Phase::SetupSettlement | Phase::Robber);
     let mut row = Vec::new();
     if back_to_turn {
@@ -348,6 +432,33 @@ pub(crate) fn menu_view(game: &Game, table: &Table, version: i64, seat: usize, k
     row.push(button(id, version, Command::Board, tr!(lang, "sf-button-board"), Style::Secondary));
     reply.buttons = vec![row];
     Ok(reply)
+}
+
+/// Why the player who tapped a private menu's button has nothing to choose in it, in their
+/// words (`lang`): what it costs and what they hold, which card may be played when, their
+/// rates with the bank.
+fn nothing_to_choose(game: &Game, seat: usize, kind: MenuKind, lang: Locale) -> String {
+    let me = game.player(seat);
+    let hand = text::cards(lang, &me.hand);
+    let cost = match kind {
+        MenuKind::Road => Some(Resources::ROAD),
+        MenuKind::Ship => Some(Resources::SHIP),
+        MenuKind::Settlement => Some(Resources::SETTLEMENT),
+        MenuKind::City => Some(Resources::CITY),
+        _ => None,
+    };
+    match (kind, cost) {
+        (_, Some(cost)) if !me.hand.contains(&cost) => {
+            tr!(lang, "sf-cannot-afford", kind = kind_key(kind), cost = text::cards(lang, &cost), hand = hand)
+        }
+        (MenuKind::Cards, _) => tr!(lang, "sf-no-playable-card"),
+        (MenuKind::Bank, _) => {
+            let rates: Vec<String> =
+                Resource::ALL.iter().map(|&r| format!("{} {}:1", text::resource_name(lang, r), game.trade_rate(seat, r))).collect();
+            tr!(lang, "sf-no-bank-trade", hand = hand, rates = rates.join(" · "))
+        }
+        _ => tr!(lang, "sf-choice-closed"),
+    }
 }
 
 /// The turn's own buttons again.
@@ -433,7 +544,9 @@ pub(crate) fn pick_view(game: &Game, table: &Table, version: i64, seat: usize, p
                 }
                 reply.buttons.push(row);
             }
-            if !give.is_empty() || !want.is_empty() {
+            // With one card chosen, its "−1" already leads back to the empty offer (and a
+            // message may not carry one custom id twice: Discord refuses it whole).
+            if give.total() + want.total() > 1 {
                 reply.buttons.push(vec![b(
                     Code::Pick(Pick::Offer(Resources::default(), Resources::default())),
                     tr!(lang, "sf-start-over"),
@@ -477,12 +590,17 @@ pub(crate) fn pick_view(game: &Game, table: &Table, version: i64, seat: usize, p
                 let label = tr!(lang, "sf-counter-send", give = cards(&give), want = cards(&want));
                 last.push(b(Code::Act(Action::CounterTrade { give, want }), label, Style::Success));
             }
-            last.push(b(
-                Code::Pick(Pick::Counter(Resources::default(), Resources::default())),
-                tr!(lang, "sf-start-over"),
-                Style::Secondary,
-            ));
-            reply.buttons.push(last);
+            // As in the offer's builder: with one card chosen its "−1" is the way back.
+            if give.total() + want.total() > 1 {
+                last.push(b(
+                    Code::Pick(Pick::Counter(Resources::default(), Resources::default())),
+                    tr!(lang, "sf-start-over"),
+                    Style::Secondary,
+                ));
+            }
+            if !last.is_empty() {
+                reply.buttons.push(last);
+            }
         }
     }
     Ok(reply)
@@ -546,10 +664,11 @@ pub(crate) fn hand(game: &Game, table: &Table, version: i64, seat: usize, lang: 
     lines.push(tr!(lang, "sf-hand-cards", n = me.hand.total(), cards = text::cards(lang, &me.hand)));
     let dev: Vec<String> = DevCard::ALL
         .iter()
-        .filter(|&&c| me.dev.get(c) + me.new_dev.get(c) > 0)
+        // `dev` holds every card, those bought this turn (`new_dev`) among them.
+        .filter(|&&c| me.dev.get(c) > 0)
         .map(|&c| {
             let new = me.new_dev.get(c);
-            let mut s = tr!(lang, "sf-hand-dev-card", card = text::card_name(lang, c), n = me.dev.get(c) + new);
+            let mut s = tr!(lang, "sf-hand-dev-card", card = text::card_name(lang, c), n = me.dev.get(c));
             if new > 0 && c != DevCard::VictoryPoint {
                 s.push_str(&tr!(lang, "sf-hand-dev-new", n = new));
             }

@@ -91,7 +91,17 @@ impl Rules for Seafarers {
     fn apply(game: &mut Game, table: &Table, seat: usize, action: &Action, story: &mut Story, reader: Locale) -> Result<()> {
         let names = names_of(table);
         let owing_before = matches!(game.phase(), Phase::Discard | Phase::Gold).then(|| (game.phase(), game.to_act()));
-        let events = game.apply(seat, action).map_err(|e| ServiceError::User(text::refusal(&names_of(table).reading(reader), &e)))?;
+        let events = game.apply(seat, action).map_err(|e| {
+            let names = names_of(table).reading(reader);
+            ServiceError::User(match (action, &e) {
+                // The offerer's button for an answer is public, so it shows even when the
+                // answer asks for cards they lack: the tap says so.
+                (Action::ConfirmTrade { with }, seafarers_engine::RuleError::CannotAfford { cost }) => {
+                    tr!(reader, "sf-confirm-cannot-pay", name = names.of(usize::from(*with)), cost = text::cards(reader, cost))
+                }
+                _ => text::refusal(&names, &e),
+            })
+        })?;
         story.lines.extend(text::narrate(game, &names, &events));
         story.offered |= events.iter().any(|e| matches!(e, Event::TradeOffered { .. }));
         for s in 0..game.player_count() {
@@ -224,23 +234,39 @@ impl Rules for Seafarers {
             return Ok(());
         }
         let names = names_of(table).reading(lang);
-        let waiting: Vec<String> = game.to_act().iter().map(|&s| names.of(s)).collect();
         let active = game.active_player();
         if table.computer_at(active).is_some() && !matches!(game.phase(), Phase::Discard | Phase::Gold) {
             return user(tr!(lang, "sf-not-your-turn-computer", name = names.of(active)));
         }
+        // Each one waited for with their own task (two discards may differ in size).
         let and = format!(" {} ", tr!(lang, "sf-and"));
-        let task = text::task(lang, game, game.to_act().first().copied().unwrap_or(active));
-        user(tr!(lang, "sf-not-your-turn", names = waiting.join(&and), task = task))
+        let waiting: Vec<String> =
+            game.to_act().iter().map(|&s| tr!(lang, "sf-waiting-for", name = names.of(s), task = text::task(lang, game, s))).collect();
+        let mut why = tr!(lang, "sf-not-your-turn", waiting = waiting.join(&and));
+        // An open offer they may not answer (again): the likeliest reason they tapped.
+        if let Some(offer) = game.offer().filter(|o| usize::from(o.from) != seat) {
+            let from = names.of(offer.from.into());
+            let more = match offer.to {
+                _ if offer.answered(seat as u8) => Some(tr!(lang, "sf-offer-answered-already", name = from)),
+                Some(to) if usize::from(to) != seat => Some(tr!(lang, "sf-offer-for-other", name = from, to = names.of(to.into()))),
+                _ => None,
+            };
+            if let Some(more) = more {
+                why = format!("{more} {why}");
+            }
+        }
+        user(why)
     }
 
-    fn moved_on(played: &Played<Seafarers>, table: &Table, reader: Locale) -> String {
+    fn moved_on(played: &Played<Seafarers>, table: &Table, reader_seat: Option<usize>, reader: Locale) -> String {
         // The host says the button is out of date; this says who moved, and what is asked now.
         let names = names_of(table).reading(reader);
         let lang = names.lang();
         let what = match played.log.last() {
             Some(last) if last.user_id == crate::common::COMPUTER_USER => tr!(lang, "sf-moved-computer"),
             Some(last) => match last.seat {
+                // Their own step, taken since (an offer they made: its answers came later).
+                Some(seat) if Some(seat) == reader_seat => tr!(lang, "sf-moved-you"),
                 Some(seat) => tr!(lang, "sf-moved-first", name = names.of(seat)),
                 None => tr!(lang, "sf-moved-on"),
             },
@@ -258,7 +284,7 @@ impl Rules for Seafarers {
         if let Some([a, b]) = game.last_roll() {
             lines.push(tr!(lang, "sf-last-roll", total = a + b, a = a, b = b));
         }
-        lines.push(replies::standings(game, &names, false));
+        lines.push(replies::standings(game, &names));
         lines.push(replies::prompt(game, table, &names));
         lines.join("\n")
     }

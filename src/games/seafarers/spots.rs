@@ -53,10 +53,12 @@ impl Labels {
         }
     }
 
-    /// The spots of `seat`'s legal actions now.
+    /// The spots of `seat`'s steps now, whatever their cards (`Game::open_spots`): the picture
+    /// is public, so it names every spot the table can see they may use, and their private
+    /// menus name what they can afford with the same names.
     pub fn for_seat(game: &Game, seat: usize) -> Labels {
         let (mut vertices, mut edges, mut hexes) = (Vec::new(), Vec::new(), Vec::new());
-        for action in game.legal_actions(seat) {
+        for action in game.open_spots(seat) {
             match action {
                 Action::BuildSettlement { at } | Action::BuildCity { at } => vertices.push(at),
                 Action::PlaceHarbour { at } | Action::BuildRoad { at } | Action::BuildShip { at } => edges.push(at),

@@ -142,7 +142,7 @@ fn play(scenario: &str, players: usize, seed: u64, language: Locale, read: &mut 
     let played = Played::<Seafarers> { game: game.clone(), log };
     read("/status", &Seafarers::status(&played, &table, language));
     read("/board", &Seafarers::board_caption(&played, &table, language));
-    read("the stale click", &Seafarers::moved_on(&played, &table, language));
+    read("the stale click", &Seafarers::moved_on(&played, &table, Some(0), language));
     for line in Seafarers::history(&played, &table, 30, language).expect("a history") {
         read("/history", &line);
     }

@@ -35,6 +35,7 @@ pub fn steps(game: &Game, names: &Names, seat: usize) -> Vec<(Action, String)> {
 /// head that starts with the typed words, then a label holding every typed word. In the words
 /// of `names`' language, else in English (the words of the help and of other players).
 pub fn matches(game: &Game, names: &Names, seat: usize, typed: &str) -> Vec<(Action, String)> {
+    let typed = &crate::common::reply::visible(typed);
     let found = matches_in(game, names, seat, typed);
     if found.is_empty() && names.lang() != Locale::En {
         return matches_in(game, &names.clone().reading(Locale::En), seat, typed);
@@ -67,7 +68,7 @@ fn matches_in(game: &Game, names: &Names, seat: usize, typed: &str) -> Vec<(Acti
 /// The one step that `typed` names for `seat`, or why not, for the player.
 pub fn read(game: &Game, names: &Names, seat: usize, typed: &str) -> Result<Action, String> {
     let lang = names.lang();
-    let typed = typed.trim();
+    let typed = &crate::common::reply::visible(typed);
     if typed.is_empty() {
         return Err(tr!(lang, "sf-typed-empty"));
     }
@@ -197,6 +198,13 @@ mod tests {
         }
         let why = read(&game, &names, seat, "settlement").unwrap_err();
         assert!(why.contains("letter or number"), "{why}");
+        // Only characters that show nothing: an empty step, asked for as such (not a list of
+        // suggestions); inside a word they are read through.
+        let empty = read(&game, &names, seat, "").unwrap_err();
+        assert_eq!(read(&game, &names, seat, "\u{200B}\u{200D}\u{FEFF} \u{2060}").unwrap_err(), empty);
+        let labels = Labels::for_seat(&game, seat);
+        let (v, letter) = labels.vertices[3].clone();
+        assert_eq!(read(&game, &names, seat, &format!("settle\u{200B}ment {letter}")), Ok(Action::BuildSettlement { at: v }));
     }
 
     #[test]

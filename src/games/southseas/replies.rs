@@ -140,20 +140,17 @@ fn fit_lines(lines: &[String], max: usize) -> String {
 
 /// A stale click's answer, in `l`: who acted first (and their step), and what the game waits
 /// for.
-pub(crate) fn moved_on(game: &Game, log: &[Logged<Action>], table: &Table, l: Locale) -> String {
+pub(crate) fn moved_on(game: &Game, log: &[Logged<Action>], table: &Table, reader: Option<usize>, l: Locale) -> String {
     let names = names(table);
-    let by = log.last().and_then(|a| match table.seat_of(a.user_id) {
-        Some(seat) => Some(names.of(seat)),
+    let last = log.last();
+    let step = |a: &Logged<Action>| text::step_in_words(game, &a.action, l);
+    let what = match last.map(|a| (a, table.seat_of(a.user_id))) {
+        // Their own step, taken since (a second tap, or a typed step beside a tap).
+        Some((a, Some(seat))) if Some(seat) == reader => tr!(l, "ss-moved-you", step = step(a)),
+        Some((a, Some(seat))) => tr!(l, "ss-moved-first-step", who = names.of(seat), step = step(a)),
         // A step the computer took for a person (away, or out of time).
-        None if a.user_id == COMPUTER_USER => Some(tr!(l, "ss-moved-computer")),
-        None => None,
-    });
-    let what = match by {
-        Some(who) => match log.last() {
-            Some(last) => tr!(l, "ss-moved-first-step", who = who, step = text::step_in_words(game, &last.action, l)),
-            None => tr!(l, "ss-moved-first", who = who),
-        },
-        None => tr!(l, "ss-moved-on"),
+        Some((a, None)) if a.user_id == COMPUTER_USER => tr!(l, "ss-moved-first-step", who = tr!(l, "ss-moved-computer"), step = step(a)),
+        _ => tr!(l, "ss-moved-on"),
     };
     format!("{what}\n{}", text::prompt(game, &names, l))
 }

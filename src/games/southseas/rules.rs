@@ -196,8 +196,8 @@ impl Rules for SouthSeas {
         }
     }
 
-    fn moved_on(played: &Played<SouthSeas>, table: &Table, reader: Locale) -> String {
-        replies::moved_on(&played.game, &played.log, table, reader)
+    fn moved_on(played: &Played<SouthSeas>, table: &Table, seat: Option<usize>, reader: Locale) -> String {
+        replies::moved_on(&played.game, &played.log, table, seat, reader)
     }
 
     fn status(played: &Played<SouthSeas>, table: &Table, reader: Locale) -> String {

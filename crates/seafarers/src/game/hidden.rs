@@ -185,4 +185,41 @@ mod tests {
             assert_eq!(a.playouts_spent(), b.playouts_spent());
         }
     }
+
+    /// What the table sees a player may do (the spots of the picture and the public buttons)
+    /// depends on nothing hidden: a game and its every hidden part dealt afresh (a seat no one
+    /// holds redeals every hand) give the same open spots, and those hold every legal one.
+    #[test]
+    fn open_spots_are_the_same_in_games_that_differ_only_in_hidden_parts() {
+        let mut g = midgame();
+        let mut greedy = Bot::new(Strategy::Greedy, 3);
+        let builds = |a: &&Action| {
+            matches!(
+                a,
+                Action::BuildRoad { .. }
+                    | Action::BuildShip { .. }
+                    | Action::BuildSettlement { .. }
+                    | Action::BuildCity { .. }
+                    | Action::MoveShip { .. }
+            )
+        };
+        for step in 0..400u64 {
+            if g.is_over() {
+                break;
+            }
+            let nobody = g.players.len();
+            let mut twin = g.clone();
+            twin.redeal_hidden(nobody, &mut Rng::new(step));
+            for p in 0..g.players.len() {
+                let open = g.open_spots(p);
+                assert_eq!(open, twin.open_spots(p), "step {step}, player {p}");
+                for a in g.legal_actions(p).iter().filter(builds) {
+                    assert!(open.contains(a), "step {step}: {a:?} is legal, so open");
+                }
+            }
+            let p = g.to_act()[0];
+            let a = greedy.choose(&g, p).unwrap();
+            g.apply(p, &a).unwrap();
+        }
+    }
 }

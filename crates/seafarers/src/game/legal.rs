@@ -12,6 +12,38 @@ impl Game {
         out
     }
 
+    /// The steps of `player` now that name a spot on the board (a harbour, a building, a
+    /// route, a ship's move, the robber or the pirate), as if they held whatever cards a build
+    /// costs: what the table can see they may do. In the main phase a spot, a piece left and
+    /// the board's rules decide, never the hand, so a public picture or button drawn from these
+    /// tells nothing of it (two games that differ only in hidden parts give the same spots: a
+    /// test checks this). Outside it nothing with a spot costs cards.
+    pub fn open_spots(&self, player: usize) -> Vec<Action> {
+        let names_a_spot = |a: &Action| {
+            matches!(
+                a,
+                Action::PlaceHarbour { .. }
+                    | Action::BuildRoad { .. }
+                    | Action::BuildShip { .. }
+                    | Action::BuildSettlement { .. }
+                    | Action::BuildCity { .. }
+                    | Action::MoveShip { .. }
+                    | Action::MoveRobber { .. }
+                    | Action::MovePirate { .. }
+            )
+        };
+        let mut actions = if self.phase == Phase::Main && player < self.players.len() {
+            let mut rich = self.clone();
+            // More of each than any one build costs: the hand no longer decides.
+            rich.players[player].hand = Resources { brick: 4, lumber: 4, wool: 4, grain: 4, ore: 4 };
+            rich.legal_actions(player)
+        } else {
+            self.legal_actions(player)
+        };
+        actions.retain(names_a_spot);
+        actions
+    }
+
     pub fn legal_actions_into(&self, player: usize, out: &mut Vec<Action>) {
         out.clear();
         let p = player as u8;

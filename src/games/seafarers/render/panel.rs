@@ -152,7 +152,9 @@ impl Row {
             letter: letters.get(seat).copied().unwrap_or('?'),
             acting,
             lang,
-            points: tr!(lang, "sf-pic-points", n = game.public_points(seat)),
+            // At the end the victory point cards are revealed: the points are the final ones,
+            // as the game-over message says.
+            points: tr!(lang, "sf-pic-points", n = if game.is_over() { p.points } else { game.public_points(seat) }),
             badges,
             counts: parts.join(" · "),
             left: tr!(lang, "sf-pic-left"),

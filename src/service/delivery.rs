@@ -205,7 +205,9 @@ impl Service {
     pub async fn retired_note(&self, game: GameId) -> Result<String> {
         let mut conn = self.store.pool().acquire().await?;
         let table = super::load_table(&mut conn, game).await?;
-        Ok(crate::tr!(table.record.language, "retired-note"))
+        // An abandoned game does not continue anywhere: its last turn message says it ended.
+        let note = if table.record.status == crate::store::Status::Abandoned { "retired-note-abandoned" } else { "retired-note" };
+        Ok(crate::tr!(table.record.language, note))
     }
 
     pub async fn retired(&self, game: GameId, message: u64) -> Result<()> {

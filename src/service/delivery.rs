@@ -14,12 +14,25 @@ tokio::task_local! {
     /// The message a click was made on, while the service handles that click (see
     /// [`Service::click_on`]). A step shown in place on it makes it the message of the new
     /// version, in the step's own transaction (see `queue`).
-    static CLICKED: u64;
+    static CLICKED: Clicked;
+}
+
+/// A click's message, and the version the tapped component was made for.
+pub(super) struct Clicked {
+    pub(super) message: u64,
+    pub(super) version: i64,
+    /// The change the click made recorded the message already (see `queue`).
+    pub(super) recorded: std::cell::Cell<bool>,
 }
 
 /// Runs `handling` (a click's) knowing the message clicked on.
-pub(super) async fn on_message<T>(message: u64, handling: impl Future<Output = T>) -> T {
-    CLICKED.scope(message, handling).await
+pub(super) async fn on_message<T>(clicked: Clicked, handling: impl Future<Output = T>) -> (T, bool) {
+    CLICKED
+        .scope(clicked, async {
+            let out = handling.await;
+            (out, CLICKED.with(|c| c.recorded.get()))
+        })
+        .await
 }
 
 /// Whether the change being handled was made on a message (a click), not typed.
@@ -44,8 +57,15 @@ impl Service {
     pub(crate) async fn queue(&self, conn: &mut AnyConnection, table: &Table, reply: &Reply) -> Result<()> {
         self.record_post(conn, table, reply, store::IfOwed::Replace).await?;
         let in_place = !reply.new_message && (!reply.buttons.is_empty() || reply.menu.is_some());
-        if let Some(message) = CLICKED.try_with(|m| *m).ok().filter(|_| in_place) {
-            store::record_message(conn, table.record.id, message, "choices", table.record.version).await?;
+        // Any other change made by a tap records the tapped message at the version it was
+        // tapped at: the bot may never have learnt it (Discord made the post, its answer was
+        // lost), and a message not on record keeps its buttons for good once the game moves on.
+        let clicked = CLICKED.try_with(|c| {
+            c.recorded.set(true);
+            (c.message, if in_place { table.record.version } else { c.version })
+        });
+        if let Ok((message, version)) = clicked {
+            store::record_message(conn, table.record.id, message, "choices", version).await?;
         }
         Ok(())
     }
@@ -215,12 +235,23 @@ impl Service {
     pub async fn retired_note(&self, game: GameId) -> Result<String> {
         let mut conn = self.store.pool().acquire().await?;
         let table = super::load_table(&mut conn, game).await?;
-        Ok(crate::tr!(table.record.language, "retired-note"))
+        // An abandoned game does not continue anywhere: its last turn message says it ended.
+        let note = if table.record.status == crate::store::Status::Abandoned { "retired-note-abandoned" } else { "retired-note" };
+        Ok(crate::tr!(table.record.language, note))
     }
 
     pub async fn retired(&self, game: GameId, message: u64) -> Result<()> {
         let mut conn = self.store.pool().acquire().await?;
         store::mark_retired(&mut conn, game, message).await?;
+        Ok(())
+    }
+
+    /// A tap on `message` was accepted without a change recording it (another view, a private
+    /// look): it is on record from now on at the version it was tapped at, so that it retires
+    /// once the game moves on even when the bot never learnt its post (see `queue`).
+    pub(super) async fn record_clicked(&self, game: GameId, message: u64, version: i64) -> Result<()> {
+        let mut conn = self.store.pool().acquire().await?;
+        store::record_message(&mut conn, game, message, "choices", version).await?;
         Ok(())
     }
 

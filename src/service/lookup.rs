@@ -15,6 +15,12 @@ impl Service {
         if table.record.status == Status::Lobby {
             return Ok(lobby_reply_in(&table, &crate::tr!(reader, "lobby-waiting"), reader));
         }
+        // An abandoned game is over for every reader: its state would still ask someone to
+        // act, while steps answer that nothing runs here.
+        if table.record.status == Status::Abandoned {
+            let text = tr!(reader, "status-abandoned", game = game_name(&table, reader), id = table.record.id);
+            return Ok(Reply { text, game: Some((table.record.id, table.record.version)), ..Reply::default() });
+        }
         let loaded = self.load(&mut conn, &table).await?;
         let mut text = loaded.state.status(&table, reader);
         if let Some(line) = self.deadline_line(&mut conn, &table, reader).await? {
@@ -76,9 +82,20 @@ impl Service {
         if table.record.status == Status::Lobby {
             return user(tr!(reader, "err-no-board-yet"));
         }
+        // An abandoned game's board as it was left, with no prompt; a lobby closed unstarted
+        // has none.
+        let abandoned = table.record.status == Status::Abandoned;
+        if abandoned && table.seats.iter().all(|s| s.seat.is_none()) {
+            return user(tr!(reader, "err-game-abandoned"));
+        }
         let loaded = self.load(&mut conn, &table).await?;
+        let text = if abandoned {
+            tr!(reader, "board-abandoned", game = game_name(&table, reader), id = table.record.id)
+        } else {
+            loaded.state.board_caption(&table, reader)
+        };
         Ok(Reply {
-            text: loaded.state.board_caption(&table, reader),
+            text,
             game: Some((table.record.id, table.record.version)),
             show_board: true,
             picture: Picture::FullBoard,
@@ -124,6 +141,11 @@ impl Service {
         });
         Ok(())
     }
+}
+
+/// The game's name, in `reader`.
+fn game_name(table: &Table, reader: Locale) -> String {
+    tr!(reader, &super::lobby::game_title(table.record.kind))
 }
 
 /// Room for a page of history in one message, with its header.

@@ -145,8 +145,19 @@ impl Service {
 
     /// A click on the bot's message `message` (see [`Service::click`]): a step shown in place
     /// on that message records it as the message of the new version in the step's transaction.
+    /// Any tap accepted on it puts it on record (see `Service::queue`).
     pub async fn click_on(&self, place: Place, actor: &Actor, component_id: &str, value: Option<&str>, message: u64) -> Result<Reply> {
-        delivery::on_message(message, self.click(place, actor, component_id, value)).await
+        let Some(id) = ComponentId::parse(component_id) else { return self.click(place, actor, component_id, value).await };
+        let clicked = delivery::Clicked { message, version: id.version, recorded: std::cell::Cell::new(false) };
+        let (result, recorded) = delivery::on_message(clicked, self.click(place, actor, component_id, value)).await;
+        // The tap itself stands either way: a record that fails is retried by the next tap.
+        if result.is_ok()
+            && !recorded
+            && let Err(e) = self.record_clicked(id.game, message, id.version).await
+        {
+            tracing::warn!(game = id.game, message, "could not record a tapped message: {e}");
+        }
+        result
     }
 
     /// A button or menu click. `value` is the chosen menu option, if any.

@@ -90,7 +90,7 @@ async fn a_moderator_pauses_resumes_and_ends_a_game_and_others_are_refused_priva
     let resumed = next_post(&double, before, "the resumed turn").await;
     assert!(resumed.content.as_deref().unwrap_or("").contains("mia resumed the game"), "{resumed:?}");
     assert_eq!(resumed.notified, vec![player.id], "the player to act is pinged again");
-    settle(&double, &db, "after the resume").await.expect("the turn offers its choices again");
+    let resumed_turn = settle(&double, &db, "after the resume").await.expect("the turn offers its choices again");
 
     // The stranger can't end it; the moderator is asked first, privately, with two buttons.
     let said = private(command(&double, dd::slash("abandon", &stranger)).await);
@@ -106,6 +106,7 @@ async fn a_moderator_pauses_resumes_and_ends_a_game_and_others_are_refused_priva
     let ended = next_post(&double, before, "the end").await;
     assert!(ended.content.as_deref().unwrap_or("").contains("abandoned by mia, a moderator"), "{ended:?}");
     double.wait_for("no buttons left", |d| d.messages_with_components(dd::CHANNEL_ID).is_empty().then_some(())).await;
+    assert_abandoned_for_every_reader(&double, &resumed_turn, &ben).await;
     // A second tap on the answered question: the game is over, said privately.
     let id =
         double.interact(dd::button(&buttons[0], &moderator).on_message(double.message_with_custom_id(&buttons[0]).unwrap_or(turn))).await;
@@ -137,7 +138,7 @@ async fn the_openers_abandon_asks_for_a_confirmation_tap_through_discord() {
     assert!(kept[1].content.as_deref().unwrap_or("").contains("goes on"), "{kept:?}");
     tokio::time::sleep(Duration::from_millis(200)).await;
     assert_eq!(posts(&double).len(), before, "keeping the game posts nothing");
-    settle(&double, &db, "kept").await.expect("still running");
+    let turn = settle(&double, &db, "kept").await.expect("still running");
 
     // Asked again, and confirmed: the game ends, in a new channel message.
     let question = command(&double, dd::slash("abandon", &ana)).await.expect("a private question");
@@ -146,5 +147,25 @@ async fn the_openers_abandon_asks_for_a_confirmation_tap_through_discord() {
     let post = next_post(&double, before, "the end").await;
     assert!(post.content.as_deref().unwrap_or("").contains("The game was abandoned"), "{post:?}");
     double.wait_for("no buttons left", |d| d.messages_with_components(dd::CHANNEL_ID).is_empty().then_some(())).await;
+    assert_abandoned_for_every_reader(&double, &turn, &ben).await;
     double.assert_no_unexpected();
+}
+
+/// After the end, one truth for every reader: the last turn message says the game ended (not
+/// that it goes on elsewhere) and asks nobody to act; `/status` and `/board` say it was
+/// abandoned and ask nobody either, as a typed step says nothing runs here.
+async fn assert_abandoned_for_every_reader(double: &Double, turn: &serde_json::Value, who: &Member) {
+    let id = dd::id_of(&turn["id"]).expect("the turn message's id");
+    let last = double
+        .wait_for("the last turn message retired", |d| d.message(id).filter(|m| m["components"].as_array().is_none_or(|c| c.is_empty())))
+        .await;
+    let text = last["content"].as_str().unwrap_or_default();
+    assert!(text.ends_with("\n🛑 The game was abandoned: it ended here, with no more moves."), "{text}");
+    assert!(!text.contains("newer message") && !text.contains("your turn") && !text.contains("➡️"), "{text}");
+    for name in ["status", "board"] {
+        let said = private(command(double, dd::slash(name, who)).await);
+        assert!(said.contains("was abandoned") && !said.contains("your turn") && !said.contains("➡️"), "/{name}: {said}");
+    }
+    let typed = private(command(double, dd::slash("endturn", who)).await);
+    assert!(typed.contains("no game") || typed.contains("isn't running"), "{typed}");
 }

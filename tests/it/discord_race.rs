@@ -6,7 +6,7 @@
 
 use super::discord_double::{self as dd, Double, LateAnswers, Member, ResponseKind};
 use super::discord_e2e::{custom_ids, posts, private_answer, settle, start_bot, state};
-use super::discord_lifecycle::tap_a_step;
+use super::discord_lifecycle::{command, posting, tap_a_step};
 use crate::support::TempDb;
 use serde_json::Value;
 use southseas::service::{ComponentId, Service};
@@ -178,5 +178,44 @@ async fn a_tap_while_the_database_is_slow_keeps_the_buttons() {
     let taps = tap_every_hand_over(&double, &db, &me, held, busy).await;
     eprintln!("a slow database: {taps:?}");
     assert!(taps.in_place >= 3, "most taps were shown in place: {taps:?}");
+    double.assert_no_unexpected();
+}
+
+/// Discord makes the first turn's post but the bot's answer is lost (a 500): the bot never
+/// learns that message. A player taps it (its board, privately: accepted, its version
+/// matches), then the game moves on (the opener pauses it): the tapped message loses its
+/// buttons like any other. (Before the fix it kept them for good, every tap "out of date".)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tapped_message_whose_post_answer_was_lost_retires_when_the_game_moves_on() {
+    let double = Double::start().await;
+    let db = TempDb::new("race-lost-answer");
+    let _bot = start_bot(&double, &db).await;
+    double.wait_for_identify().await;
+    double.wait_for_commands().await;
+    let (ana, ben) = (Member::new(7301, "ana"), Member::new(7302, "ben"));
+    posting(&double, dd::slash("new", &ana)).await;
+    posting(&double, dd::slash("join", &ben)).await;
+    double.lose_post_answers(1);
+    let said = command(&double, dd::slash("start", &ana)).await.and_then(|r| r.content).unwrap_or_default();
+    assert!(said.contains("couldn't post it"), "the opener hears of the failure: {said}");
+    let board = |m: &Value| custom_ids(m).into_iter().find(|c| c.ends_with(":board"));
+    let turn = double
+        .wait_for("the first turn, made", |d| {
+            d.messages_with_components(dd::CHANNEL_ID).into_iter().find_map(|m| board(&m).map(|b| (m, b)))
+        })
+        .await;
+    let (turn, show_board) = turn;
+    let (_, version, id, owed) = state(&db).await;
+    assert_eq!(owed, 1, "the bot does not know the post was made");
+    let message = dd::id_of(&turn["id"]).expect("its id");
+    assert_eq!(record_of(&db, id, message).await, None, "nor its message");
+    let tap = double.interact(dd::button(&show_board, &ben).on_message(turn.clone())).await;
+    let looked = double.wait_response(tap, 2).await;
+    assert!(looked[1].content.as_deref().unwrap_or_default().contains("Board"), "the board, privately: {looked:?}");
+    assert_eq!(record_of(&db, id, message).await, Some((version, false)), "a tap accepted on it puts it on record");
+    posting(&double, dd::slash("pause", &ana)).await;
+    double.wait_for("no buttons left", |d| d.messages_with_components(dd::CHANNEL_ID).is_empty().then_some(())).await;
+    let retired = double.message(message).expect("the first turn's message");
+    assert!(retired["content"].as_str().unwrap_or_default().contains("newer message"), "{retired}");
     double.assert_no_unexpected();
 }

@@ -117,6 +117,43 @@ async fn only_the_message_of_the_current_version_keeps_its_buttons(db) {
 }
 }
 
+on_both_databases! {
+/// Discord made the turn message's post, but the bot's answer was lost: the message is not on
+/// record. The step that hands the turn over is tapped on it (accepted: its version matches)
+/// and posted as a new message; the tapped message is put on record in the step's own
+/// transaction, so that new message's delivery retires it (before the fix it kept its buttons
+/// for good).
+async fn a_step_tapped_on_a_message_never_recorded_retires_it(db) {
+    let service = Service::open(&db.url()).await.unwrap();
+    let (ana, ben) = (player(1), player(2));
+    service.create(PLACE, &ana, GameOptions { seed: Some(3), ..GameOptions::default() }).await.unwrap();
+    service.join(PLACE, &ben).await.unwrap();
+    let started = service.start(PLACE, &ana).await.unwrap();
+    let game = started.game.unwrap().0;
+    let actor = if started.mention == Some(ana.user_id) { &ana } else { &ben };
+    let mut bot = Bot::new(Strategy::Greedy, 1);
+    let never_recorded = 500;
+    for _ in 0..20 {
+        let (g, version, _, _) = service.snapshot::<SouthSeas>(PLACE, 0).await.unwrap();
+        let action = bot.choose(&g).unwrap();
+        let mut after = g.clone();
+        after.apply(&action).unwrap();
+        if after.to_act() == g.to_act() {
+            service.act(PLACE, actor, action).await.unwrap();
+            continue;
+        }
+        let tap = ComponentId::button(game, version, Code::Act(action));
+        let handed = service.click_on(PLACE, actor, &tap, None, never_recorded).await.expect("the step is taken");
+        assert!(handed.new_message, "a hand-over is a new message: {}", handed.text);
+        let retire = service.delivered(game, handed.game.unwrap().1, Some(501)).await.unwrap();
+        assert!(retire.iter().any(|r| r.2 == never_recorded), "the tapped message loses its buttons: {retire:?}");
+        assert!(!retire.iter().any(|r| r.2 == 501), "the hand-over keeps its own");
+        return;
+    }
+    panic!("no hand-over in 20 steps");
+}
+}
+
 #[tokio::test]
 async fn a_full_disk_gets_an_apology_keeps_lookups_and_recovers() {
     let db = TempDb::new("hard-full");

@@ -8,6 +8,7 @@ use super::lifecycle::started;
 use crate::support::{PLACE, TempDb, on_both_databases, player};
 use southseas::games::Strength;
 use southseas::games::southseas::{GameOptions, SouthSeas};
+use southseas::i18n::Locale;
 use southseas::service::clock::{Clock, ManualClock};
 use southseas::service::{Actor, LOBBY_IDLE, Reply, Service, ServiceError, Style, vote_delay_ms};
 use southseas::store::{self, DueKind, OnTimeout, Status, Store};
@@ -133,6 +134,9 @@ async fn a_moderator_ends_any_game_and_clears_a_stale_lobby(db) {
     let closed = service.click(PLACE, &moderator(), &end, None).await.expect("closed");
     assert!(closed.text.contains("a moderator") && closed.new_message, "{}", closed.text);
     assert_eq!(record(&service).await.status, Status::Abandoned);
+    let status = service.status(PLACE, Locale::En).await.expect("status");
+    assert!(status.text.contains("was abandoned"), "{}", status.text);
+    refused(service.board(PLACE, Locale::En).await, "was abandoned");
     // The channel is free: a running game, ended by a moderator.
     let actors = started(&service, 3, &[], options(7, 24 * HOUR)).await;
     refused(service.ask_abandon(PLACE, &stranger).await, "Only the players");
@@ -144,6 +148,18 @@ async fn a_moderator_ends_any_game_and_clears_a_stale_lobby(db) {
     let ended = service.click(PLACE, &moderator(), &end, None).await.expect("ended");
     assert!(ended.text.contains("abandoned by Mod, a moderator"), "{}", ended.text);
     assert_eq!(record(&service).await.status, Status::Abandoned);
+    // One truth for every reader: nobody is asked to act, in any language, and the last turn
+    // message's buttons retire saying the game ended there.
+    for (reader, abandoned) in [(Locale::En, "was abandoned"), (Locale::Fr, "a été abandonnée")] {
+        let status = service.status(PLACE, reader).await.expect("status");
+        let board = service.board(PLACE, reader).await.expect("the board as it was left");
+        for said in [&status.text, &board.text] {
+            assert!(said.contains(abandoned) && !said.contains("➡️") && !said.contains("turn"), "{said}");
+        }
+    }
+    let note = service.retired_note(record(&service).await.id).await.expect("note");
+    assert!(note.contains("abandoned") && !note.contains("newer message"), "{note}");
+    refused(service.act(PLACE, &actors[0], southseas_engine::Action::EndTurn).await, "no game");
 }
 
 /// A lobby nobody touches for 3 days closes by itself, through the scheduler, once, with a

@@ -454,6 +454,86 @@ async fn a_seven_asks_two_people_to_discard_at_once(db) {
 
 }
 
+/// A person's hoarding step at a base table: roll, then end the turn (so hands grow past
+/// seven); any other decision (the setup, a discard, the robber) as the random player's.
+fn hoarding(game: &Game, seat: usize, step: u64) -> Action {
+    match game.phase() {
+        Phase::Roll => Action::Roll,
+        Phase::Main => Action::EndTurn,
+        _ => Bot::new(Strategy::Random, step).choose(game, seat).expect("a legal step"),
+    }
+}
+
+on_both_databases! {
+/// The computer rolls a seven that it and a person must answer with a discard, and discards
+/// first, in the same run: the run's one message pings the person (it is the first to ask
+/// them). Three people hoard their cards; one goes away on a turn it starts with more than
+/// seven cards while another has more than seven too, so the computer rolls for it.
+async fn a_person_owing_a_discard_after_the_computers_seven_is_pinged(db) {
+    let clock = ManualClock::at(1_800_000_000_000);
+    let service = open(&db, &clock).await;
+    let people = vec![player(0), player(1), player(2)];
+    service.create(PLACE, &people[0], options("base", 3, HOUR)).await.expect("create");
+    for p in &people[1..] {
+        service.join(PLACE, p).await.expect("join");
+    }
+    service.start(PLACE, &people[0]).await.expect("start");
+    let mut by_seat = vec![people[0].clone(); 3];
+    for p in &people {
+        by_seat[seat_of(&service, p).await.unwrap()] = p.clone();
+    }
+    let mut runs = 0;
+    for step in 0..3000u64 {
+        all_posted(&service).await;
+        let (game, _, _, _) = service.snapshot::<Seafarers>(PLACE, 0).await.unwrap();
+        assert!(!game.is_over(), "nobody builds: the game never ends");
+        let active = game.active_player();
+        let hoarded = |s: usize| game.player(s).hand.total() > 7;
+        if game.phase() != Phase::Roll || !hoarded(active) || !(0..3).any(|s| s != active && hoarded(s)) {
+            let seat = game.to_act()[0];
+            service.act(PLACE, &by_seat[seat], hoarding(&game, seat, step)).await.expect("the step is taken");
+            continue;
+        }
+        // Away on their own turn: the computer plays it, from the roll on, in one run.
+        let away = by_seat[active].clone();
+        service.away(PLACE, &away, None).await.expect("away");
+        let mut replies = Vec::new();
+        for _ in 0..10 {
+            all_posted(&service).await;
+            let run = service.run_due().await.expect("run due");
+            if run.is_empty() {
+                break;
+            }
+            replies.extend(run);
+        }
+        service.back(PLACE, &away).await.expect("back");
+        runs += 1;
+        let (after, _, _, _) = service.snapshot::<Seafarers>(PLACE, 0).await.unwrap();
+        if after.phase() != Phase::Discard {
+            continue;
+        }
+        // A seven: the computer discarded for the seat away, and stopped at the people's.
+        assert!(!after.to_act().contains(&active), "the computer discarded first: {:?}", after.to_act());
+        let message = replies.last().expect("the run's message");
+        assert!(message.new_message && message.text.contains("discarded"), "{}", message.text);
+        let mut pinged = message.more_mentions.clone();
+        pinged.extend(message.mention);
+        pinged.sort();
+        let mut owing: Vec<u64> = after.to_act().iter().map(|&s| by_seat[s].user_id).collect();
+        owing.sort();
+        assert_eq!(pinged, owing, "every person asked to discard is pinged by the run that asks them:\n{}", message.text);
+        // The first person's discard pings nobody again while another still owes one.
+        if let [seat, _, ..] = after.to_act()[..] {
+            let cards = some_discard(&after, seat);
+            let discarded = service.act(PLACE, &by_seat[seat], Action::Discard { cards }).await.expect("discard");
+            assert_eq!((discarded.mention, discarded.more_mentions.len()), (None, 0), "{}", discarded.text);
+        }
+        return;
+    }
+    panic!("no seven rolled by the computer for a hoarding table in {runs} turns away");
+}
+}
+
 /// The cards a greedy-free test discards for `seat`: the first kinds of its hand, as many as owed.
 fn some_discard(game: &Game, seat: usize) -> Resources {
     let n = game.pending_discards().iter().find(|d| d.0 as usize == seat).unwrap().1;

@@ -197,6 +197,8 @@ history-older = { " " }· older: `/history page:{ $next }`
 history-start = { " " }· the start of the game
 status-computer-plays = The computer plays: { $seats }
 status-paused = ⏸️ Paused by { $name } { $since }: nothing is played, reminded or timed until `/resume` (its opener or a moderator).
+status-abandoned = 🛑 The last game in this channel (**{ $game }**, game #{ $id }) was abandoned: nothing is running here. `/new` starts another.
+board-abandoned = 🛑 **{ $game }**, game #{ $id }, was abandoned: the board as it was left.
 
 ## Ending, pausing and resuming a game: the opener or a moderator (the question is private, in the reader's language; the rest public, in the game's)
 abandon-confirm-game = End this game of **{ $game }** for everyone ({ $players })? It can't be undone: the game is over for good.
@@ -208,6 +210,7 @@ game-paused = ⏸️ { $name } paused the game. Nothing can be played, and no re
 game-resumed = ▶️ { $name } resumed the game (paused for { $paused }): the time for this turn starts afresh.
 deadline-line = ⏳ Time for this turn runs out { $when }.
 retired-note = ✔️ Played on: the game continues in a newer message.
+retired-note-abandoned = 🛑 The game was abandoned: it ended here, with no more moves.
 
 ## Seats and time (public, in the game's language; a reminder by direct message in its reader's)
 seat-back-header = 👋 { $name } is back: the computer no longer plays for them.

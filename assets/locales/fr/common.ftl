@@ -200,6 +200,8 @@ history-older = { " " }· plus ancienne : `/historique page:{ $next }`
 history-start = { " " }· le début de la partie
 status-computer-plays = L'ordinateur joue : { $seats }
 status-paused = ⏸️ En pause par { $name } { $since } : rien n'est joué, rappelé ni chronométré avant `/reprendre` (celui qui l'a ouverte ou un modérateur).
+status-abandoned = 🛑 La dernière partie de ce salon (**{ $game }**, partie n° { $id }) a été abandonnée : rien n'est en cours ici. `/nouvelle` en lance une autre.
+board-abandoned = 🛑 **{ $game }**, partie n° { $id }, a été abandonnée : le plateau tel qu'il a été laissé.
 
 ## Terminer, mettre en pause et reprendre une partie : celui qui l'a ouverte ou un modérateur (la question est privée, dans la langue du lecteur ; le reste public, dans celle de la partie)
 abandon-confirm-game = Mettre fin à cette partie de **{ $game }** pour tout le monde ({ $players }) ? C'est sans retour : la partie est finie pour de bon.
@@ -211,6 +213,7 @@ game-paused = ⏸️ { $name } a mis la partie en pause. Rien ne peut être jou�
 game-resumed = ▶️ { $name } a repris la partie (en pause depuis { $paused }) : le temps de ce tour repart de zéro.
 deadline-line = ⏳ Le temps de ce tour se termine { $when }.
 retired-note = ✔️ Joué : la partie continue dans un message plus récent.
+retired-note-abandoned = 🛑 La partie a été abandonnée : elle s'arrête ici, sans autre coup.
 
 ## Places et temps (public, dans la langue de la partie ; un rappel par message privé dans celle de son lecteur)
 seat-back-header = 👋 { $name } est de retour : l'ordinateur ne joue plus pour lui.

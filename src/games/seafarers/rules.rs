@@ -28,7 +28,11 @@ pub struct Story {
     lines: Vec<String>,
     /// The events a seat is told of privately, by seat: said in each reader's language later.
     private: Vec<(usize, Vec<Event>)>,
+    /// Those owing a discard or gold when the change began, while that decision stays open
+    /// through all its steps: a message before this one asked (and pinged) them.
     pinged: Vec<usize>,
+    /// A step was applied already: a decision asked within this change pinged nobody yet.
+    begun: bool,
     /// This change made a trade offer.
     offered: bool,
 }
@@ -109,11 +113,17 @@ impl Rules for Seafarers {
                 story.private.push((s, events.clone()));
             }
         }
-        // Those still owing the same decision were pinged when it was asked of them.
-        story.pinged = match owing_before {
-            Some((phase, owed)) if phase == game.phase() => owed,
-            _ => Vec::new(),
-        };
+        // Those still owing the same decision were pinged when it was asked of them, by the
+        // message before this change. A decision asked within this change (a computer's seven,
+        // then its own discard, in one run) pinged nobody yet: this change's message does.
+        let still_open = owing_before.as_ref().is_some_and(|(phase, _)| *phase == game.phase());
+        if !story.begun {
+            story.pinged = owing_before.map(|(_, owed)| owed).unwrap_or_default();
+            story.begun = true;
+        }
+        if !still_open {
+            story.pinged.clear();
+        }
         Ok(())
     }
 

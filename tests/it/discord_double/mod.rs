@@ -194,6 +194,8 @@ struct State {
     ack_deadline: Duration,
     /// How late Discord answers what the bot sends (see [`Double::answer_late`]).
     late: LateAnswers,
+    /// How many channel posts to come are made but answered 500 (see [`Double::lose_post_answers`]).
+    lost_posts: usize,
 }
 
 /// How long the double waits before answering a request it has already carried out: Discord
@@ -620,6 +622,13 @@ impl Double {
     /// carried out at once, so players see it, and its answer reaches the bot after the delay.
     pub fn answer_late(&self, late: LateAnswers) {
         self.with(|s| s.late = late);
+    }
+
+    /// The next `n` channel posts are made (players see them and may tap them), but the bot is
+    /// answered 500 Internal Server Error, as Discord does in its bad minutes: it never learns
+    /// the messages' ids from those answers.
+    pub fn lose_post_answers(&self, n: usize) {
+        self.with(|s| s.lost_posts = n);
     }
 
     /// How many channel posts were answered with an earlier message because of their nonce.

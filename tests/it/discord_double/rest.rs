@@ -84,6 +84,18 @@ pub(super) async fn rest(AxState(shared): AxState<Arc<Shared>>, req: Request) ->
     };
     let response = route(&shared, bot_token.as_deref().unwrap_or_default(), &method, &path, &query, api, parsed);
     shared.bump();
+    // Made, but the answer is lost (see `Double::lose_post_answers`).
+    let post = matches!((&method, api), (&Method::POST, ["channels", _, "messages"]));
+    let lost = post
+        && response.status().is_success()
+        && shared.with(|s| {
+            let lost = s.lost_posts > 0;
+            s.lost_posts = s.lost_posts.saturating_sub(1);
+            lost
+        });
+    if lost {
+        return discord_error(StatusCode::INTERNAL_SERVER_ERROR, 0, "500: Internal Server Error");
+    }
     // Done and visible to players already; only the bot hears of it late.
     let late = shared.lock().late;
     let delay = match (&method, api) {

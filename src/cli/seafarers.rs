@@ -27,11 +27,17 @@ pub enum SeafarersCommand {
         #[arg(long, default_value = "greedy")]
         ai: String,
         /// Computer players against each other instead, e.g. `hard,medium` (easy, medium, hard,
-        /// hard:PLAYOUTS, or the engine's names random, greedy, search): win rates with their
-        /// 95% intervals and thinking time per turn. With `--scenario all` the deals go round
-        /// the scenarios.
+        /// hard:PLAYOUTS, or the engine's names random, greedy, search; `+trade` after a name:
+        /// it trades with the table, as the bot's computers do, e.g. `hard+trade,hard`): win
+        /// rates with their 95% intervals and thinking time per turn. With `--scenario all` the
+        /// deals go round the scenarios.
         #[arg(long, value_delimiter = ',', value_name = "A,B,...")]
         versus: Option<Vec<String>>,
+        /// Instead: how often a trading computer of this strength (medium, hard) accepts or
+        /// counters a fair offer (one card for one card of another kind it holds), asked at
+        /// each main phase of `--games` greedy games; with its 95% interval.
+        #[arg(long, value_name = "STRENGTH")]
+        fair_offers: Option<String>,
         /// Threads for `--versus` (default: one per core).
         #[arg(long)]
         threads: Option<usize>,
@@ -55,12 +61,42 @@ pub enum SeafarersCommand {
 
 pub fn run_command(command: SeafarersCommand) -> Result<ExitCode> {
     match command {
+        SeafarersCommand::Sim { scenario, players, games, seed, fair_offers: Some(strength), .. } => {
+            let strategy: Strategy = strength.parse().map_err(anyhow::Error::msg)?;
+            let scenarios: Vec<String> =
+                if scenario == "all" { scenarios::ids().into_iter().map(String::from).collect() } else { vec![scenario] };
+            let t = seafarers_engine::versus::fair_offers(&scenarios, players, games as u64, seed, strategy).map_err(anyhow::Error::msg)?;
+            let n = t.offered as f64;
+            let (lo, hi) = wilson(t.accepted as f64, n, Z95);
+            let (clo, chi) = wilson(t.countered as f64, n, Z95);
+            println!(
+                "fair offers to a trading {strength} computer: {} offers in {games} games of {players} players on {}\naccepted {} ({:.1}%, 95% {:.1}–{:.1}%), countered {} ({:.1}%, 95% {:.1}–{:.1}%), declined {}",
+                t.offered,
+                scenarios.join(", "),
+                t.accepted,
+                100.0 * t.accepted as f64 / n.max(1.0),
+                100.0 * lo,
+                100.0 * hi,
+                t.countered,
+                100.0 * t.countered as f64 / n.max(1.0),
+                100.0 * clo,
+                100.0 * chi,
+                t.offered - t.accepted - t.countered
+            );
+            Ok(ExitCode::SUCCESS)
+        }
         SeafarersCommand::Sim { scenario, players, games, seed, versus: Some(names), threads, .. } => {
-            let strategies = names.iter().map(|n| n.parse::<Strategy>()).collect::<Result<Vec<_>, String>>().map_err(anyhow::Error::msg)?;
+            // `NAME+trade`: that player trades with the table.
+            let trading: Vec<bool> = names.iter().map(|n| n.ends_with("+trade")).collect();
+            let strategies = names
+                .iter()
+                .map(|n| n.trim_end_matches("+trade").parse::<Strategy>())
+                .collect::<Result<Vec<_>, String>>()
+                .map_err(anyhow::Error::msg)?;
             let scenarios: Vec<String> =
                 if scenario == "all" { scenarios::ids().into_iter().map(String::from).collect() } else { vec![scenario] };
             let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-            let options = VersusOptions { scenarios, players, games: games as u64, seed, strategies, threads };
+            let options = VersusOptions { scenarios, players, games: games as u64, seed, strategies, trading, threads };
             let report = seafarers_engine::versus::run(&options).map_err(anyhow::Error::msg)?;
             print!("{}", versus_text(&report, &names));
             Ok(ExitCode::SUCCESS)

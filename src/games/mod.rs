@@ -141,7 +141,14 @@ pub struct ComputerPlan {
     pub(crate) now_ms: i64,
     /// The gate its searching decisions pass, and what each may spend.
     pub(crate) thinker: crate::common::Thinker,
+    /// The run comes after people had their time to answer a computer's open trade offer
+    /// (`ANSWER_WAIT`): the computer goes on without the answers that did not come.
+    pub(crate) answers_waited: bool,
 }
+
+/// How long a computer waits for people to answer its trade offer before it goes on: long
+/// enough for someone at the table to read it and tap, short enough not to hold a turn.
+pub const ANSWER_WAIT: std::time::Duration = std::time::Duration::from_secs(120);
 
 impl ComputerPlan {
     /// Who the computer plays for at `seat`, and how well: a computer seat, a person away (or

@@ -166,7 +166,18 @@ impl Service {
             for other in before.iter().filter(|d| d.kind == DueKind::Computer && d.user_id != user_id) {
                 store::clear_due_of(conn, id, other.kind, other.user_id).await?;
             }
-            store::set_due(conn, &Due { game_id: id, kind: DueKind::Computer, version, due_at: now, user_id, since: now, sent: 0 }).await?;
+            // A computer's own offer that people may still answer: it waits for them, from when
+            // the wait began, at most `ANSWER_WAIT` (their answers reschedule it; once none is
+            // owed any more, it goes on at once).
+            let computer_turn = waiting.iter().any(|&s| table.computer_at(s).is_some());
+            let people_answering = answering.iter().any(|&s| table.computer_at(s).is_none());
+            let (since, due_at) = if computer_turn && people_answering {
+                let waiting_since = before.iter().find(|d| d.kind == DueKind::Computer && d.user_id == user_id && d.due_at > d.since);
+                waiting_since.map_or((now, now + crate::games::ANSWER_WAIT.as_millis() as i64), |d| (d.since, d.due_at))
+            } else {
+                (now, now)
+            };
+            store::set_due(conn, &Due { game_id: id, kind: DueKind::Computer, version, due_at, user_id, since, sent: 0 }).await?;
         }
         // A person's wait goes on while it is still them (a step within their turn), and its
         // items stand as they are (the reminder perhaps moved past their quiet hours).
@@ -473,7 +484,9 @@ impl Service {
         let replace = timed_out.is_some() && table.record.on_timeout == OnTimeout::Replace;
         // Paced by the scheduler: through the gate, timed unless the clock is a test's.
         let thinker = if paced { Thinker::new(&self.thinking, item.game_id, !self.clock.is_manual()) } else { Thinker::default() };
-        let plan = ComputerPlan { timed_out: timed_out.and_then(|s| s.seat), replace, now_ms: self.now_ms(), thinker };
+        // An item set later than its wait began waited for people to answer a computer's offer.
+        let answers_waited = item.kind == DueKind::Computer && item.due_at > item.since;
+        let plan = ComputerPlan { timed_out: timed_out.and_then(|s| s.seat), replace, now_ms: self.now_ms(), thinker, answers_waited };
         let steps = self.choose_computer_moves(&loaded, &table, &plan).await;
         drop(plan);
         if steps.is_empty() {

@@ -139,6 +139,48 @@ pub(crate) async fn tap(double: &Double, who: &Member, message: &Value, action: 
                     assert_eq!(back.kind, ResponseKind::EditOriginal, "back on the same message");
                 }
             }
+            Some(Code::Pick(pick @ (Pick::Offer(..) | Pick::Counter(..)))) => {
+                let (give, want_cards) = match (pick, action) {
+                    (Pick::Offer(..), Action::OfferTrade { give, want, .. }) | (Pick::Counter(..), Action::CounterTrade { give, want }) => {
+                        (give, want)
+                    }
+                    _ => continue,
+                };
+                let mut view = answer(double, double.interact(dd::button(&id, who)).await).await;
+                assert!(view.kind == ResponseKind::Followup && view.is_ephemeral(), "a trade is built privately: {view:?}");
+                // One tap at a time towards the terms: the "+1" or "−1" that comes closest.
+                let far = |g: &seafarers_engine::Resources, w: &seafarers_engine::Resources| -> u32 {
+                    seafarers_engine::Resource::ALL
+                        .iter()
+                        .map(|&r| g.get(r).abs_diff(give.get(r)) as u32 + w.get(r).abs_diff(want_cards.get(r)) as u32)
+                        .sum()
+                };
+                let mut now = match pick {
+                    Pick::Offer(g, w) | Pick::Counter(g, w) => far(&g, &w),
+                    _ => unreachable!(),
+                };
+                loop {
+                    let ids = view.custom_ids();
+                    if let Some(done) = ids.iter().find(|c| code_of(c) == Some(want)) {
+                        let on = double.message_with_custom_id(done).expect("the private builder");
+                        double.interact(dd::button(done, who).on_message(on)).await;
+                        return;
+                    }
+                    let next = ids
+                        .iter()
+                        .filter_map(|c| match code_of(c) {
+                            Some(Code::Pick(Pick::Offer(g, w) | Pick::Counter(g, w))) => Some((far(&g, &w), c.clone())),
+                            _ => None,
+                        })
+                        .filter(|(d, _)| *d < now)
+                        .min_by_key(|(d, _)| *d);
+                    let Some((d, next)) = next else { panic!("the builder offers no way to {action:?}: {view:?}") };
+                    let on = double.message_with_custom_id(&next).expect("the private builder");
+                    view = answer(double, double.interact(dd::button(&next, who).on_message(on)).await).await;
+                    assert_eq!(view.kind, ResponseKind::EditOriginal, "the private builder changes in place");
+                    now = d;
+                }
+            }
             Some(Code::Pick(pick)) => {
                 let target = match (pick, action) {
                     (Pick::Discard(_), Action::Discard { cards }) | (Pick::Gold(_), Action::ChooseGold { cards }) => cards,
@@ -261,6 +303,16 @@ async fn a_seafarers_game_by_taps_through_discord() {
     let mut typed = false;
     for step in 0..400u64 {
         let (game, message) = settle(&double, &db).await;
+        // A computer's offer waits for the people: they decline it.
+        if let Some((seat, who)) = super::discord_seafarers_games::answering_person(&game, &people) {
+            tap(&double, &who, &message, Action::AnswerTrade { accept: false }).await;
+            let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+            while state(&db).await.and_then(|s| s.0.offer().map(|o| !o.answered(seat as u8))).unwrap_or(false) {
+                assert!(tokio::time::Instant::now() < deadline, "the answer was never taken");
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+            continue;
+        }
         let Some((seat, who)) = game.to_act().into_iter().find_map(|s| people.iter().find(|(x, _)| *x == s).cloned()) else {
             panic!("nobody to act: {:?}", game.phase());
         };

@@ -57,6 +57,12 @@ async fn a_whole_french_seafarers_game_through_discord_speaks_french() {
         if game.is_over() {
             break;
         }
+        // A computer's offer waits for the people: they decline it, in French buttons.
+        if let Some((_, who)) = super::discord_seafarers_games::answering_person(&game, &people) {
+            tap_and_wait(&double, &reader, &who, &message, seafarers_engine::Action::AnswerTrade { accept: false }).await;
+            version = now;
+            continue;
+        }
         let (seat, who) = game.to_act().into_iter().find_map(|s| people.iter().find(|(x, _)| *x == s).cloned()).expect("a person acts");
         if !hand_seen && game.phase() == Phase::Main && game.player(seat).hand.total() > 0 {
             // "My hand" to a French reader: French, privately.

@@ -150,6 +150,12 @@ pub(crate) async fn open_with_computers_in(
     people
 }
 
+/// A person the open offer still waits for (the tables here seat `people` and computers).
+pub(crate) fn answering_person(game: &Game, people: &[(usize, Member)]) -> Option<(usize, Member)> {
+    let o = game.offer()?;
+    people.iter().find(|(s, _)| *s as u8 != o.from && o.to.is_none_or(|t| t as usize == *s) && !o.answered(*s as u8)).cloned()
+}
+
 /// Opens `scenario` with two people and two computers and plays it to the end by taps.
 async fn whole_game(scenario: &str) {
     let double = Double::start().await;
@@ -160,13 +166,30 @@ async fn whole_game(scenario: &str) {
     let (alice, bob) =
         (people.iter().find(|p| p.1.id == 3101).unwrap().1.clone(), people.iter().find(|p| p.1.id == 3102).unwrap().1.clone());
     let (mut taps, mut version) = (0, 0);
+    let mut trades = (0, 0, 0);
     let game = loop {
         let (game, now, message) = settled(&double, &reader, version).await;
         if game.is_over() {
             break game;
         }
-        let (seat, who) = game.to_act().into_iter().find_map(|s| people.iter().find(|(x, _)| *x == s).cloned()).expect("a person acts");
-        let action = Bot::new(Strategy::Greedy, taps).choose(&game, seat).expect("a step");
+        // The people trade as the computers do: an open offer that waits for one of them is
+        // answered first (accept, decline or a counter built by taps), then the offerer
+        // confirms an answer worth it or goes on.
+        let (seat, who, action) = match answering_person(&game, &people) {
+            Some((seat, who)) => (seat, who, Bot::trading(Strategy::Greedy, taps).answer(&game, seat).expect("an answer")),
+            None => {
+                let (seat, who) =
+                    game.to_act().into_iter().find_map(|s| people.iter().find(|(x, _)| *x == s).cloned()).expect("a person acts");
+                (seat, who, Bot::trading(Strategy::Greedy, taps).choose(&game, seat).expect("a step"))
+            }
+        };
+        let _ = seat;
+        match action {
+            Action::OfferTrade { .. } => trades.0 += 1,
+            Action::CounterTrade { .. } => trades.1 += 1,
+            Action::ConfirmTrade { .. } => trades.2 += 1,
+            _ => {}
+        }
         tap_and_wait(&double, &reader, &who, &message, action).await;
         (taps, version) = (taps + 1, now);
         assert!(taps < 3000, "{scenario}: the game never ended");
@@ -196,6 +219,12 @@ async fn whole_game(scenario: &str) {
     }
     assert!(game.is_over());
     assert!(public > 50 && private > 0, "{scenario}: {public} channel messages, {private} direct messages");
+    // Trades by taps: offers built privately, counters, confirmations (and the computers'
+    // answers and offers, which the people answered above).
+    let (offers, _counters, confirms) = trades;
+    assert!(offers > 0 && confirms > 0, "{scenario}: the people offered {offers} trades and confirmed {confirms}");
+    let traded = double.channel_messages().iter().filter_map(|m| m.content.clone()).filter(|c| c.contains(" gave ")).count();
+    assert!(traded > 0, "{scenario}: trades were made at the table");
     double.assert_no_unexpected();
 }
 
@@ -237,6 +266,11 @@ async fn a_deadline_during_a_discard_lets_the_computer_discard_for_the_one_who_i
         let owing: Vec<(usize, Member)> = game.to_act().into_iter().filter_map(|s| people.iter().find(|p| p.0 == s).cloned()).collect();
         if game.phase() == Phase::Discard && !owing.is_empty() {
             break (game, message, owing);
+        }
+        // A computer's offer waits for the people: they decline it.
+        if let Some((_, who)) = answering_person(&game, &people) {
+            tap_and_wait(&double, &reader, &who, &message, Action::AnswerTrade { accept: false }).await;
+            continue;
         }
         let (seat, who) = game.to_act().into_iter().find_map(|s| people.iter().find(|(x, _)| *x == s).cloned()).expect("a person acts");
         // A person who never builds: cards pile up in hand until a seven.

@@ -104,6 +104,45 @@ async fn tap(service: &Service, seen: &mut Seen, actor: &Actor, message: &Reply,
                     return reply;
                 }
             }
+            Some(Code::Pick(pick @ (Pick::Offer(..) | Pick::Counter(..)))) => {
+                let (give, wanted) = match (pick, action) {
+                    (Pick::Offer(..), Action::OfferTrade { give, want, .. }) | (Pick::Counter(..), Action::CounterTrade { give, want }) => {
+                        (give, want)
+                    }
+                    _ => continue,
+                };
+                let mut view = click(service, actor, &b.id, None).await.expect("a builder opens");
+                assert!(view.ephemeral, "a trade is built privately: {}", view.text);
+                // One tap at a time towards the terms: the "+1" or "−1" that comes closest.
+                let far = |g: &Resources, w: &Resources| -> u32 {
+                    seafarers_engine::Resource::ALL
+                        .iter()
+                        .map(|&r| g.get(r).abs_diff(give.get(r)) as u32 + w.get(r).abs_diff(wanted.get(r)) as u32)
+                        .sum()
+                };
+                let mut now = match pick {
+                    Pick::Offer(g, w) | Pick::Counter(g, w) => far(&g, &w),
+                    _ => unreachable!(),
+                };
+                loop {
+                    if let Some(done) = view.buttons.iter().flatten().find(|b| code_of(&b.id) == Some(want)) {
+                        return seen.take(click(service, actor, &done.id, None).await.expect("the trade step is taken"));
+                    }
+                    let next = view
+                        .buttons
+                        .iter()
+                        .flatten()
+                        .filter_map(|b| match code_of(&b.id) {
+                            Some(Code::Pick(Pick::Offer(g, w) | Pick::Counter(g, w))) => Some((far(&g, &w), b.clone())),
+                            _ => None,
+                        })
+                        .filter(|(d, _)| *d < now)
+                        .min_by_key(|(d, _)| *d);
+                    let Some((d, next)) = next else { panic!("the builder offers no way to {action:?}: {view:?}") };
+                    view = click(service, actor, &next.id, None).await.expect("a tap in the builder");
+                    now = d;
+                }
+            }
             Some(Code::Pick(pick)) => {
                 let target = match (pick, action) {
                     (Pick::Discard(_), Action::Discard { cards }) | (Pick::Gold(_), Action::ChooseGold { cards }) => cards,
@@ -151,19 +190,59 @@ async fn through_menu(service: &Service, seen: &mut Seen, actor: &Actor, message
     }
 }
 
-/// The computer plays until a person is asked (the scheduler's work, done by hand here).
+/// The computer plays until a person is asked (the scheduler's work, done by hand here). A
+/// computer's offer waits for the people it is open to: they decline it, by taps.
 async fn computers(service: &Service, seen: &mut Seen) {
-    for _ in 0..500 {
+    computers_with(service, seen, false).await;
+}
+
+/// [`computers`]; with `trade`, the people answer a computer's offer as a trading player would
+/// (accept, decline or a counter built by taps).
+async fn computers_with(service: &Service, seen: &mut Seen, trade: bool) {
+    for step in 0..500u64 {
         all_posted(service).await;
         let replies = service.run_due().await.expect("run due");
         if replies.is_empty() {
-            return;
+            let (game, _, _, _) = service.snapshot::<Seafarers>(PLACE, 0).await.expect("snapshot");
+            let from_computer = match game.offer() {
+                Some(o) => person_at(service, o.from.into()).await.is_none(),
+                None => false,
+            };
+            let Some((seat, actor)) = (if from_computer { answering_person(service, &game).await } else { None }) else { return };
+            let message = seen.current().clone();
+            assert!(message.mention.is_some(), "the people a computer's offer waits for are pinged: {}", message.text);
+            let decline = Action::AnswerTrade { accept: false };
+            let answer = if trade { Bot::trading(Strategy::Greedy, step).answer(&game, seat).unwrap_or(decline) } else { decline };
+            tap(service, seen, &actor, &message, answer).await;
+            continue;
         }
         for r in replies {
             seen.take(r);
         }
     }
     panic!("the computer never stops");
+}
+
+/// The person at `seat` (the tests' players are `player(0)`, `player(1)`, ...).
+async fn person_at(service: &Service, seat: usize) -> Option<Actor> {
+    for n in 0..5 {
+        let p = player(n);
+        if seat_of(service, &p).await == Some(seat) {
+            return Some(p);
+        }
+    }
+    None
+}
+
+/// A person the open offer still waits for, with their seat.
+async fn answering_person(service: &Service, game: &Game) -> Option<(usize, Actor)> {
+    let o = game.offer()?;
+    for seat in (0..game.player_count()).filter(|&s| s as u8 != o.from && o.to.is_none_or(|t| t as usize == s) && !o.answered(s as u8)) {
+        if let Some(actor) = person_at(service, seat).await {
+            return Some((seat, actor));
+        }
+    }
+    None
 }
 
 async fn seat_of(service: &Service, actor: &Actor) -> Option<usize> {
@@ -178,15 +257,23 @@ async fn play_to_the_end(service: &Service, people: &[Actor], seen: &mut Seen, s
         seats.push((seat_of(service, a).await.expect("seated"), a.clone()));
     }
     for step in 0..20_000u64 {
-        computers(service, seen).await;
+        computers_with(service, seen, true).await;
         let (game, _, _, _) = service.snapshot::<Seafarers>(PLACE, 0).await.expect("snapshot");
         if game.is_over() {
             return game;
         }
+        // People trade as the trading computers do: an open offer is answered first (accept,
+        // decline or a counter, by taps); the offerer confirms an answer worth it, or goes on.
+        if let Some((seat, actor)) = answering_person(service, &game).await {
+            let answer = Bot::trading(strategy, step).answer(&game, seat).expect("an answer");
+            let message = seen.current().clone();
+            tap(service, seen, &actor, &message, answer).await;
+            continue;
+        }
         let Some((seat, actor)) = game.to_act().into_iter().find_map(|s| seats.iter().find(|(x, _)| *x == s).cloned()) else {
             panic!("nobody is asked, and the computer does not move: {:?}", game.phase());
         };
-        let action = Bot::new(strategy, step).choose(&game, seat).expect("a legal step");
+        let action = Bot::trading(strategy, step).choose(&game, seat).expect("a legal step");
         let message = seen.current().clone();
         tap(service, seen, &actor, &message, action).await;
     }
@@ -211,6 +298,9 @@ fn assert_private_things_stay_private(seen: &Seen) {
 /// Two people and a computer play every scenario to its end, by taps alone.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_scenario_plays_to_its_end_by_taps_alone() {
+    // Trades at the table over the six games: the computer answering the people's offers, and
+    // offers confirmed (the people trade as the computers do, by taps).
+    let (mut computer_took, mut traded) = (0, 0);
     for (i, scenario) in Ruleset::CURRENT.scenario_ids().into_iter().enumerate() {
         let db = TempDb::new(&format!("seafarers-{scenario}"));
         let service = open(&db, &ManualClock::at(1_800_000_000_000)).await;
@@ -237,6 +327,10 @@ async fn every_scenario_plays_to_its_end_by_taps_alone() {
         }
         assert!(game.winner().is_some());
         assert_private_things_stay_private(&seen);
+        for r in &seen.public {
+            computer_took += r.text.lines().filter(|l| l.contains("🤖") && (l.contains("✅ accepts") || l.contains(" counters: "))).count();
+            traded += r.text.lines().filter(|l| l.starts_with("🤝 ") && l.contains(" gave ")).count();
+        }
         assert!(
             seen.private.iter().any(|r| r.text.contains("You bought") || r.text.contains("You stole") || r.text.contains("from you")),
             "{scenario}: a card bought or stolen is told to its players by direct message"
@@ -249,6 +343,8 @@ async fn every_scenario_plays_to_its_end_by_taps_alone() {
         let hand = service.hand(PLACE, &people[0]).await.expect("my hand");
         assert!(hand.ephemeral && hand.text.contains("Your hand"), "{}", hand.text);
     }
+    assert!(computer_took > 0, "the computer took or countered people's offers: {computer_took}");
+    assert!(traded > 0, "trades were made at the table: {traded}");
 }
 
 /// Hard computers at the table: a person and two of them play New Shores for a few rounds, the
@@ -766,6 +862,86 @@ async fn a_counter_offer_is_built_by_taps_and_taken_by_the_offerer(db) {
     assert_eq!(after.player(other.0).hand.total(), theirs.total() - 1);
     assert_private_things_stay_private(&t.seen);
 }
+}
+
+/// What falls due now, once Discord took what was owed.
+async fn run_once(service: &Service) -> Vec<Reply> {
+    all_posted(service).await;
+    service.run_due().await.expect("run due")
+}
+
+/// A computer's own offer waits for the people: its run's message leads with it and pings the
+/// person, with Accept, Decline and Counter; nobody answering, the computer goes on once
+/// `ANSWER_WAIT` has passed (not before); an acceptance is confirmed by the computer at once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_computers_offer_waits_for_the_people_and_takes_an_acceptance() {
+    let db = TempDb::new("seafarers-computer-offers");
+    let clock = ManualClock::at(1_800_000_000_000);
+    let service = open(&db, &clock).await;
+    let person = player(0);
+    let mut seen = Seen::default();
+    seen.take(service.create(PLACE, &person, options("new-shores", 3, 24 * HOUR)).await.expect("create"));
+    for _ in 0..2 {
+        seen.take(service.add_computer(PLACE, &person, Strength::Medium).await.expect("a computer sits down"));
+    }
+    seen.take(service.start(PLACE, &person).await.expect("start"));
+    let me = seat_of(&service, &person).await.expect("seated");
+    let (mut waited, mut confirmed, mut offers) = (false, false, 0);
+    for step in 0..20_000u64 {
+        loop {
+            let replies = run_once(&service).await;
+            if replies.is_empty() {
+                break;
+            }
+            replies.into_iter().for_each(|r| drop(seen.take(r)));
+        }
+        let (game, _, _, _) = service.snapshot::<Seafarers>(PLACE, 0).await.expect("snapshot");
+        if game.is_over() || (waited && confirmed) {
+            break;
+        }
+        if let Some(o) =
+            game.offer().filter(|o| usize::from(o.from) != me && !o.answered(me as u8) && o.to.is_none_or(|t| usize::from(t) == me))
+        {
+            offers += 1;
+            let message = seen.current().clone();
+            assert_eq!(message.mention, Some(person.user_id), "the person the offer waits for is pinged: {}", message.text);
+            assert!(message.text.starts_with("🤝 <@1000>") && message.text.contains("offers you a trade"), "{}", message.text);
+            for code in [
+                Code::Act(Action::AnswerTrade { accept: true }),
+                Code::Act(Action::AnswerTrade { accept: false }),
+                Code::Pick(Pick::Counter(o.want, o.give)),
+            ] {
+                assert!(message.buttons.iter().flatten().any(|b| code_of(&b.id) == Some(code)), "{code:?} on {message:?}");
+            }
+            if !waited {
+                // Nobody answers: the computer waits, then goes on without an answer.
+                clock.advance(Duration::from_secs(60));
+                assert!(run_once(&service).await.is_empty(), "the computer waits for the people");
+                clock.advance(southseas::games::ANSWER_WAIT);
+                let went_on = run_once(&service).await;
+                assert!(!went_on.is_empty(), "after the wait the computer goes on");
+                went_on.into_iter().for_each(|r| drop(seen.take(r)));
+                waited = true;
+                continue;
+            }
+            let take = game.player(me).hand.contains(&o.want);
+            tap(&service, &mut seen, &person, &message, Action::AnswerTrade { accept: take }).await;
+            if take {
+                let replies = run_once(&service).await;
+                let said: Vec<String> = replies.iter().map(|r| r.text.clone()).collect();
+                replies.into_iter().for_each(|r| drop(seen.take(r)));
+                assert!(said.iter().any(|t| t.contains(" gave ") && t.contains("**Player0**")), "the computer confirms at once: {said:?}");
+                confirmed = true;
+            }
+            continue;
+        }
+        let Some(&seat) = game.to_act().iter().find(|&&s| s == me) else { panic!("nobody is asked: {:?}", game.phase()) };
+        let action = Bot::new(Strategy::Greedy, step).choose(&game, seat).expect("a legal step");
+        let message = seen.current().clone();
+        tap(&service, &mut seen, &person, &message, action).await;
+    }
+    assert!(waited && confirmed, "{offers} offers from the computers: waited {waited}, confirmed {confirmed}");
+    assert_private_things_stay_private(&seen);
 }
 
 /// Nonsense typed or forged gets a private answer and changes nothing.

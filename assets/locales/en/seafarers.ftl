@@ -304,6 +304,7 @@ sf-unknown-button = That button isn't one I know. Use `/status` to see the game.
 ## The turn message
 sf-prompt-over = The game is over.
 sf-prompt-waiting = ⏳ Waiting for { $owed }. Tap **{ $button }** to choose your cards privately.
+sf-prompt-answer-computer = 🤝 { $who }: { $name } offers you a trade (below). Accept, decline or counter within { $minutes } minutes; the computer then goes on.
 sf-prompt-computer = ⏩ { $name } plays next: the computer's move follows.
 sf-prompt-setup = 👉 { $name }, your turn: { $task } (the lettered spots on the picture).
 sf-prompt-robber-pirate = 👉 { $name }, move the robber or the pirate: pick a lettered hex.

@@ -316,6 +316,7 @@ sf-unknown-button = Je ne connais pas ce bouton. Utilisez `/etat` pour voir la p
 ## Le message du tour
 sf-prompt-over = La partie est terminée.
 sf-prompt-waiting = ⏳ En attente de { $owed }. Touchez **{ $button }** pour choisir vos cartes en privé.
+sf-prompt-answer-computer = 🤝 { $who } : { $name } vous propose un échange (ci-dessous). Acceptez, refusez ou faites une contre-offre d'ici { $minutes } minutes ; l'ordinateur continue ensuite.
 sf-prompt-computer = ⏩ { $name } joue ensuite : le coup de l'ordinateur suit.
 sf-prompt-setup = 👉 { $name }, à vous : { $task } (les emplacements marqués sur l'image).
 sf-prompt-robber-pirate = 👉 { $name }, déplacez le voleur ou le pirate : choisissez un hexagone marqué d'une lettre.

@@ -20,6 +20,9 @@ pub struct VersusOptions {
     pub games: u64,
     pub seed: u64,
     pub strategies: Vec<Strategy>,
+    /// Which of the strategies trade with the table ([`Bot::trading`]), by index; missing ones
+    /// do not (they decline every offer and make none).
+    pub trading: Vec<bool>,
     pub threads: usize,
 }
 
@@ -110,11 +113,23 @@ fn play(options: &VersusOptions, scenario: &str, seed: u64, rotation: usize, tal
     let sc = scenarios::by_id(scenario).expect("checked");
     let mut game = Game::new(sc, players, seed, Options::default()).expect("valid setup");
     // A bot's seed depends on the deal and the seat, not on which strategy sits there.
-    let mut bots: Vec<Bot> = (0..players).map(|s| Bot::new(strategies[of_seat(s)], seed.wrapping_mul(31).wrapping_add(s as u64))).collect();
+    let trades = |i: usize| options.trading.get(i).copied().unwrap_or(false);
+    let mut bots: Vec<Bot> = (0..players)
+        .map(|s| {
+            let (strategy, seed) = (strategies[of_seat(s)], seed.wrapping_mul(31).wrapping_add(s as u64));
+            if trades(of_seat(s)) { Bot::trading(strategy, seed) } else { Bot::new(strategy, seed) }
+        })
+        .collect();
     // Per seat: the turn being timed and the thinking so far in it.
     let mut thinking: Vec<Option<(u32, f64)>> = vec![None; players];
     let mut actions = 0;
     while !game.is_over() && game.turn() <= TURN_CAP && actions < ACTION_CAP {
+        // An open offer is answered before its maker moves on, as at the bot's tables.
+        if let Some((seat, answer)) = answering(&game).into_iter().find_map(|s| bots[s].answer(&game, s).map(|a| (s, a))) {
+            game.apply(seat, &answer).expect("bots answer legally");
+            actions += 1;
+            continue;
+        }
         let seat = game.to_act()[0];
         let started = Instant::now();
         let action = bots[seat].choose(&game, seat).expect("the seat to act has a move");
@@ -150,6 +165,71 @@ fn play(options: &VersusOptions, scenario: &str, seed: u64, rotation: usize, tal
     }
 }
 
+/// The seats that may still answer the open offer.
+fn answering(game: &Game) -> Vec<usize> {
+    let Some(o) = game.offer() else { return Vec::new() };
+    (0..game.player_count()).filter(|&s| s as u8 != o.from && o.to.is_none_or(|t| t as usize == s) && !o.answered(s as u8)).collect()
+}
+
+/// How a trading player answers fair offers a person might make: at each main-phase decision
+/// of the active player in `games` greedy games, one offer of one card they hold for one card of
+/// another kind, to a player who holds it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FairOffers {
+    pub offered: u64,
+    pub accepted: u64,
+    pub countered: u64,
+}
+
+/// [`FairOffers`] over `games` games of `scenarios` (in turn) with `players`, answered by
+/// `strategy` trading: the offer is drawn from the deal's own generator, so it is reproducible.
+pub fn fair_offers(scenarios: &[String], players: usize, games: u64, seed: u64, strategy: Strategy) -> Result<FairOffers, String> {
+    let mut tally = FairOffers::default();
+    for g in 0..games {
+        let id = &scenarios[(g % scenarios.len().max(1) as u64) as usize];
+        let sc = scenarios::by_id(id).map_err(|e| e.to_string())?;
+        let deal = seed.wrapping_add(g);
+        let mut game = Game::new(sc, players, deal, Options::default()).map_err(|e| e.to_string())?;
+        let mut greedy = Bot::new(Strategy::Greedy, deal);
+        let mut rng = seeded_rng::Rng::new(deal ^ 0xFA1F);
+        let mut actions = 0;
+        while !game.is_over() && game.turn() <= TURN_CAP && actions < ACTION_CAP {
+            let me = game.active_player();
+            if game.phase() == crate::Phase::Main && game.to_act() == vec![me] && game.offer().is_none() {
+                let other = (me + 1 + rng.below(players - 1)) % players;
+                let (mine, theirs) = (game.player(me).hand, game.player(other).hand);
+                let gives: Vec<_> = crate::Resource::ALL.into_iter().filter(|&r| mine.get(r) > 0).collect();
+                let wants: Vec<_> = crate::Resource::ALL.into_iter().filter(|&r| theirs.get(r) > 0).collect();
+                if !gives.is_empty() && !wants.is_empty() {
+                    let give = gives[rng.below(gives.len())];
+                    let want = wants[rng.below(wants.len())];
+                    if give != want {
+                        let mut asked = game.clone();
+                        let offer = crate::Action::OfferTrade {
+                            give: crate::Resources::one(give, 1),
+                            want: crate::Resources::one(want, 1),
+                            to: Some(other as u8),
+                        };
+                        if asked.apply(me, &offer).is_ok() {
+                            tally.offered += 1;
+                            match Bot::trading(strategy, deal).answer(&asked, other) {
+                                Some(crate::Action::AnswerTrade { accept: true }) => tally.accepted += 1,
+                                Some(crate::Action::CounterTrade { .. }) => tally.countered += 1,
+                                _ => {}
+                            }
+                        }
+                    }
+                }
+            }
+            let p = game.to_act()[0];
+            let a = greedy.choose(&game, p).ok_or("no step")?;
+            game.apply(p, &a).map_err(|e| e.to_string())?;
+            actions += 1;
+        }
+    }
+    Ok(tally)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -161,6 +241,7 @@ mod tests {
             games: 4,
             seed: 3,
             strategies: vec![Strategy::Random, Strategy::Greedy],
+            trading: vec![false, true],
             threads,
         }
     }

@@ -27,23 +27,44 @@ fn player_at(game: &Game, seats: &[SeatRecord], plan: &ComputerPlan, seat: usize
 
 /// The moves the computer makes from `game` on, until only people owe a decision, the game
 /// ends, or [`MAX_STEPS`]; each drawn from the game's seed and the step's place in the log.
-/// Offers to computer seats are answered too (the engine's players decline every offer).
+/// Offers to computer seats are answered first, on their merits (medium and hard trade; easy
+/// declines), so an offer is answered before its maker moves on. A computer whose own offer
+/// people may still answer waits for them (the run ends; the scheduler comes back when they
+/// answered or after `ANSWER_WAIT`, `plan.answers_waited`), then confirms or goes on.
 pub(crate) fn moves(game: &Game, seats: &[SeatRecord], plan: &ComputerPlan, seed: u64, logged: usize) -> Vec<(usize, Action)> {
     let mut game = game.clone();
     let first_turn = game.turn();
     let mut out = Vec::new();
+    let seed_of = |step: usize| seed ^ (step as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    // This run comes after people had their time to answer the open offer.
+    let mut waited = plan.answers_waited;
     'steps: while out.len() < MAX_STEPS && !game.is_over() {
+        for seat in super::seats::answering(&game) {
+            let Some(strength) = player_at(&game, seats, plan, seat, first_turn) else { continue };
+            let action = Bot::trading(strategy(strength), seed_of(logged + out.len())).answer(&game, seat);
+            if let Some(action) = action
+                && game.apply(seat, &action).is_ok()
+            {
+                out.push((seat, action));
+                continue 'steps;
+            }
+        }
+        let people_may_answer = super::seats::answering(&game).iter().any(|&s| player_at(&game, seats, plan, s, first_turn).is_none());
         for seat in game.to_act() {
             let Some(strength) = player_at(&game, seats, plan, seat, first_turn) else { continue };
-            let step = (logged + out.len()) as u64;
-            let seed = seed ^ step.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            // Its own offer, open to people who have not answered yet: their turn to think.
+            let own_offer = game.offer().is_some_and(|o| usize::from(o.from) == seat);
+            if own_offer && people_may_answer && !waited {
+                break 'steps;
+            }
+            let seed = seed_of(logged + out.len());
             let action = match strategy(strength) {
                 // A search passes the gate, with the playouts the load leaves it.
                 Strategy::Search(full) => plan.thinker.decide(turns_left(&game, seats, plan, first_turn), full.playouts, |allowance| {
-                    let mut bot = Bot::new(Strategy::Search(Budget { playouts: allowance.playouts, time: allowance.time }), seed);
+                    let mut bot = Bot::trading(Strategy::Search(Budget { playouts: allowance.playouts, time: allowance.time }), seed);
                     (bot.choose(&game, seat), bot.playouts_spent())
                 }),
-                strategy => Bot::new(strategy, seed).choose(&game, seat),
+                strategy => Bot::trading(strategy, seed).choose(&game, seat),
             };
             let Some(action) = action else { continue };
             if game.apply(seat, &action).is_err() {
@@ -51,17 +72,11 @@ pub(crate) fn moves(game: &Game, seats: &[SeatRecord], plan: &ComputerPlan, seed
                 break 'steps;
             }
             out.push((seat, action));
+            // A new offer: people get their own time to answer it.
+            if matches!(action, Action::OfferTrade { .. }) {
+                waited = false;
+            }
             continue 'steps;
-        }
-        for seat in super::seats::answering(&game) {
-            if player_at(&game, seats, plan, seat, first_turn).is_none() {
-                continue;
-            }
-            let action = Action::AnswerTrade { accept: false };
-            if game.apply(seat, &action).is_ok() {
-                out.push((seat, action));
-                continue 'steps;
-            }
         }
         break;
     }

@@ -54,6 +54,34 @@ pub(crate) fn turn_reply(game: &Game, table: &Table, version: i64, mut lines: Ve
     lines.push(standings(game, &names));
     let waiting = game.to_act();
     let people: Vec<usize> = waiting.iter().copied().filter(|&s| table.computer_at(s).is_none()).collect();
+    // A computer's offer waits for the people it is open to: they are asked, and pinged.
+    let computer_offer = game.offer().filter(|o| people.is_empty() && table.computer_at(o.from.into()).is_some());
+    let answering: Vec<usize> = match computer_offer {
+        Some(_) => super::seats::answering(game).into_iter().filter(|&s| table.computer_at(s).is_none()).collect(),
+        None => Vec::new(),
+    };
+    if let Some(offer) = computer_offer
+        && !answering.is_empty()
+    {
+        let to_ping: Vec<u64> = answering.iter().filter_map(|&s| table.person_at(s)).collect();
+        reply.mention = to_ping.first().copied();
+        reply.more_mentions = to_ping.iter().skip(1).copied().collect();
+        let whom: Vec<String> = to_ping.iter().map(|u| format!("<@{u}>")).collect();
+        let minutes = crate::games::ANSWER_WAIT.as_secs().div_ceil(60);
+        let lang = names.lang();
+        let lead = tr!(lang, "sf-prompt-answer-computer", who = whom.join(", "), name = names.of(offer.from.into()), minutes = minutes);
+        let b = |command: Command, key: &str, style: Style| button(id, version, command, tr!(lang, key), style);
+        reply.buttons = vec![
+            vec![
+                b(Code::Act(Action::AnswerTrade { accept: true }).into(), "sf-button-accept", Style::Success),
+                b(Code::Act(Action::AnswerTrade { accept: false }).into(), "sf-button-decline", Style::Danger),
+                b(Code::Pick(Pick::Counter(offer.want, offer.give)).into(), "sf-button-counter", Style::Primary),
+            ],
+            vec![b(Command::Hand, "sf-button-hand", Style::Secondary), b(Command::Board, "sf-button-board", Style::Secondary)],
+        ];
+        reply.text = format!("{lead}\n{}", fit_lines(&lines, TURN_TEXT_CHARS.saturating_sub(lead.len() + 1)));
+        return reply;
+    }
     let to_ping: Vec<u64> = people.iter().filter(|s| !pinged.contains(s)).filter_map(|&s| table.person_at(s)).collect();
     reply.mention = to_ping.first().copied();
     reply.more_mentions = to_ping.iter().skip(1).copied().collect();

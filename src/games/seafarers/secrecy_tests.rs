@@ -201,3 +201,45 @@ fn an_offer_with_one_card_has_one_way_back() {
     assert!(!labels.iter().any(|l| l.starts_with("Start over")), "{labels:?}");
     assert_unique_ids("an offer of one brick", &reply);
 }
+
+/// Private answers say what is true (issue #30): an answer to an offer made to someone else,
+/// or a second answer, says so rather than "not your turn"; confirming a counter whose cards
+/// the offerer lacks says that.
+#[test]
+fn refusals_around_an_offer_say_what_is_true() {
+    let table = table("new-shores", 3, 21, Locale::En);
+    let mut game = Seafarers::setup(&table).unwrap();
+    let mut bot = Bot::new(Strategy::Greedy, 5);
+    loop {
+        let seat = game.to_act()[0];
+        if game.phase() == seafarers_engine::Phase::Main && game.player(seat).hand.total() > 0 && game.offer().is_none() {
+            break;
+        }
+        let action = bot.choose(&game, seat).unwrap();
+        game.apply(seat, &action).unwrap();
+    }
+    let me = game.active_player();
+    let (to, other) = ((me + 1) % 3, (me + 2) % 3);
+    let give = Resource::ALL.into_iter().find(|&r| game.player(me).hand.get(r) > 0).unwrap();
+    let want = Resource::ALL.into_iter().find(|&r| r != give).unwrap();
+    let offer = seafarers_engine::Action::OfferTrade { give: Resources::one(give, 1), want: Resources::one(want, 1), to: Some(to as u8) };
+    game.apply(me, &offer).unwrap();
+    let why = Seafarers::may_act(&game, &table, other, Locale::En).unwrap_err().to_string();
+    assert!(why.contains("offer is for **") && why.contains("alone"), "{why}");
+    game.apply(to, &seafarers_engine::Action::AnswerTrade { accept: false }).unwrap();
+    let why = Seafarers::may_act(&game, &table, to, Locale::En).unwrap_err().to_string();
+    assert!(why.starts_with("You have already answered"), "{why}");
+    // A counter asking more than the offerer holds: their button says so when tapped.
+    let mut open = game.clone();
+    let everyone = seafarers_engine::Action::OfferTrade { give: Resources::one(give, 1), want: Resources::one(want, 1), to: None };
+    open.apply(me, &everyone).unwrap();
+    let theirs = Resource::ALL.into_iter().find(|&r| open.player(other).hand.get(r) > 0 && r != give);
+    if let Some(theirs) = theirs {
+        let lacks = Resource::ALL.into_iter().find(|&r| r != theirs && open.player(me).hand.get(r) == 0).unwrap();
+        let counter = seafarers_engine::Action::CounterTrade { give: Resources::one(theirs, 1), want: Resources::one(lacks, 5) };
+        open.apply(other, &counter).unwrap();
+        let confirm = seafarers_engine::Action::ConfirmTrade { with: other as u8 };
+        let why = Seafarers::apply(&mut open, &table, me, &confirm, &mut Story::default(), Locale::En).unwrap_err().to_string();
+        assert!(why.contains("answer asks you for") && why.contains("which you don't hold"), "{why}");
+    }
+}

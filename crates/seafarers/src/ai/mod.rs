@@ -3,6 +3,7 @@
 //! candidates out in worlds dealt afresh from what it can see ([`Game::redeal_hidden`]).
 
 mod search;
+mod trade;
 
 use crate::Action;
 use crate::cards::{Resource, Resources, Terrain};
@@ -21,11 +22,13 @@ pub enum Strategy {
     /// A simple greedy player: best setup spots by pips, cities first, then settlements,
     /// roads and ships towards the best free spot (islands with special victory points count
     /// extra), development cards, maritime trades towards what it needs, the robber on the
-    /// leader. It never offers domestic trades and declines offers.
+    /// leader. Made with [`Bot::trading`] it trades with the table (see `trade.rs`); else it
+    /// never offers domestic trades and declines offers.
     Greedy,
     /// Flat Monte-Carlo over greedy's best few moves: each is played out by greedy players a
     /// few rounds ahead in worlds re-dealt from what the player can see, and the one that ends
-    /// furthest ahead is kept. It never offers domestic trades and declines offers, as greedy.
+    /// furthest ahead is kept. It trades with the table as greedy does (the imagined players
+    /// do not).
     Search(Budget),
 }
 
@@ -81,11 +84,29 @@ pub struct Bot {
     buf: Vec<Action>,
     /// Imagined games played for the last decision (0 when it did not search).
     spent: u32,
+    /// Trades with the table (greedy and search only; see `trade.rs`).
+    trades: bool,
 }
 
 impl Bot {
+    /// A player that never trades with the table: it declines every offer and makes none
+    /// (what simulations, playouts and the pinned games play).
     pub fn new(strategy: Strategy, seed: u64) -> Bot {
-        Bot { strategy, rng: Rng::new(seed), buf: Vec::new(), spent: 0 }
+        Bot { strategy, rng: Rng::new(seed), buf: Vec::new(), spent: 0, trades: false }
+    }
+
+    /// A player that trades with the table as the bot's medium and hard computers do: it
+    /// answers offers on their merits ([`Bot::answer`]), confirms answers to its own offer that
+    /// are worth it, and makes at most one offer a turn. Random players never trade.
+    pub fn trading(strategy: Strategy, seed: u64) -> Bot {
+        Bot { trades: strategy != Strategy::Random, ..Bot::new(strategy, seed) }
+    }
+
+    /// The answer of `player` to the open offer (accept, decline or counter), or None when they
+    /// may not answer it. A player that does not trade declines.
+    pub fn answer(&mut self, game: &Game, player: usize) -> Option<Action> {
+        let answer = trade::answer(game, player)?;
+        Some(if self.trades { answer } else { Action::AnswerTrade { accept: false } })
     }
 
     pub fn strategy(&self) -> Strategy {
@@ -107,6 +128,12 @@ impl Bot {
         let mut buf = std::mem::take(&mut self.buf);
         game.legal_actions_into(player, &mut buf);
         buf.retain(|a| !matches!(a, Action::OfferTrade { .. } | Action::WithdrawTrade | Action::AnswerTrade { accept: true }));
+        let main = self.trades && game.phase() == Phase::Main && game.active_player() == player;
+        // An answer to its own offer worth taking comes first: the cards may pay for a build.
+        if main && let Some(confirm) = trade::confirm(game, player, &buf) {
+            self.buf = buf;
+            return Some(confirm);
+        }
         let choice = if buf.is_empty() {
             None
         } else {
@@ -117,6 +144,13 @@ impl Bot {
             })
         };
         self.buf = buf;
+        // Nothing left to do this turn: ask the table for what the plan lacks, once a turn.
+        if main
+            && choice == Some(Action::EndTurn)
+            && let Some(offer) = trade::offer(game, player)
+        {
+            return Some(offer);
+        }
         choice
     }
 

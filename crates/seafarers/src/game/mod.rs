@@ -231,6 +231,8 @@ pub struct Game {
     rolled: bool,
     dev_played: bool,
     ship_moved: bool,
+    /// Offers the active player made this turn (computer players make at most one a turn).
+    offers_made: u8,
     built_ships: Vec<u16>,
     pending_discards: Vec<(u8, u8)>,
     pending_gold: Vec<(u8, u8)>,

@@ -78,6 +78,11 @@ impl Game {
         &self.pending_gold
     }
 
+    /// How many trade offers the active player has made this turn.
+    pub fn offers_made(&self) -> u8 {
+        self.offers_made
+    }
+
     pub fn offer(&self) -> Option<&Offer> {
         self.offer.as_ref()
     }

@@ -55,6 +55,7 @@ impl Game {
         self.rolled = false;
         self.dev_played = false;
         self.ship_moved = false;
+        self.offers_made = 0;
         self.built_ships.clear();
         events.push(Event::TurnStarted { player: self.active, turn: self.turn });
     }

@@ -138,6 +138,7 @@ impl Game {
             rolled: false,
             dev_played: false,
             ship_moved: false,
+            offers_made: 0,
             built_ships: Vec::new(),
             pending_discards: Vec::new(),
             pending_gold: Vec::new(),

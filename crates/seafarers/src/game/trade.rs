@@ -50,6 +50,7 @@ impl Game {
             return Err(RuleError::CannotAfford { cost: give });
         }
         self.offer = Some(Offer { from: p, give, want, to, answers: Vec::new() });
+        self.offers_made = self.offers_made.saturating_add(1);
         events.push(Event::TradeOffered { player: p, give, want, to });
         Ok(())
     }

@@ -60,6 +60,21 @@ pub(crate) async fn actor(ctx: Context<'_>) -> crate::service::Actor {
     with_reader_locale(&ctx.data().service, actor, ctx.locale()).await
 }
 
+/// How long suggestions may take: Discord drops an autocomplete answer after 3 seconds, and
+/// the way there and back takes some of them.
+pub const SUGGESTIONS_WITHIN: std::time::Duration = std::time::Duration::from_millis(2500);
+
+/// Suggestions as they come, or none when the database is too slow to give them in time (an
+/// empty list, which Discord shows, rather than one it drops): the player can still type.
+pub(crate) async fn in_time(
+    suggestions: impl std::future::Future<Output = serenity::CreateAutocompleteResponse>,
+) -> serenity::CreateAutocompleteResponse {
+    tokio::time::timeout(SUGGESTIONS_WITHIN, suggestions).await.unwrap_or_else(|_| {
+        tracing::warn!("suggestions came too late for Discord: none given");
+        serenity::CreateAutocompleteResponse::new()
+    })
+}
+
 /// Acknowledges the command at once, privately (Discord drops an interaction not answered
 /// within 3 seconds): before any database or image work. Errors then fill in this private
 /// answer; what the channel should see is posted as a new message.
@@ -139,6 +154,16 @@ pub(crate) async fn respond_private(ctx: Context<'_>, result: Result<Reply, Serv
 
 #[cfg(test)]
 mod tests {
+    /// Suggestions that never come are none, given in time (a database that does not answer).
+    #[tokio::test]
+    async fn suggestions_that_never_come_are_none_in_time() {
+        let started = std::time::Instant::now();
+        let empty = super::in_time(std::future::pending()).await;
+        assert!(started.elapsed() < std::time::Duration::from_secs(3), "{:?}", started.elapsed());
+        let json = serde_json::to_value(&empty).unwrap();
+        assert!(json["choices"].as_array().is_none_or(|c| c.is_empty()), "{json}");
+    }
+
     use super::*;
 
     #[test]

@@ -125,13 +125,21 @@ impl Service {
     /// `/settings language`, else `client`'s (their Discord client's, when the bot speaks it),
     /// else English. A failed read of their settings is no reason to stay silent: the client's.
     pub async fn reader_locale(&self, user_id: u64, client: Option<Locale>) -> Locale {
-        let chosen = match self.store.pool().acquire().await {
-            Ok(mut conn) => store::settings(&mut conn, user_id).await.ok().and_then(|s| s.language),
-            Err(_) => None,
+        let read = async {
+            match self.store.pool().acquire().await {
+                Ok(mut conn) => store::settings(&mut conn, user_id).await.ok().and_then(|s| s.language),
+                Err(_) => None,
+            }
         };
+        // Which language to answer in never holds an answer up: a database that does not say
+        // within a second is in trouble, and the client's language will do.
+        let chosen = tokio::time::timeout(LANGUAGE_READ_WITHIN, read).await.ok().flatten();
         chosen.or(client).unwrap_or_default()
     }
 }
+
+/// How long the reader's language may take to read (see [`Service::reader_locale`]).
+const LANGUAGE_READ_WITHIN: std::time::Duration = std::time::Duration::from_secs(1);
 
 #[cfg(test)]
 mod tests {

@@ -359,6 +359,22 @@ async fn a_command_is_acknowledged_at_once_even_while_the_database_is_busy() {
     double.assert_no_unexpected();
 }
 
+/// Help and the rules are acknowledged before anything is read from the database (the
+/// reader's language, the channel's game), as every command is: Discord drops an interaction
+/// not answered within 3 seconds. Before, they answered only after those reads.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn help_and_rules_are_acknowledged_before_any_database_read() {
+    let (double, _db, _bot, alice, _bob) = bot_and_game("hard-ack-help").await;
+    for command in ["help", "rules"] {
+        let id = double.interact(dd::slash(command, &alice)).await;
+        let ack = double.wait_callback(id).await;
+        assert_eq!(ack.callback_type, Some(callback::DEFERRED_MESSAGE), "/{command} is acknowledged first");
+        let answered = double.wait_response(id, 2).await;
+        assert!(answered[1].content.clone().unwrap_or_default().chars().count() > 100, "/{command} then answers: {answered:?}");
+    }
+    double.assert_no_unexpected();
+}
+
 use sqlx::Connection;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

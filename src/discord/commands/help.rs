@@ -1,6 +1,6 @@
 //! How to play with this bot, in the asker's language.
 
-use super::{reader_locale, respond_private};
+use super::{acknowledge, reader_locale, respond_private};
 use crate::discord::types::{Context, Error};
 use crate::service::Reply;
 use crate::tr;
@@ -8,6 +8,8 @@ use crate::tr;
 /// How to play with this bot (only to you).
 #[poise::command(slash_command)]
 pub(crate) async fn help(ctx: Context<'_>) -> Result<(), Error> {
+    // Acknowledged first: the reader's language is a database read.
+    acknowledge(ctx).await?;
     let text = tr!(reader_locale(ctx).await, "help");
     respond_private(ctx, Ok(Reply { text, ..Reply::default() })).await
 }

@@ -6,12 +6,16 @@ use super::Seafarers;
 use super::text::Names;
 use super::typed;
 use crate::common::reply::truncate;
-use crate::discord::respond::{acknowledge, actor, place_of, reader_locale, respond};
+use crate::discord::respond::{acknowledge, actor, in_time, place_of, reader_locale, respond};
 use crate::discord::types::{Context, Error};
 use poise::serenity_prelude as serenity;
 
 /// Suggestions for what the player typed: their steps now, the best matches first.
 async fn step_options(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    in_time(suggestions(ctx, partial)).await
+}
+
+async fn suggestions(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     let snapshot = ctx.data().service.snapshot::<Seafarers>(place_of(ctx), ctx.author().id.get()).await;
     let choices = match snapshot {
         // In the player's words: their /settings language, else their Discord client's.

@@ -4,7 +4,7 @@
 
 use super::SouthSeas;
 use crate::common::{Image, Reply, ServiceError};
-use crate::discord::respond::{acknowledge, actor, place_of, reader_locale, respond, respond_private};
+use crate::discord::respond::{acknowledge, actor, in_time, place_of, reader_locale, respond, respond_private};
 use crate::discord::types::{Context, Error};
 use crate::games::southseas::render;
 use crate::games::southseas::text::{self, Names};
@@ -52,10 +52,13 @@ async fn spots(ctx: Context<'_>, typed: &str) -> serenity::CreateAutocompleteRes
 }
 
 async fn options(ctx: Context<'_>, step: Step, typed: &str) -> serenity::CreateAutocompleteResponse {
-    // The list is the reader's alone: in their language.
-    let reader = reader_locale(ctx).await;
-    let items = current(ctx, reader).await.map(|(game, _)| typed::suggestions(&game, step, typed, reader)).unwrap_or_default();
-    choices(items)
+    in_time(async {
+        // The list is the reader's alone: in their language.
+        let reader = reader_locale(ctx).await;
+        let items = current(ctx, reader).await.map(|(game, _)| typed::suggestions(&game, step, typed, reader)).unwrap_or_default();
+        choices(items)
+    })
+    .await
 }
 
 /// Place the drawn tile: pick a spot and rotation (the letters on the board image).
@@ -184,6 +187,8 @@ pub(crate) async fn ships(ctx: Context<'_>) -> Result<(), Error> {
 /// Seas'.
 #[poise::command(slash_command)]
 pub(crate) async fn rules(ctx: Context<'_>) -> Result<(), Error> {
+    // Acknowledged first: which game the channel plays is a database read.
+    acknowledge(ctx).await?;
     // The channel's newest game, a lobby's too: its rules are what the channel plays.
     let kind = ctx.data().service.kind_here(place_of(ctx)).await.ok().flatten();
     let seafarers = kind == Some(crate::kinds::GameKind::Seafarers);

@@ -481,6 +481,13 @@ sf-new-limits = { $scenario } is for { $lo } to { $hi } players: choose limits i
 sf-new-no-pirate = { $scenario } has no pirate: play it without the pirate option.
 
 ## The words of the pictures (in the game's language)
+# The header: who acts and what they must do (`sf-task-…`).
+sf-pic-task = { $name }: { $task }
+sf-pic-several = { $what ->
+    [discard] To discard
+   *[gold] To take for gold
+}: { $list }
+sf-pic-owes = { $name } { $n }
 sf-pic-over = Game over: { $name } wins
 sf-pic-setup = Setup
 sf-pic-turn = Turn { $turn }

@@ -496,6 +496,13 @@ sf-new-limits = { $scenario } se joue de { $lo } à { $hi } joueurs : choisisse
 sf-new-no-pirate = { $scenario } n'a pas de pirate : jouez-le sans l'option du pirate.
 
 ## Les mots des images (dans la langue de la partie)
+# The header: who acts and what they must do (`sf-task-…`).
+sf-pic-task = { $name } : { $task }
+sf-pic-several = { $what ->
+    [discard] À défausser
+   *[gold] À prendre pour l'or
+} : { $list }
+sf-pic-owes = { $name } { $n }
 sf-pic-over = { $name } gagne
 sf-pic-setup = Mise en place
 sf-pic-turn = Tour { $turn }

@@ -531,6 +531,12 @@ fn example_pictures() {
         let game = new_game(id, 4, 7).unwrap();
         save(&format!("{id}-start-phone"), &phone_image(&game, &BoardView { spots: spots_of(&game), ..named(4) }));
         save(&format!("{id}-start-full"), &full_board_image(&game, &named(4)));
+        if id == "base" {
+            // A close look at a few hexes, as drawn (their resource symbols, tokens, harbours).
+            let full = phone_image(&game, &named(4));
+            std::fs::write(dir.join("base-start-detail.png"), encode_png(&image::imageops::crop_imm(&full, 150, 250, 500, 400).to_image()))
+                .unwrap();
+        }
     }
     // Mid-game with ships and the pirate moved.
     let mid = play(new_game("four-islands", 4, 9).unwrap(), 9, 4000, |g| {
@@ -670,4 +676,44 @@ fn the_header_fits_every_step_in_every_language_in_two_lines() {
             }
         }
     }
+}
+
+// ----- terrain without colour --------------------------------------------------------------
+
+#[test]
+fn every_resource_hex_carries_its_own_symbol_in_an_ink_that_stands_out() {
+    use seafarers_engine::Terrain;
+    let terrains = [Terrain::Forest, Terrain::Hills, Terrain::Pasture, Terrain::Fields, Terrain::Mountains];
+    let icons: Vec<_> = terrains.iter().map(|&t| palette::terrain_icon(t).expect("a symbol")).collect();
+    let glyphs: std::collections::BTreeSet<_> = icons.iter().map(|i| i.0).collect();
+    assert_eq!(glyphs.len(), terrains.len(), "one symbol per resource");
+    for (&t, &(_, ink)) in terrains.iter().zip(&icons) {
+        let ground = palette::terrain(Some(t));
+        assert!((draw::luminance(ink) - draw::luminance(ground)).abs() > 0.2, "{t:?}: its symbol's ink is too close to its colour");
+    }
+    // Drawn on every land hex with a resource, on the whole board: the symbol's ink near one of
+    // its two places.
+    let game = new_game("base", 4, 7).unwrap();
+    let f = full_frame(&game);
+    let img = full_board_image(&game, &named(4));
+    let mut seen = 0;
+    for h in game.hexes() {
+        let Some((_, ink)) = h.terrain.and_then(palette::terrain_icon) else { continue };
+        let (cx, cy) = hex_centre(h.hex);
+        // Closer to the symbol's ink than to the ground (a thin symbol is mostly edges).
+        let ground = palette::terrain(h.terrain);
+        let near = |p: [u8; 3]| {
+            let d = |c: [u8; 3]| p.iter().zip(c).map(|(&a, b)| (a as i32 - b as i32).pow(2)).sum::<i32>();
+            d(ink) < d(ground)
+        };
+        let found = [(0.44, 0.58), (-0.44, -0.58)].iter().any(|&(dx, dy)| {
+            let (x, y) = f.px((cx + dx, cy + dy));
+            let (x, y) = (x as i32, y as i32 + TITLE_H as i32);
+            (-8..=8).flat_map(|i| (-8..=8).map(move |j| (x + i, y + j))).filter(|&(x, y)| near(img.get_pixel(x as u32, y as u32).0)).count()
+                >= 6
+        });
+        assert!(found, "no symbol on {:?} at {}", h.terrain, h.hex);
+        seen += 1;
+    }
+    assert!(seen >= 18, "{seen} hexes");
 }

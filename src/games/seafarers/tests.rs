@@ -501,3 +501,29 @@ fn each_pirate_option_says_whom_it_robs_and_the_narration_where_the_pirate_or_ro
         }
     }
 }
+
+#[test]
+fn the_whole_board_letters_the_players_as_the_turn_picture_and_the_texts_do() {
+    // Names whose initials clash: the letters are picked, and must be the same everywhere.
+    let mut table = table("new-shores", 4, 7, Locale::En);
+    for (seat, name) in ["Ana", "Anouk", "Bo", "Bea"].iter().enumerate() {
+        table.seats[seat].name = name.to_string();
+    }
+    let game = Game::new(Ruleset::CURRENT.scenario("new-shores").unwrap(), 4, 7, Options::default()).unwrap();
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let log = std::sync::Arc::clone(&seen);
+    let make: super::ImageMaker = std::sync::Arc::new(move |_, view, picture| {
+        log.lock().unwrap().push((picture, super::render::letters(&view.names)));
+        Vec::new()
+    });
+    for picture in [crate::common::Picture::Turn, crate::common::Picture::FullBoard] {
+        super::drawing(&make, &game, &table, picture)();
+    }
+    let seen = seen.lock().unwrap();
+    assert_eq!(seen.len(), 2);
+    assert_eq!(seen[0].1, seen[1].1, "the turn picture and /board");
+    let names = replies::names_of(&table);
+    let words: Vec<char> = (0..4).map(|s| names.letter(s)).collect();
+    assert_eq!(seen[0].1, words, "the pictures and the texts");
+    assert_eq!(words.iter().collect::<std::collections::BTreeSet<_>>().len(), 4, "{words:?}");
+}

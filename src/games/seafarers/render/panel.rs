@@ -191,11 +191,11 @@ pub fn header_lines(game: &Game, names: &[String], lang: Locale, room: f32, fits
     if lines.len() > 2 || lines.iter().any(|l| width(l) > room + 0.5) {
         fits.unfit.push(("title", format!("{words:?} in {} lines of {room:.0} px", lines.len())));
         let rest = lines.split_off(lines.len().min(2)).join(" ");
-        if let Some(last) = lines.last_mut() {
-            if !rest.is_empty() {
-                last.push(' ');
-                last.push_str(&rest);
-            }
+        if let Some(last) = lines.last_mut()
+            && !rest.is_empty()
+        {
+            last.push(' ');
+            last.push_str(&rest);
         }
         lines = lines.iter().map(|l| draw::ellipsized(&fonts.bold, TITLE, l, room)).collect();
     }

@@ -55,6 +55,9 @@ sf-harbour = { $resource ->
 }
 sf-everyone = everyone
 sf-and = and
+# A settlement's land and the harbour it touches; a sea hex by its land.
+sf-place-harbour = { $place }; { $harbour }
+sf-sea-by = the sea by { $land }
 
 ## Narration (public, in the game's language)
 sf-gets = { $name } gets { $cards }
@@ -81,7 +84,7 @@ sf-gold-owed = ✨ { $name } may take { $n ->
 sf-gold-taken = ✨ { $name } took { $cards } for gold.
 sf-discarded = ✋ { $name } discarded { $cards }.
 sf-robber-moved = 🥷 { $name } moved the robber to { $place }.
-sf-pirate-moved = 🏴‍☠️ { $name } moved the pirate.
+sf-pirate-moved = 🏴‍☠️ { $name } moved the pirate to { $place }.
 sf-stole = 🫳 { $thief } stole a card from { $victim }.
 sf-stole-nothing = 🫳 { $thief } found nothing to steal from { $victim }.
 sf-dev-bought = 🃏 { $name } bought a development card.
@@ -261,7 +264,9 @@ sf-label-discard = Discard { $cards }
 sf-label-robber = Robber{ $at } ({ $place }{ $steal })
 sf-rob = , rob { $name }
 sf-rob-nobody = , nobody to rob
-sf-label-pirate = Pirate{ $at } (sea)
+sf-label-pirate = Pirate{ $at } ({ $steal }; { $place })
+sf-pirate-robs = rob { $names }
+sf-pirate-robs-nobody = nobody to rob
 sf-label-gold = Take { $cards }
 sf-label-buy = Buy a development card
 sf-label-knight = Play Knight
@@ -482,6 +487,13 @@ sf-new-limits = { $scenario } is for { $lo } to { $hi } players: choose limits i
 sf-new-no-pirate = { $scenario } has no pirate: play it without the pirate option.
 
 ## The words of the pictures (in the game's language)
+# The header: who acts and what they must do (`sf-task-…`).
+sf-pic-task = { $name }: { $task }
+sf-pic-several = { $what ->
+    [discard] To discard
+   *[gold] To take for gold
+}: { $list }
+sf-pic-owes = { $name } { $n }
 sf-pic-over = Game over: { $name } wins
 sf-pic-setup = Setup
 sf-pic-turn = Turn { $turn }

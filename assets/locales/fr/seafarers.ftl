@@ -68,6 +68,9 @@ sf-harbour = { $resource ->
 }
 sf-everyone = tout le monde
 sf-and = et
+# Les terres d'une colonie et le port qu'elle touche ; une mer par ses terres.
+sf-place-harbour = { $place } ; { $harbour }
+sf-sea-by = la mer près de { $land }
 
 ## La narration (publique, dans la langue de la partie)
 sf-gets = { $name } reçoit { $cards }
@@ -94,7 +97,7 @@ sf-gold-owed = ✨ { $name } peut prendre { $n ->
 sf-gold-taken = ✨ { $name } a pris { $cards } grâce à l'or.
 sf-discarded = ✋ { $name } a défaussé { $cards }.
 sf-robber-moved = 🥷 { $name } a déplacé le voleur sur { $place }.
-sf-pirate-moved = 🏴‍☠️ { $name } a déplacé le pirate.
+sf-pirate-moved = 🏴‍☠️ { $name } a déplacé le pirate sur { $place }.
 sf-stole = 🫳 { $thief } a volé une carte à { $victim }.
 sf-stole-nothing = 🫳 { $thief } n'a rien trouvé à voler à { $victim }.
 sf-dev-bought = 🃏 { $name } a acheté une carte développement.
@@ -273,7 +276,9 @@ sf-label-discard = Défausser { $cards }
 sf-label-robber = Voleur{ $at } ({ $place }{ $steal })
 sf-rob = , voler { $name }
 sf-rob-nobody = , personne à voler
-sf-label-pirate = Pirate{ $at } (mer)
+sf-label-pirate = Pirate{ $at } ({ $steal } ; { $place })
+sf-pirate-robs = voler { $names }
+sf-pirate-robs-nobody = personne à voler
 sf-label-gold = Prendre { $cards }
 sf-label-buy = Acheter une carte développement
 sf-label-knight = Jouer Chevalier
@@ -497,6 +502,13 @@ sf-new-limits = { $scenario } se joue de { $lo } à { $hi } joueurs : choisisse
 sf-new-no-pirate = { $scenario } n'a pas de pirate : jouez-le sans l'option du pirate.
 
 ## Les mots des images (dans la langue de la partie)
+# The header: who acts and what they must do (`sf-task-…`).
+sf-pic-task = { $name } : { $task }
+sf-pic-several = { $what ->
+    [discard] À défausser
+   *[gold] À prendre pour l'or
+} : { $list }
+sf-pic-owes = { $name } { $n }
 sf-pic-over = { $name } gagne
 sf-pic-setup = Mise en place
 sf-pic-turn = Tour { $turn }

@@ -368,3 +368,162 @@ fn every_engine_refusal_has_its_own_words_in_each_language() {
         assert_french("an engine refusal", &french);
     }
 }
+
+// ----- what decides a step, in its option and its narration --------------------------------
+
+fn names_in(players: usize, lang: Locale) -> Names {
+    Names::new_in(["Ana", "Bo", "Cy", "Di"][..players].iter().map(|s| s.to_string()).collect(), lang)
+}
+
+#[test]
+fn a_setup_settlements_option_names_the_harbour_it_touches() {
+    let mut with = 0;
+    for id in Ruleset::CURRENT.scenario_ids() {
+        let game = Game::new(Ruleset::CURRENT.scenario(id).unwrap(), 4, 7, Options::default()).unwrap();
+        if game.phase() != Phase::SetupSettlement {
+            continue;
+        }
+        let seat = game.to_act()[0];
+        let labels = super::spots::Labels::of_turn(&game);
+        for lang in Locale::ALL {
+            let names = names_in(4, lang);
+            for action in game.legal_actions(seat) {
+                let Action::BuildSettlement { at } = action else { continue };
+                let label = text::action_label(&game, &names, &labels, &action);
+                let (harbour, word) = if lang == Locale::En { ("harbour", "harbour") } else { ("port", "port") };
+                match text::harbour_at(&game, at) {
+                    Some(_) => {
+                        assert!(label.contains(word), "{id} {lang}: {label:?} touches a {harbour}");
+                        with += 1;
+                    }
+                    None => assert!(!label.contains(word), "{id} {lang}: {label:?} touches no {harbour}"),
+                }
+                assert!(label.chars().count() <= crate::common::reply::MAX_LABEL_CHARS, "{label:?}");
+                if lang == Locale::Fr {
+                    assert_french("a settlement's option", &label);
+                }
+            }
+        }
+    }
+    assert!(with > 8, "{with} options by a harbour");
+    // As the words say it: the land, then the harbour.
+    let game = Game::new(Ruleset::CURRENT.scenario("new-shores").unwrap(), 4, 7, Options::default()).unwrap();
+    let (v, h) = game
+        .legal_actions(game.to_act()[0])
+        .into_iter()
+        .find_map(|a| match a {
+            Action::BuildSettlement { at } => text::harbour_at(&game, at).map(|h| (at, h)),
+            _ => None,
+        })
+        .unwrap();
+    let words = text::settlement_words(Locale::En, &game, v);
+    let harbour = match h {
+        seafarers_engine::Harbour::Generic => "3:1 harbour".to_string(),
+        seafarers_engine::Harbour::Special(r) => format!("2:1 {} harbour", text::resource_name(Locale::En, r)),
+    };
+    assert!(words.ends_with(&format!("; {harbour}")), "{words:?}");
+}
+
+/// A game in the robber's step with the pirate, where moving the pirate robs somebody.
+fn pirate_step() -> Game {
+    for seed in 1..200u64 {
+        for id in ["four-islands", "new-shores", "through-the-desert"] {
+            let scenario = Ruleset::CURRENT.scenario(id).unwrap();
+            let Ok(mut game) = Game::new(scenario, 4, seed, Options { pirate: true }) else { continue };
+            let mut bots: Vec<Bot> = (0..4).map(|s| Bot::new(Strategy::Greedy, seed * 7 + s as u64)).collect();
+            for _ in 0..4000 {
+                let Some(&p) = game.to_act().first() else { break };
+                if game.phase() == Phase::Robber
+                    && game.pirate().is_some()
+                    && game
+                        .legal_actions(p)
+                        .iter()
+                        .any(|a| matches!(a, Action::MovePirate { to } if !game.pirate_victims_at(p, *to).is_empty()))
+                {
+                    return game;
+                }
+                let Some(a) = bots[p].choose(&game, p) else { break };
+                game.apply(p, &a).unwrap();
+            }
+        }
+    }
+    panic!("no pirate that robs anybody");
+}
+
+#[test]
+fn each_pirate_option_says_whom_it_robs_and_the_narration_where_the_pirate_or_robber_went() {
+    let game = pirate_step();
+    let p = game.active_player();
+    let labels = super::spots::Labels::of_turn(&game);
+    for lang in Locale::ALL {
+        let names = names_in(4, lang);
+        let mut robbing = 0;
+        for action in game.legal_actions(p) {
+            let Action::MovePirate { to } = action else { continue };
+            let label = text::action_label(&game, &names, &labels, &action);
+            let victims = game.pirate_victims_at(p, to);
+            let rob = if lang == Locale::En { "rob" } else { "voler" };
+            if victims.is_empty() {
+                let nobody = if lang == Locale::En { "nobody to rob" } else { "personne à voler" };
+                assert!(label.contains(nobody), "{lang}: {label:?}");
+            } else {
+                robbing += 1;
+                for v in &victims {
+                    assert!(label.contains(&format!("{rob} {}", ["Ana", "Bo", "Cy", "Di"][victims[0]])), "{lang}: {label:?}");
+                    assert!(label.contains(["Ana", "Bo", "Cy", "Di"][*v]), "{lang}: {label:?} robs seat {v}");
+                }
+            }
+            // Whom it robs is never cut off, even as a button.
+            let shown = crate::common::reply::truncate(&label, crate::common::reply::MAX_LABEL_CHARS);
+            assert!(shown.contains(rob) || shown.contains("nobody") || shown.contains("personne"), "{shown:?}");
+            assert!(label.chars().count() <= 100, "{label:?}");
+            if lang == Locale::Fr {
+                assert_french("a pirate option", &label);
+            }
+            // The narration says where the pirate went: the sea by the land there.
+            let mut after = game.clone();
+            let events = after.apply(p, &action).unwrap();
+            let lines = text::narrate(&after, &names, &events);
+            let place = text::sea_words(lang, &game, to);
+            assert!(lines.iter().any(|l| l.contains("pirate") && l.contains(&place)), "{lang}: {lines:?} say {place:?}");
+        }
+        assert!(robbing > 0);
+        // And the robber: the terrain and its number.
+        for action in game.legal_actions(p) {
+            let Action::MoveRobber { to, .. } = action else { continue };
+            let mut after = game.clone();
+            let events = after.apply(p, &action).unwrap();
+            let lines = text::narrate(&after, &names, &events);
+            let place = text::hex_words(lang, &game, to);
+            assert!(place.chars().any(|c| c.is_ascii_digit()) || game.terrain_at(to) == Some(seafarers_engine::Terrain::Desert));
+            assert!(lines.iter().any(|l| l.contains(&place)), "{lang}: {lines:?} say {place:?}");
+            break;
+        }
+    }
+}
+
+#[test]
+fn the_whole_board_letters_the_players_as_the_turn_picture_and_the_texts_do() {
+    // Names whose initials clash: the letters are picked, and must be the same everywhere.
+    let mut table = table("new-shores", 4, 7, Locale::En);
+    for (seat, name) in ["Ana", "Anouk", "Bo", "Bea"].iter().enumerate() {
+        table.seats[seat].name = name.to_string();
+    }
+    let game = Game::new(Ruleset::CURRENT.scenario("new-shores").unwrap(), 4, 7, Options::default()).unwrap();
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let log = std::sync::Arc::clone(&seen);
+    let make: super::ImageMaker = std::sync::Arc::new(move |_, view, picture| {
+        log.lock().unwrap().push((picture, super::render::letters(&view.names)));
+        Vec::new()
+    });
+    for picture in [crate::common::Picture::Turn, crate::common::Picture::FullBoard] {
+        super::drawing(&make, &game, &table, picture)();
+    }
+    let seen = seen.lock().unwrap();
+    assert_eq!(seen.len(), 2);
+    assert_eq!(seen[0].1, seen[1].1, "the turn picture and /board");
+    let names = replies::names_of(&table);
+    let words: Vec<char> = (0..4).map(|s| names.letter(s)).collect();
+    assert_eq!(seen[0].1, words, "the pictures and the texts");
+    assert_eq!(words.iter().collect::<std::collections::BTreeSet<_>>().len(), 4, "{words:?}");
+}

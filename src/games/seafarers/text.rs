@@ -6,7 +6,7 @@ use crate::common::reply::escape;
 use crate::i18n::Locale;
 use crate::tr;
 use seafarers_engine::{
-    Action, Answer, DevCard, Edge, Event, Game, Harbour, Hex, Phase, Problem, Reason, Resource, Resources, RuleError, Terrain, Vertex,
+    Action, Answer, DevCard, Edge, Event, Game, Harbour, Hex, Phase, Problem, Reason, Resource, Resources, RuleError, Side, Terrain, Vertex,
 };
 
 /// The seated players' names, by seat, with their letter on the pieces, and the language of
@@ -155,6 +155,53 @@ pub fn edge_words(lang: Locale, game: &Game, e: Edge) -> String {
     format!("{} | {}", hex_words(lang, game, a), hex_words(lang, game, b))
 }
 
+/// The harbour an intersection touches, if any.
+pub fn harbour_at(game: &Game, v: Vertex) -> Option<Harbour> {
+    game.harbours().into_iter().find(|(e, _)| e.vertices().contains(&v)).map(|(_, h)| h)
+}
+
+/// The land around an intersection, and the harbour it touches: "ore 8, grain 5; 3:1 harbour".
+pub fn settlement_words(lang: Locale, game: &Game, v: Vertex) -> String {
+    let place = vertex_words(lang, game, v);
+    match harbour_at(game, v) {
+        Some(h) => tr!(lang, "sf-place-harbour", place = place, harbour = harbour_words(lang, h)),
+        None => place,
+    }
+}
+
+/// A sea hex by the land beside it: "sea by ore 8 and grain 5" (two at most), else "open sea";
+/// a land hex as [`hex_words`] says it.
+pub fn sea_words(lang: Locale, game: &Game, hex: Hex) -> String {
+    if game.terrain_at(hex) != Some(Terrain::Sea) {
+        return hex_words(lang, game, hex);
+    }
+    let land: Vec<String> = Side::ALL
+        .iter()
+        .map(|&s| hex.neighbour(s))
+        .filter(|&n| game.terrain_at(n).is_some_and(|t| t != Terrain::Sea))
+        .map(|n| hex_words(lang, game, n))
+        .take(2)
+        .collect();
+    if land.is_empty() {
+        return tr!(lang, "sf-open-sea");
+    }
+    tr!(lang, "sf-sea-by", land = land.join(&format!(" {} ", tr!(lang, "sf-and"))))
+}
+
+/// Whom the pirate robs at `to`: "rob Ana and Bo", "nobody to rob".
+fn pirate_steal(game: &Game, names: &Names, to: Hex) -> String {
+    let lang = names.lang();
+    let victims: Vec<String> =
+        game.pirate_victims_at(game.active_player(), to).into_iter().map(|v| names.of(v).replace("**", "")).collect();
+    match victims.split_last() {
+        None => tr!(lang, "sf-pirate-robs-nobody"),
+        Some((last, [])) => tr!(lang, "sf-pirate-robs", names = last.as_str()),
+        Some((last, rest)) => {
+            tr!(lang, "sf-pirate-robs", names = format!("{} {} {last}", rest.join(", "), tr!(lang, "sf-and")))
+        }
+    }
+}
+
 fn harbour_words(lang: Locale, h: Harbour) -> String {
     match h {
         Harbour::Generic => tr!(lang, "sf-harbour", resource = "any", name = ""),
@@ -223,7 +270,9 @@ pub fn narrate(game: &Game, names: &Names, events: &[Event]) -> Vec<String> {
             Event::GoldTaken { player, cards: c } => tr!(lang, "sf-gold-taken", name = p(*player), cards = cards(c)),
             Event::Discarded { player, cards: c } => tr!(lang, "sf-discarded", name = p(*player), cards = cards(c)),
             Event::RobberMoved { player, to } => tr!(lang, "sf-robber-moved", name = p(*player), place = hex(*to)),
-            Event::PirateMoved { player, .. } => tr!(lang, "sf-pirate-moved", name = p(*player)),
+            Event::PirateMoved { player, to } => {
+                tr!(lang, "sf-pirate-moved", name = p(*player), place = sea_words(lang, game, *to))
+            }
             Event::Stole { thief, victim, resource: Some(_) } => tr!(lang, "sf-stole", thief = p(*thief), victim = p(*victim)),
             Event::Stole { thief, victim, resource: None } => {
                 tr!(lang, "sf-stole-nothing", thief = p(*thief), victim = p(*victim))
@@ -474,7 +523,9 @@ pub fn action_label(game: &Game, names: &Names, labels: &super::spots::Labels, a
     let plain = |seat: u8| names.of(seat as usize).replace("**", "");
     match *action {
         Action::PlaceHarbour { at } => tr!(lang, "sf-label-harbour", at = at_e(at), place = edge_words(lang, game, at)),
-        Action::BuildSettlement { at } => tr!(lang, "sf-label-settlement", at = at_v(at), place = vertex_words(lang, game, at)),
+        Action::BuildSettlement { at } => {
+            tr!(lang, "sf-label-settlement", at = at_v(at), place = settlement_words(lang, game, at))
+        }
         Action::BuildCity { at } => tr!(lang, "sf-label-city", at = at_v(at), place = vertex_words(lang, game, at)),
         Action::BuildRoad { at } => tr!(lang, "sf-label-road", at = at_e(at), place = edge_words(lang, game, at)),
         Action::BuildShip { at } => tr!(lang, "sf-label-ship", at = at_e(at), place = edge_words(lang, game, at)),
@@ -487,7 +538,9 @@ pub fn action_label(game: &Game, names: &Names, labels: &super::spots::Labels, a
             let steal = victim.map_or_else(|| tr!(lang, "sf-rob-nobody"), |v| tr!(lang, "sf-rob", name = plain(v)));
             tr!(lang, "sf-label-robber", at = at_h(to), place = hex_words(lang, game, to), steal = steal)
         }
-        Action::MovePirate { to } => tr!(lang, "sf-label-pirate", at = at_h(to)),
+        Action::MovePirate { to } => {
+            tr!(lang, "sf-label-pirate", at = at_h(to), steal = pirate_steal(game, names, to), place = sea_words(lang, game, to))
+        }
         Action::ChooseGold { cards: c } => tr!(lang, "sf-label-gold", cards = cards(&c)),
         Action::BuyDevCard => tr!(lang, "sf-label-buy"),
         Action::PlayKnight => tr!(lang, "sf-label-knight"),

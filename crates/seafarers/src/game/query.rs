@@ -148,6 +148,13 @@ impl Game {
         (self.island[i] != NONE).then(|| self.topo.hexes[self.island[i] as usize])
     }
 
+    /// Whom `p` robs by moving the pirate to `to`: every other player with a ship on one of its
+    /// sides and a card in hand (public: ships and hand sizes are on the table). Empty for a
+    /// hex off the map.
+    pub fn pirate_victims_at(&self, p: usize, to: Hex) -> Vec<usize> {
+        self.topo.hex_index(to).map_or_else(Vec::new, |h| self.pirate_victims(p as u8, h as u16).into_iter().map(usize::from).collect())
+    }
+
     /// Victory points shown to everyone (without hidden victory point cards).
     pub fn public_points(&self, p: usize) -> u8 {
         self.players[p].points - self.players[p].dev.victory_point

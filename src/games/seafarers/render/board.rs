@@ -60,6 +60,11 @@ fn corners(h: Hex) -> [(f32, f32); 6] {
     [(x, y - 1.0), (x + k, y - 0.5), (x + k, y + 0.5), (x, y + 1.0), (x - k, y + 0.5), (x - k, y - 0.5)]
 }
 
+/// Where a land hex's resource symbol goes, from its centre (board units), and its text size
+/// (of the piece size).
+const ICON_AT: [(f32, f32); 2] = [(0.44, 0.58), (-0.44, -0.58)];
+const ICON_TEXT: f32 = 0.7;
+
 /// The hex whose area holds the point (board units).
 fn hex_at(x: f32, y: f32) -> Hex {
     let qf = SQRT3 / 3.0 * x - y / 3.0;
@@ -281,6 +286,17 @@ impl Canvas<'_> {
                 let bb = (cx - s, cy - s, cx + s, cy + s);
                 let ring = Polygon::new(&ring);
                 fill_exact(self.img, bb, pal::GOLD_RING, 1.0, |x, y| ring.sd(x, y).abs() - lw / 2.0);
+            }
+            if let Some((glyph, ink)) = game.terrain_at(h).and_then(pal::terrain_icon) {
+                // The resource's symbol twice, on either side of the token (lower right, upper
+                // left): a piece or a label may cover one, seldom both.
+                let (cx, cy) = hex_centre(h);
+                for (dx, dy) in ICON_AT {
+                    if self.visible((cx + dx, cy + dy), s) {
+                        let (x, y) = self.px((cx + dx, cy + dy));
+                        text_centered(self.img, &draw::fonts().bold, ICON_TEXT * self.f.u, x, y, ink, glyph);
+                    }
+                }
             }
             if game.terrain_at(h).is_none() {
                 let (x, y) = self.px(hex_centre(h));

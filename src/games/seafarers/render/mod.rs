@@ -45,6 +45,7 @@ pub use crate::draw::encode_png;
 use crate::i18n::Locale;
 pub use board::Frame;
 use image::RgbImage;
+pub use panel::TITLE_H;
 use seafarers_engine::Game;
 
 /// Where a lettered choice of this turn lies on the board.
@@ -185,22 +186,28 @@ fn image(game: &Game, view: &BoardView, frame: &Frame, cached: bool) -> RgbImage
 /// the pieces (each fresh page is faulted in and zeroed).
 fn image_in(game: &Game, view: &BoardView, frame: &Frame, cached: bool, mut raw: Vec<u8>) -> RgbImage {
     let letters = letters(&view.names_or_default(game.player_count()));
-    let h = frame.h + panel::height(game);
+    let (top, h) = (TITLE_H, TITLE_H + frame.h + panel::height(game));
     let mut img = if cached {
-        // The board area is its ground; the panel paints every pixel of its own area first.
+        // The board area is its ground; the header and the panel paint every pixel of theirs.
         let ground = cache::ground(game, frame, &view.spots, view.language);
         raw.clear();
+        raw.resize(frame.w as usize * top as usize * 3, 0);
         raw.extend_from_slice(ground.as_raw());
         raw.resize(frame.w as usize * h as usize * 3, 0);
         RgbImage::from_raw(frame.w, h, raw).expect("a buffer of the picture's size")
     } else {
+        // Drawn at the top of a picture of its own, as the cache draws it (the same floats).
+        let mut ground = draw::solid(frame.w, frame.h, palette::PANEL);
+        board::draw_ground(&mut ground, 0, game, frame, &view.spots, view.language);
         let mut img = draw::solid(frame.w, h, palette::PANEL);
-        board::draw_ground(&mut img, 0, game, frame, &view.spots, view.language);
+        image::imageops::replace(&mut img, &ground, 0, top as i64);
         img
     };
-    // Over the ground, then the panel (which covers whatever a piece drew past the board).
-    board::draw_pieces(&mut img, 0, game, frame, &letters, &view.spots);
-    panel::draw(&mut img, frame.h, frame.w, game, &view.names, &letters, view.language, cached);
+    // Over the ground, then the header and the panel (which cover whatever a piece drew past
+    // the board).
+    board::draw_pieces(&mut img, top, game, frame, &letters, &view.spots);
+    panel::draw_header(&mut img, frame.w, game, &view.names, &letters, view.language, &mut panel::Fits::default());
+    panel::draw(&mut img, top + frame.h, frame.w, game, &view.names, &letters, view.language, cached);
     img
 }
 
@@ -217,9 +224,10 @@ impl BoardView {
 fn panel_unfit(game: &Game, view: &BoardView) -> Vec<(&'static str, String)> {
     let frame = phone_frame(game, view);
     let letters = letters(&view.names_or_default(game.player_count()));
-    let mut img = draw::solid(frame.w, frame.h + panel::height(game), palette::PANEL);
+    let mut img = draw::solid(frame.w, TITLE_H + frame.h + panel::height(game), palette::PANEL);
     let mut fits = panel::Fits::default();
-    panel::draw_checked(&mut img, frame.h, frame.w, game, &view.names, &letters, view.language, &mut fits, false);
+    panel::draw_header(&mut img, frame.w, game, &view.names, &letters, view.language, &mut fits);
+    panel::draw_checked(&mut img, TITLE_H + frame.h, frame.w, game, &view.names, &letters, view.language, &mut fits, false);
     fits.unfit
 }
 

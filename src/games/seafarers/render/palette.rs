@@ -55,6 +55,21 @@ pub const OUTLINE: Rgb8 = [24, 24, 30];
 pub const PANEL: Rgb8 = [246, 242, 232];
 pub const CARD_EDGE: Rgb8 = [205, 196, 176];
 
+/// A land hex's cue besides its colour: its resource's symbol, in an ink of its own terrain (a
+/// darker shade, a lighter one on the dark forest), so that terrains stay apart without colour.
+pub fn terrain_icon(t: Terrain) -> Option<(&'static str, Rgb8)> {
+    let glyph = match t.resource()? {
+        Resource::Lumber => "🌲",
+        Resource::Brick => "▦",
+        Resource::Wool => "🐑",
+        Resource::Grain => "🌾",
+        Resource::Ore => "⛰",
+    };
+    let base = terrain(Some(t));
+    let ink = if crate::draw::luminance(base) < 0.4 { [176, 222, 168] } else { crate::draw::shade(base, 0.5) };
+    Some((glyph, ink))
+}
+
 /// Every terrain a piece may stand on or next to, for the contrast test.
 #[cfg(test)]
 pub const TERRAINS: [Rgb8; 10] = [SEA, FOREST, PASTURE, FIELDS, HILLS, MOUNTAINS, DESERT, GOLD, FOG, OFF_MAP];

@@ -105,6 +105,122 @@ pub fn draw_checked(
     }
 }
 
+/// Height of the picture's header, above the board: who acts and what they do.
+pub const TITLE_H: u32 = 96;
+/// The header's words (one line, or two): capitals 10 px tall at 400 px wide.
+const TITLE: f32 = 32.0;
+
+/// The header at the top of `img`, `w` px wide: the disc of each seat the game waits for, and
+/// what each must do ([`header_lines`]). It paints every pixel of its area.
+pub fn draw_header(img: &mut RgbImage, w: u32, game: &Game, names: &[String], letters: &[char], lang: Locale, fits: &mut Fits) {
+    let fonts = draw::fonts();
+    let wf = w as f32;
+    rect(img, 0.0, 0.0, wf, TITLE_H as f32, pal::PANEL, 1.0);
+    rect(img, 0.0, TITLE_H as f32 - 2.0, wf, 2.0, pal::CARD_EDGE, 1.0);
+    let seats = header_seats(game);
+    // A disc per seat, as on the rows (at most two: the words say the rest).
+    let cy = TITLE_H as f32 / 2.0 - 1.0;
+    let mut x = PAD;
+    for &seat in seats.iter().take(2) {
+        let c = pal::PLAYERS[seat % pal::PLAYERS.len()];
+        icons::stamp(img, Icon::Disc { seat }, (x + 30.0, cy));
+        let letter = letters.get(seat).copied().unwrap_or('?');
+        draw::text_centered(img, &fonts.bold, 34.0, x + 30.0, cy, pal::letter_on(c), &letter.to_string());
+        x += 66.0;
+    }
+    let lines = header_lines(game, names, lang, wf - x - PAD - 4.0, fits);
+    for (k, l) in lines.iter().enumerate() {
+        let y = cy + (k as f32 - (lines.len() as f32 - 1.0) / 2.0) * TITLE_LINE;
+        text(img, &fonts.bold, TITLE, x + 4.0, y - draw::cap_middle(TITLE), pal::INK, l);
+    }
+}
+
+/// Whom the header names: the seats the game waits for, or the winner.
+fn header_seats(game: &Game) -> Vec<usize> {
+    match game.phase() {
+        Phase::GameOver { winner } => vec![winner as usize],
+        _ => game.to_act(),
+    }
+}
+
+/// The header's words in one or two lines of at most `room` px: what each seat the game waits
+/// for must do ("Ana: place a settlement"; "Ana: discard 4 cards · Bo: discard 5 cards"), or
+/// who won; names cut short before the words of the step, and `fits` told of anything cut.
+/// Public words only: what a step asks is the same whatever the hands hold.
+pub fn header_lines(game: &Game, names: &[String], lang: Locale, room: f32, fits: &mut Fits) -> Vec<String> {
+    let fonts = draw::fonts();
+    let seats = header_seats(game);
+    let tasks: Vec<String> = seats.iter().map(|&s| crate::games::seafarers::text::task(lang, game, s)).collect();
+    let width = |t: &str| text_width(&fonts.bold, TITLE, t);
+    let line = |names_room: f32| -> String {
+        let name = |seat: usize| draw::ellipsized(&fonts.bold, TITLE, &name_of(names, seat, lang), names_room);
+        match game.phase() {
+            Phase::GameOver { winner } => tr!(lang, "sf-pic-over", name = name(winner as usize)),
+            // Several discards or gold choices at once: who owes how many.
+            Phase::Discard | Phase::Gold if seats.len() > 1 => {
+                let owed = if game.phase() == Phase::Discard { game.pending_discards() } else { game.pending_gold() };
+                let list: Vec<String> = owed.iter().map(|&(s, n)| tr!(lang, "sf-pic-owes", name = name(s as usize), n = n)).collect();
+                let what = if game.phase() == Phase::Discard { "discard" } else { "gold" };
+                tr!(lang, "sf-pic-several", what = what, list = list.join(", "))
+            }
+            _ => seats
+                .iter()
+                .zip(&tasks)
+                .map(|(&s, task)| tr!(lang, "sf-pic-task", name = name(s), task = task.as_str()))
+                .collect::<Vec<_>>()
+                .join(" · "),
+        }
+    };
+    let mut words = line(f32::MAX);
+    let mut lines = wrapped(&words, room, width);
+    if lines.len() > 2 {
+        // What the names may take: two lines less the rest of the words, shared, less again
+        // while a cut at a space wastes too much (not under 80 px).
+        let rest = width(&line(0.0));
+        let mut names_room = (2.0 * room - rest) / seats.len().max(1) as f32;
+        for _ in 0..12 {
+            names_room = names_room.max(80.0);
+            words = line(names_room);
+            lines = wrapped(&words, room, width);
+            if lines.len() <= 2 || names_room <= 80.0 {
+                break;
+            }
+            names_room *= 0.85;
+        }
+    }
+    if lines.len() > 2 || lines.iter().any(|l| width(l) > room + 0.5) {
+        fits.unfit.push(("title", format!("{words:?} in {} lines of {room:.0} px", lines.len())));
+        let rest = lines.split_off(lines.len().min(2)).join(" ");
+        if let Some(last) = lines.last_mut()
+            && !rest.is_empty()
+        {
+            last.push(' ');
+            last.push_str(&rest);
+        }
+        lines = lines.iter().map(|l| draw::ellipsized(&fonts.bold, TITLE, l, room)).collect();
+    }
+    lines
+}
+
+/// Space between the header's two lines' middles.
+const TITLE_LINE: f32 = 38.0;
+
+/// `words` cut at spaces into lines of at most `room` (as `width` measures them); a word
+/// wider than `room` has a line of its own.
+fn wrapped(words: &str, room: f32, width: impl Fn(&str) -> f32) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in words.split(' ') {
+        match lines.last_mut() {
+            Some(last) if width(&format!("{last} {word}")) <= room => {
+                last.push(' ');
+                last.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
+
 /// Everything a player's row shows, and nothing else: the key of its cached picture. A turn
 /// changes one or two rows (the player who acts, who waits next); the others are copied.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

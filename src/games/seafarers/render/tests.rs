@@ -168,9 +168,11 @@ fn white(p: [u8; 3]) -> bool {
 /// The heights (px at 400 px wide) of a number token's digits, a spot label's letters and a
 /// settlement's, a city's and a ship's letters in the phone view of `game` with `spots`.
 fn measured(game: &Game, view: &BoardView) -> Vec<(String, f32)> {
-    let img = phone_image(game, view);
+    let whole = phone_image(game, view);
     let f = phone_frame(game, view);
-    let k = 400.0 / img.width() as f32;
+    let k = 400.0 / whole.width() as f32;
+    // The board, under the header.
+    let img = image::imageops::crop_imm(&whole, 0, TITLE_H, f.w, f.h).to_image();
     let u = f.u;
     let mut out = Vec::new();
     for h in game.hexes() {
@@ -259,7 +261,7 @@ fn setup_spots_over_the_whole_island_stay_12_px_after_a_real_downscale() {
     let mut tallest = 0;
     for b in board::badges(&f, &view.spots) {
         // The letters, inside the badge's outline (which is dark too).
-        let (x, y, hw, hh) = (b.x * k, b.y * k, (b.hw - 2.0) * k, (b.hh - 2.0) * k);
+        let (x, y, hw, hh) = (b.x * k, (b.y + TITLE_H as f32) * k, (b.hw - 2.0) * k, (b.hh - 2.0) * k);
         let rows = ink_rows(&small, (x - hw, y - hh, x + hw, y + hh), |p| draw::luminance(p) < 0.55);
         tallest = tallest.max(rows);
         assert!(rows >= 12, "spot {} is {rows} px tall in the 400 px picture", b.label);
@@ -407,7 +409,11 @@ fn a_board_on_a_cached_ground_is_the_board_drawn_afresh() {
                 for frame in [phone_frame(game, &view), full_frame(game)] {
                     let fresh = image(game, &view, &frame, false);
                     clear_caches();
-                    assert!(image(game, &view, &frame, true) == fresh, "{id}: the ground drawn into the cache");
+                    let c = image(game, &view, &frame, true);
+                    if let Some((x, y, _)) = c.enumerate_pixels().find(|(x, y, p)| fresh.get_pixel(*x, *y) != *p) {
+                        eprintln!("first difference at {x},{y} of {:?} (board {:?})", c.dimensions(), (frame.w, frame.h));
+                    }
+                    assert!(c == fresh, "{id}: the ground drawn into the cache");
                     assert!(image(game, &view, &frame, true) == fresh, "{id}: the ground from the cache");
                     compared += 1;
                 }
@@ -525,6 +531,12 @@ fn example_pictures() {
         let game = new_game(id, 4, 7).unwrap();
         save(&format!("{id}-start-phone"), &phone_image(&game, &BoardView { spots: spots_of(&game), ..named(4) }));
         save(&format!("{id}-start-full"), &full_board_image(&game, &named(4)));
+        if id == "base" {
+            // A close look at a few hexes, as drawn (their resource symbols, tokens, harbours).
+            let full = phone_image(&game, &named(4));
+            std::fs::write(dir.join("base-start-detail.png"), encode_png(&image::imageops::crop_imm(&full, 150, 250, 500, 400).to_image()))
+                .unwrap();
+        }
     }
     // Mid-game with ships and the pirate moved.
     let mid = play(new_game("four-islands", 4, 9).unwrap(), 9, 4000, |g| {
@@ -604,4 +616,104 @@ fn harbour_words_keep_their_marker_within_a_hex_in_every_language() {
             assert!(w + 0.28 * u <= hex_width, "{language}: {word:?} makes a marker {:.0} px wide, a hex is {hex_width:.0}", w + 0.28 * u);
         }
     }
+}
+
+// ----- the header: who acts and what -------------------------------------------------------
+
+/// The header's lines of `game` as the phone view draws them, and what did not fit.
+fn header_of(game: &Game, view: &BoardView) -> (Vec<String>, Vec<(&'static str, String)>) {
+    let mut fits = panel::Fits::default();
+    let room = PHONE_W as f32 - 16.0 - 66.0 * game.to_act().len().clamp(1, 2) as f32 - 16.0 - 4.0;
+    let lines = panel::header_lines(game, &view.names, view.language, room, &mut fits);
+    (lines, fits.unfit)
+}
+
+#[test]
+fn the_header_says_whose_step_it_is_and_what_in_the_games_language() {
+    let game = new_game("new-shores", 4, 7).unwrap();
+    let first = game.to_act()[0];
+    let name = ["Ana", "Bo", "Cy", "Di"][first];
+    assert_eq!(header_of(&game, &named(4)).0, vec![format!("{name}: place a settlement")]);
+    let fr = BoardView { language: Locale::Fr, ..named(4) };
+    assert_eq!(header_of(&game, &fr).0, vec![format!("{name}\u{a0}: placer une colonie")]);
+    // The header is drawn: its area differs when another player's step is asked.
+    let img = phone_image(&game, &named(4));
+    let head = |img: &RgbImage| image::imageops::crop_imm(img, 0, 0, PHONE_W, TITLE_H).to_image();
+    let renamed = BoardView { names: vec!["Zed".into(); 4], ..named(4) };
+    assert_ne!(head(&img), head(&phone_image(&game, &renamed)), "the names are drawn in the header");
+    assert!(ink_rows(&head(&img), (100.0, 0.0, 700.0, TITLE_H as f32), dark) >= 18, "words in the header");
+    // After the game: who won.
+    let end = play(new_game("new-shores", 4, 9).unwrap(), 9, 20_000, |_| false);
+    let winner = ["Ana", "Bo", "Cy", "Di"][end.winner().unwrap()];
+    assert_eq!(header_of(&end, &named(4)).0, vec![format!("Game over: {winner} wins")]);
+}
+
+#[test]
+fn the_header_fits_every_step_in_every_language_in_two_lines() {
+    // One game per step the header words differently, from several scenarios and seeds.
+    let mut by_task: std::collections::BTreeMap<String, Game> = Default::default();
+    for (i, id) in Ruleset::CURRENT.scenario_ids().into_iter().enumerate() {
+        for seed in [1u64, 2] {
+            let Some(mut game) = new_game(id, 4, seed + i as u64) else { continue };
+            let mut bots: Vec<Bot> = (0..4).map(|s| Bot::new(Strategy::Random, seed + s as u64)).collect();
+            for _ in 0..3000 {
+                let key = format!("{:?}/{}", std::mem::discriminant(&game.phase()), game.to_act().len());
+                by_task.entry(key).or_insert_with(|| game.clone());
+                let Some(&p) = game.to_act().first() else { break };
+                let Some(action) = bots[p].choose(&game, p) else { break };
+                game.apply(p, &action).unwrap();
+            }
+        }
+    }
+    assert!(by_task.len() >= 9, "steps seen: {:?}", by_task.keys());
+    for language in Locale::ALL {
+        for game in by_task.values() {
+            for names in [named(4).names, Vec::new(), vec!["Marguerite-Alexandrine de Montmorency".into(); 4]] {
+                let view = BoardView { names, language, ..BoardView::default() };
+                let (lines, unfit) = header_of(game, &view);
+                assert!(unfit.is_empty(), "{language} {:?}: {lines:?} {unfit:?}", game.phase());
+                assert!(!lines.is_empty() && lines.len() <= 2);
+            }
+        }
+    }
+}
+
+// ----- terrain without colour --------------------------------------------------------------
+
+#[test]
+fn every_resource_hex_carries_its_own_symbol_in_an_ink_that_stands_out() {
+    use seafarers_engine::Terrain;
+    let terrains = [Terrain::Forest, Terrain::Hills, Terrain::Pasture, Terrain::Fields, Terrain::Mountains];
+    let icons: Vec<_> = terrains.iter().map(|&t| palette::terrain_icon(t).expect("a symbol")).collect();
+    let glyphs: std::collections::BTreeSet<_> = icons.iter().map(|i| i.0).collect();
+    assert_eq!(glyphs.len(), terrains.len(), "one symbol per resource");
+    for (&t, &(_, ink)) in terrains.iter().zip(&icons) {
+        let ground = palette::terrain(Some(t));
+        assert!((draw::luminance(ink) - draw::luminance(ground)).abs() > 0.2, "{t:?}: its symbol's ink is too close to its colour");
+    }
+    // Drawn on every land hex with a resource, on the whole board: the symbol's ink near one of
+    // its two places.
+    let game = new_game("base", 4, 7).unwrap();
+    let f = full_frame(&game);
+    let img = full_board_image(&game, &named(4));
+    let mut seen = 0;
+    for h in game.hexes() {
+        let Some((_, ink)) = h.terrain.and_then(palette::terrain_icon) else { continue };
+        let (cx, cy) = hex_centre(h.hex);
+        // Closer to the symbol's ink than to the ground (a thin symbol is mostly edges).
+        let ground = palette::terrain(h.terrain);
+        let near = |p: [u8; 3]| {
+            let d = |c: [u8; 3]| p.iter().zip(c).map(|(&a, b)| (a as i32 - b as i32).pow(2)).sum::<i32>();
+            d(ink) < d(ground)
+        };
+        let found = [(0.44, 0.58), (-0.44, -0.58)].iter().any(|&(dx, dy)| {
+            let (x, y) = f.px((cx + dx, cy + dy));
+            let (x, y) = (x as i32, y as i32 + TITLE_H as i32);
+            (-8..=8).flat_map(|i| (-8..=8).map(move |j| (x + i, y + j))).filter(|&(x, y)| near(img.get_pixel(x as u32, y as u32).0)).count()
+                >= 6
+        });
+        assert!(found, "no symbol on {:?} at {}", h.terrain, h.hex);
+        seen += 1;
+    }
+    assert!(seen >= 18, "{seen} hexes");
 }

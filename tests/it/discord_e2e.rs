@@ -411,8 +411,8 @@ async fn errors_are_private_friendly_and_say_what_to_do() {
     // /help and /rules answer anywhere.
     for command in ["help", "rules"] {
         let id = double.interact(dd::slash(command, &carol)).await;
-        let r = double.wait_callback(id).await;
-        assert!(r.is_ephemeral() && r.content.as_deref().unwrap_or("").len() > 200, "/{command}");
+        let r = double.wait_response(id, 2).await;
+        assert!(r[0].is_ephemeral() && r[1].content.as_deref().unwrap_or("").len() > 200, "/{command}");
     }
     double.assert_no_unexpected();
 }

@@ -33,12 +33,13 @@ async fn private_answer(double: &Double, interaction: dd::Interaction) -> String
     answer.content.clone().unwrap_or_default()
 }
 
-/// `/help`'s answer (private at once: it needs no acknowledgement first).
+/// `/help`'s answer (acknowledged privately first, like every command).
 async fn help(double: &Double, member: &Member, locale: &str) -> String {
+    // Acknowledged privately first, then answered in place.
     let id = double.interact(dd::slash("help", member).locale(locale)).await;
-    let answer = double.wait_callback(id).await;
-    assert!(answer.is_ephemeral(), "{answer:?}");
-    answer.content.unwrap_or_default()
+    let answer = double.wait_response(id, 2).await;
+    assert!(answer[0].is_ephemeral(), "{answer:?}");
+    answer[1].content.clone().unwrap_or_default()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

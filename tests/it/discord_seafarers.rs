@@ -272,8 +272,8 @@ async fn a_seafarers_game_by_taps_through_discord() {
     let lobby = double.wait_for("the lobby", |d| d.messages_with_components(dd::CHANNEL_ID).pop()).await;
     assert!(lobby["content"].as_str().unwrap().contains("Heading for New Shores"), "{lobby}");
     // /rules in the channel of a Seafarers lobby gives Seafarers' rules, not South Seas'.
-    let r = double.wait_callback(double.interact(dd::slash("rules", &bob)).await).await;
-    assert!(r.is_ephemeral() && r.content.as_deref().unwrap_or("").starts_with("**Catan: Seafarers in one minute**"), "{r:?}");
+    let r = double.wait_response(double.interact(dd::slash("rules", &bob)).await, 2).await;
+    assert!(r[0].is_ephemeral() && r[1].content.as_deref().unwrap_or("").starts_with("**Catan: Seafarers in one minute**"), "{r:?}");
     let join = custom_ids(&lobby).into_iter().find(|c| c.ends_with(":join")).unwrap();
     // Each lobby change is done (its message edited) before the next: Start needs all three.
     double.wait_response(double.interact(dd::button(&join, &bob)).await, 2).await;

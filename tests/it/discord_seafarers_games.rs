@@ -152,8 +152,7 @@ pub(crate) async fn open_with_computers_in(
 
 /// A person the open offer still waits for (the tables here seat `people` and computers).
 pub(crate) fn answering_person(game: &Game, people: &[(usize, Member)]) -> Option<(usize, Member)> {
-    let o = game.offer()?;
-    people.iter().find(|(s, _)| *s as u8 != o.from && o.to.is_none_or(|t| t as usize == *s) && !o.answered(*s as u8)).cloned()
+    game.answering().into_iter().find_map(|s| people.iter().find(|(x, _)| *x == s).cloned())
 }
 
 /// Opens `scenario` with two people and two computers and plays it to the end by taps.

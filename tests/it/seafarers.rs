@@ -236,8 +236,7 @@ async fn person_at(service: &Service, seat: usize) -> Option<Actor> {
 
 /// A person the open offer still waits for, with their seat.
 async fn answering_person(service: &Service, game: &Game) -> Option<(usize, Actor)> {
-    let o = game.offer()?;
-    for seat in (0..game.player_count()).filter(|&s| s as u8 != o.from && o.to.is_none_or(|t| t as usize == s) && !o.answered(s as u8)) {
+    for seat in game.answering() {
         if let Some(actor) = person_at(service, seat).await {
             return Some((seat, actor));
         }

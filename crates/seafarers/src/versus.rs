@@ -125,7 +125,7 @@ fn play(options: &VersusOptions, scenario: &str, seed: u64, rotation: usize, tal
     let mut actions = 0;
     while !game.is_over() && game.turn() <= TURN_CAP && actions < ACTION_CAP {
         // An open offer is answered before its maker moves on, as at the bot's tables.
-        if let Some((seat, answer)) = answering(&game).into_iter().find_map(|s| bots[s].answer(&game, s).map(|a| (s, a))) {
+        if let Some((seat, answer)) = game.answering().into_iter().find_map(|s| bots[s].answer(&game, s).map(|a| (s, a))) {
             game.apply(seat, &answer).expect("bots answer legally");
             actions += 1;
             continue;
@@ -163,12 +163,6 @@ fn play(options: &VersusOptions, scenario: &str, seed: u64, rotation: usize, tal
         let best_other = points.iter().enumerate().filter(|(o, _)| *o != seat).map(|(_, &s)| s).max().unwrap_or(0);
         t.margin += mine - best_other;
     }
-}
-
-/// The seats that may still answer the open offer.
-fn answering(game: &Game) -> Vec<usize> {
-    let Some(o) = game.offer() else { return Vec::new() };
-    (0..game.player_count()).filter(|&s| s as u8 != o.from && o.to.is_none_or(|t| t as usize == s) && !o.answered(s as u8)).collect()
 }
 
 /// How a trading player answers fair offers a person might make: at each main-phase decision

@@ -13,8 +13,7 @@ const NEAR_WIN: u8 = 2;
 
 /// What a trade is worth to `me`, giving `give` and getting `get`: a card towards their plan
 /// counts 3, any other 1; a card given from what the plan keeps counts −3, a spare one −1.
-pub(super) fn worth(game: &Game, me: usize, give: &Resources, get: &Resources) -> i32 {
-    let plan = Plan::of(game, me);
+pub(super) fn worth(game: &Game, me: usize, plan: &Plan, give: &Resources, get: &Resources) -> i32 {
     let need = plan.needs(game, me);
     let hand = game.player(me).hand;
     let mut value = 0i32;
@@ -30,8 +29,7 @@ pub(super) fn worth(game: &Game, me: usize, give: &Resources, get: &Resources) -
 }
 
 /// The kind `me` holds most of beyond what its plan keeps (None: nothing spare).
-fn most_spare(game: &Game, me: usize, not: Option<Resource>) -> Option<Resource> {
-    let plan = Plan::of(game, me);
+fn most_spare(game: &Game, me: usize, plan: &Plan, not: Option<Resource>) -> Option<Resource> {
     let hand = game.player(me).hand;
     Resource::ALL
         .iter()
@@ -58,17 +56,18 @@ pub(super) fn answer(game: &Game, me: usize) -> Option<Action> {
         return Some(decline);
     }
     let hand = game.player(me).hand;
-    if hand.contains(&o.want) && worth(game, me, &o.want, &o.give) >= 1 {
+    let plan = Plan::of(game, me);
+    if hand.contains(&o.want) && worth(game, me, &plan, &o.want, &o.give) >= 1 {
         return Some(Action::AnswerTrade { accept: true });
     }
     // A counter: what they need of what the offer gives, for one spare card.
-    let need = Plan::of(game, me).needs(game, me);
+    let need = plan.needs(game, me);
     let wanted = Resource::ALL.iter().copied().filter(|&r| need.get(r) > 0 && o.give.get(r) > 0).max_by_key(|&r| need.get(r));
     if let Some(want) = wanted
-        && let Some(give) = most_spare(game, me, Some(want))
+        && let Some(give) = most_spare(game, me, &plan, Some(want))
     {
         let (give, want) = (Resources::one(give, 1), Resources::one(want, 1));
-        if !(give == o.want && want == o.give) && worth(game, me, &give, &want) >= 1 {
+        if !(give == o.want && want == o.give) && worth(game, me, &plan, &give, &want) >= 1 {
             return Some(Action::CounterTrade { give, want });
         }
     }
@@ -79,10 +78,11 @@ pub(super) fn answer(game: &Game, me: usize) -> Option<Action> {
 /// its own terms), when both still hold the cards.
 pub(super) fn confirm(game: &Game, me: usize, legal: &[Action]) -> Option<Action> {
     let o = game.offer()?;
+    let plan = Plan::of(game, me);
     legal
         .iter()
         .filter_map(|a| match a {
-            Action::ConfirmTrade { with } => o.terms_with(*with).map(|(give, get)| (worth(game, me, &give, &get), *a)),
+            Action::ConfirmTrade { with } => o.terms_with(*with).map(|(give, get)| (worth(game, me, &plan, &give, &get), *a)),
             _ => None,
         })
         .filter(|(w, _)| *w >= 1)
@@ -100,9 +100,10 @@ pub(super) fn offer(game: &Game, me: usize) -> Option<Action> {
     if (0..game.player_count()).any(|p| p != me && game.public_points(p) + NEAR_WIN >= game.target()) {
         return None;
     }
-    let need = Plan::of(game, me).needs(game, me);
+    let plan = Plan::of(game, me);
+    let need = plan.needs(game, me);
     let want = Resource::ALL.iter().copied().filter(|&r| need.get(r) > 0).max_by_key(|&r| (need.get(r), std::cmp::Reverse(r.index())))?;
-    let give = most_spare(game, me, Some(want))?;
+    let give = most_spare(game, me, &plan, Some(want))?;
     Some(Action::OfferTrade { give: Resources::one(give, 1), want: Resources::one(want, 1), to: None })
 }
 
@@ -112,15 +113,9 @@ mod tests {
     use crate::game::Options;
     use crate::scenarios;
 
-    /// The seats that may still answer the open offer.
-    fn answering(game: &Game) -> Vec<usize> {
-        let Some(o) = game.offer() else { return Vec::new() };
-        (0..game.player_count()).filter(|&s| s as u8 != o.from && o.to.is_none_or(|t| t as usize == s) && !o.answered(s as u8)).collect()
-    }
-
     /// One step of a table of bots: an answer to the open offer first, else the step owed.
     fn step(game: &mut Game, bots: &mut [Bot]) -> Action {
-        for s in answering(game) {
+        for s in game.answering() {
             if let Some(a) = bots[s].answer(game, s) {
                 game.apply(s, &a).unwrap_or_else(|e| panic!("seat {s} answered {a}, refused: {e}"));
                 return a;
@@ -151,7 +146,7 @@ mod tests {
                 match step(&mut game, &mut bots) {
                     Action::OfferTrade { .. } => {
                         offers += 1;
-                        assert!(answering(&game).len() == 3, "{id}: an offer to everyone");
+                        assert!(game.answering().len() == 3, "{id}: an offer to everyone");
                     }
                     Action::ConfirmTrade { .. } => traded += 1,
                     _ => {}
@@ -182,7 +177,7 @@ mod tests {
                 let mine = game.player(me).hand;
                 // Give what `other` needs, for what `other` holds spare.
                 let give = Resource::ALL.into_iter().find(|&r| need.get(r) > 0 && mine.get(r) > 0);
-                let spare = most_spare(&game, other, give);
+                let spare = most_spare(&game, other, &Plan::of(&game, other), give);
                 if let (Some(give), Some(spare)) = (give, spare) {
                     let mut asked = game.clone();
                     let offer = Action::OfferTrade { give: Resources::one(give, 1), want: Resources::one(spare, 1), to: Some(other as u8) };
@@ -221,7 +216,7 @@ mod tests {
         let mut bots: Vec<Bot> = (0..3).map(|s| Bot::trading(Strategy::Greedy, s)).collect();
         let mut asked = 0;
         while !game.is_over() && asked < 20 {
-            if let Some(&s) = answering(&game).first() {
+            if let Some(&s) = game.answering().first() {
                 assert_eq!(Bot::new(Strategy::Greedy, 1).answer(&game, s), Some(Action::AnswerTrade { accept: false }));
                 assert_eq!(Bot::trading(Strategy::Random, 1).answer(&game, s), Some(Action::AnswerTrade { accept: false }));
                 asked += 1;

@@ -78,6 +78,13 @@ impl Game {
         &self.pending_gold
     }
 
+    /// The seats that may still answer the open offer: those it is addressed to, but for its
+    /// maker, that have not answered yet (nobody waits for them).
+    pub fn answering(&self) -> Vec<usize> {
+        let Some(o) = &self.offer else { return Vec::new() };
+        (0..self.players.len()).filter(|&s| s as u8 != o.from && o.to.is_none_or(|t| t as usize == s) && !o.answered(s as u8)).collect()
+    }
+
     /// How many trade offers the active player has made this turn.
     pub fn offers_made(&self) -> u8 {
         self.offers_made

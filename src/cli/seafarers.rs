@@ -57,6 +57,14 @@ pub enum SeafarersCommand {
     },
     /// The scenario ids.
     Scenarios,
+    /// Draw the example pictures of the README (each at full size and 400 px wide, as a phone
+    /// shows it): the crowded steps' zones and a zone's close-up (setup, harbours, the robber
+    /// and the pirate), mid-game, the end, the whole board, and a game in French.
+    Pictures {
+        /// The folder to write them to.
+        #[arg(long, default_value = "docs")]
+        out: PathBuf,
+    },
 }
 
 pub fn run_command(command: SeafarersCommand) -> Result<ExitCode> {
@@ -145,6 +153,12 @@ pub fn run_command(command: SeafarersCommand) -> Result<ExitCode> {
                 }
             }
         }
+        SeafarersCommand::Pictures { out } => {
+            for path in write_pictures(&out)? {
+                println!("{}", path.display());
+            }
+            Ok(ExitCode::SUCCESS)
+        }
         SeafarersCommand::Scenarios => {
             for id in scenarios::ids() {
                 println!("{id}");
@@ -223,4 +237,104 @@ fn write_json(path: &std::path::Path, value: &impl serde::Serialize) -> Result<(
     serde_json::to_writer(&mut out, value).with_context(|| format!("cannot write {}", path.display()))?;
     std::io::Write::flush(&mut out).with_context(|| format!("cannot write {}", path.display()))?;
     Ok(())
+}
+
+/// A greedy game of `scenario` for `players` (the pirate on where the scenario has one),
+/// played until `stop` says so (or it ends).
+fn example_game(
+    scenario: &str,
+    players: usize,
+    seed: u64,
+    stop: impl Fn(&seafarers_engine::Game) -> bool,
+) -> Result<seafarers_engine::Game> {
+    use seafarers_engine::{Bot, Game, Options, Ruleset};
+    let sc = Ruleset::CURRENT.scenario(scenario).with_context(|| format!("no scenario {scenario}"))?;
+    let pirate = sc.pirate.is_some();
+    let mut game = Game::new(sc, players, seed, Options { pirate }).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let mut bots: Vec<Bot> = (0..players).map(|s| Bot::new(Strategy::Greedy, seed * 31 + s as u64)).collect();
+    for _ in 0..20_000 {
+        if game.is_over() || stop(&game) {
+            break;
+        }
+        let Some(&p) = game.to_act().first() else { break };
+        let Some(a) = bots[p].choose(&game, p) else { break };
+        game.apply(p, &a).map_err(|e| anyhow::anyhow!("{e}"))?;
+    }
+    Ok(game)
+}
+
+/// Writes the README's example pictures into `dir`: each as `NAME.png` and `NAME-400px.png`.
+pub fn write_pictures(dir: &std::path::Path) -> Result<Vec<PathBuf>> {
+    use crate::common::Picture;
+    use crate::games::seafarers::{render, view_of};
+    use crate::i18n::Locale;
+    use seafarers_engine::{Phase, RouteKind};
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let names: Vec<String> = ["Ana", "Bo", "Cy", "Di"].iter().map(|s| s.to_string()).collect();
+    let mut written = Vec::new();
+    let mut save = |name: &str, img: &image::RgbImage| -> Result<()> {
+        for (file, img) in
+            [(format!("seafarers-{name}.png"), img.clone()), (format!("seafarers-{name}-400px.png"), crate::cli::render::scaled(img, 400))]
+        {
+            let path = dir.join(file);
+            std::fs::write(&path, render::encode_png(&img)).with_context(|| format!("cannot write {}", path.display()))?;
+            written.push(path);
+        }
+        Ok(())
+    };
+    let phone = |game: &seafarers_engine::Game, picture: Picture, language: Locale| {
+        render::phone_image(game, &view_of(game, names[..game.player_count()].to_vec(), language, picture))
+    };
+    // The crowded steps: the turn picture marks the zones, a zone's close-up letters its spots.
+    let setup = example_game("four-islands", 4, 7, |_| true)?;
+    save("four-islands-setup-zones", &phone(&setup, Picture::Turn, Locale::En))?;
+    save("four-islands-setup-zone-2", &phone(&setup, Picture::Zone(1), Locale::En))?;
+    save("fr-four-islands-setup-zone-2", &phone(&setup, Picture::Zone(1), Locale::Fr))?;
+    let harbour = example_game("new-world", 4, 7, |g| g.phase() == Phase::PlaceHarbour)?;
+    if harbour.phase() == Phase::PlaceHarbour {
+        save("new-world-harbour-zones", &phone(&harbour, Picture::Turn, Locale::En))?;
+        save("new-world-harbour-zone-1", &phone(&harbour, Picture::Zone(0), Locale::En))?;
+    }
+    let robber = example_game("four-islands", 4, 9, |g| g.phase() == Phase::Robber)?;
+    save("four-islands-robber-zones", &phone(&robber, Picture::Turn, Locale::En))?;
+    save("four-islands-robber-zone-1", &phone(&robber, Picture::Zone(0), Locale::En))?;
+    // A game's course: the start, mid-game with ships, a land explored, the end.
+    let start = example_game("new-shores", 4, 7, |_| true)?;
+    save("new-shores-start-phone", &phone(&start, Picture::Turn, Locale::En))?;
+    save("fr-new-shores-start-phone", &phone(&start, Picture::Turn, Locale::Fr))?;
+    let mid = example_game("four-islands", 4, 9, |g| {
+        g.phase() == Phase::Main && g.routes().iter().filter(|(_, r)| r.kind == RouteKind::Ship).count() >= 5
+    })?;
+    save("four-islands-mid-phone", &phone(&mid, Picture::Turn, Locale::En))?;
+    save("four-islands-mid-full", &render::full_board_image(&mid, &view_of(&mid, names.clone(), Locale::En, Picture::FullBoard)))?;
+    save("fr-four-islands-mid-phone", &phone(&mid, Picture::Turn, Locale::Fr))?;
+    let ocean = example_game("ocean-land", 4, 9, |g| g.stats().discoveries >= 4)?;
+    save("ocean-land-explored-phone", &phone(&ocean, Picture::Turn, Locale::En))?;
+    let end = example_game("new-shores", 4, 9, |_| false)?;
+    save("new-shores-end-phone", &phone(&end, Picture::Turn, Locale::En))?;
+    save("fr-new-shores-end-phone", &phone(&end, Picture::Turn, Locale::Fr))?;
+    Ok(written)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_example_pictures_are_written_at_full_size_and_400_px() {
+        let dir = std::env::temp_dir().join(format!("seafarers-pictures-{}", std::process::id()));
+        let written = super::write_pictures(&dir).unwrap();
+        assert!(written.len() >= 30, "{} pictures", written.len());
+        for path in &written {
+            let img = image::open(path).unwrap();
+            let name = path.file_name().unwrap().to_string_lossy();
+            if name.ends_with("-400px.png") {
+                assert_eq!(img.width(), 400, "{name}");
+            } else {
+                assert!(img.width() >= 800, "{name}");
+            }
+        }
+        // The zones' picture and a zone's close-up are different pictures of the same step.
+        let read = |name: &str| std::fs::read(dir.join(name)).unwrap();
+        assert_ne!(read("seafarers-four-islands-setup-zones.png"), read("seafarers-four-islands-setup-zone-2.png"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -79,6 +79,9 @@ pub enum Picture {
     Turn,
     /// `/board`: the whole board, to zoom into.
     FullBoard,
+    /// A close-up of zone N (from 0) of a step whose spots one picture cannot letter legibly
+    /// (a game without zones draws its turn picture).
+    Zone(u8),
 }
 
 #[derive(Clone, PartialEq, Eq)]

@@ -82,7 +82,7 @@ pub fn components(reply: &Reply) -> Vec<serenity::CreateActionRow> {
     rows
 }
 
-fn attachments(reply: &Reply) -> Vec<serenity::CreateAttachment> {
+pub fn attachments(reply: &Reply) -> Vec<serenity::CreateAttachment> {
     reply.images.iter().map(|i| serenity::CreateAttachment::bytes(i.png.clone(), i.name.clone())).collect()
 }
 

@@ -246,14 +246,28 @@ async fn on_component(ctx: &serenity::Context, data: &Data, ci: &serenity::Compo
         return Ok(());
     }
     if reply.ephemeral {
-        // For the clicker alone: in place of the private message they clicked, or a new one.
+        // For the clicker alone: in place of the private message they clicked, or a new one;
+        // with its picture when it has one (a close-up of part of the board).
+        if let Err(e) = data.service.attach_images(&mut reply).await {
+            tracing::error!("drawing the board failed: {e}");
+        }
         let text = convert::private_text(&reply.text);
         if on_ephemeral {
-            ci.edit_response(&ctx.http, serenity::EditInteractionResponse::new().content(text).components(convert::components(&reply)))
-                .await?;
+            let mut edit = serenity::EditInteractionResponse::new().content(text).components(convert::components(&reply));
+            if reply.show_board {
+                // The clicked message's picture gives way to this one.
+                edit = edit.clear_attachments();
+                for a in convert::attachments(&reply) {
+                    edit = edit.new_attachment(a);
+                }
+            }
+            ci.edit_response(&ctx.http, edit).await?;
         } else {
-            let followup =
-                serenity::CreateInteractionResponseFollowup::new().content(text).components(convert::components(&reply)).ephemeral(true);
+            let followup = serenity::CreateInteractionResponseFollowup::new()
+                .content(text)
+                .components(convert::components(&reply))
+                .add_files(convert::attachments(&reply))
+                .ephemeral(true);
             ci.create_followup(&ctx.http, followup).await?;
         }
         return Ok(());

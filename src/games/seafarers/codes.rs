@@ -2,7 +2,8 @@
 //! record without its seat, spaces as `_`), a menu of the turn's spots of one kind (`mt2`: page
 //! 2 of the settlement spots), back to the turn's buttons (`k`), or a private builder of a
 //! choice of cards (`pd0.1.0.0.2`: a discard with one lumber and two ore chosen so far; `po`
-//! an offer, `pc` a counter-offer: what is given `/` what is wanted). They
+//! an offer, `pc` a counter-offer: what is given `/` what is wanted), or a close-up of one zone
+//! of a step's spots (`z2`). They
 //! are stored in messages already posted: add codes, never change one.
 
 use crate::common::Command;
@@ -75,6 +76,8 @@ pub enum Code {
     Back,
     /// A private builder of a choice of cards, with what is chosen so far.
     Pick(Pick),
+    /// A close-up of zone N (from 1) of a step with too many spots for one picture.
+    Zone(u8),
 }
 
 impl From<Code> for Command {
@@ -108,6 +111,7 @@ impl Code {
             }
             Code::Menu(kind, page) => format!("m{}{page}", kind.letter()),
             Code::Back => "k".into(),
+            Code::Zone(n) => format!("z{n}"),
             Code::Pick(Pick::Discard(r)) => format!("pd{}", cards_code(r)),
             Code::Pick(Pick::Gold(r)) => format!("pg{}", cards_code(r)),
             Code::Pick(Pick::Offer(give, want)) => format!("po{}/{}", cards_code(give), cards_code(want)),
@@ -134,6 +138,11 @@ impl Code {
                 (cs.as_str() == page.to_string()).then_some(Code::Menu(kind, page))
             }
             'k' if rest.is_empty() => Some(Code::Back),
+            'z' => {
+                let n: u8 = rest.parse().ok().filter(|n| *n >= 1)?;
+                // One spelling per zone: no leading zeros or signs.
+                (rest == n.to_string()).then_some(Code::Zone(n))
+            }
             'p' => {
                 let (kind, cards) = (rest.get(..1)?, rest.get(1..)?);
                 match kind {
@@ -193,6 +202,8 @@ mod tests {
         let codes = actions.into_iter().map(Code::Act).chain([
             Code::Menu(MenuKind::Robber, 12),
             Code::Back,
+            Code::Zone(1),
+            Code::Zone(255),
             Code::Pick(Pick::Discard(big)),
             Code::Pick(Pick::Offer(big, big)),
             Code::Pick(Pick::Counter(big, big)),
@@ -220,6 +231,12 @@ mod tests {
             "mt01",
             "mz1",
             "k1",
+            "z",
+            "z0",
+            "z01",
+            "z+1",
+            "z256",
+            "z1 ",
             "pd1.2",
             "pq0.0.0.0.0",
             "po1.0.0.0.0",

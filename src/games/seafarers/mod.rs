@@ -63,7 +63,7 @@ pub type ImageMaker = Arc<dyn Fn(&Game, &render::BoardView, service::Picture) ->
 pub fn images() -> ImageMaker {
     Arc::new(|game, view, picture| {
         let png = match picture {
-            service::Picture::Turn => render::phone_png(game, view),
+            service::Picture::Turn | service::Picture::Zone(_) => render::phone_png(game, view),
             service::Picture::FullBoard => render::full_board_png(game, view),
         };
         vec![service::Image { name: "board.png".into(), png }]
@@ -72,11 +72,24 @@ pub fn images() -> ImageMaker {
 
 /// A reply's picture of a game: the spots of whoever acts are lettered as its buttons say.
 pub(crate) fn drawing(make: &ImageMaker, game: &Game, table: &Table, picture: service::Picture) -> Drawing {
-    let names = replies::names(table);
-    let view = render::BoardView { names, spots: spots::Labels::of_turn(game).spots(), language: table.record.language };
+    let view = view_of(game, replies::names(table), table.record.language, picture);
     let (make, game) = (Arc::clone(make), game.clone());
     Box::new(move || make(&game, &view, picture))
 }
+
+/// What `picture` of `game` draws besides the game: the spots of whoever acts, lettered as
+/// the buttons say; a step with too many spots for one picture shows its zones instead, and a
+/// zone's close-up its spots; the whole board (`/board`) letters every spot.
+pub fn view_of(game: &Game, names: Vec<String>, language: crate::i18n::Locale, picture: service::Picture) -> render::BoardView {
+    let labels = spots::Labels::of_turn(game);
+    let (spots, zones) = match picture {
+        service::Picture::Turn if labels.zoned() => (Vec::new(), labels.zones),
+        service::Picture::Zone(n) => (labels.zones.get(usize::from(n)).cloned().unwrap_or_else(|| labels.spots()), Vec::new()),
+        _ => (labels.spots(), Vec::new()),
+    };
+    render::BoardView { names, spots, zones, language }
+}
+
 #[cfg(test)]
 mod secrecy_tests;
 #[cfg(test)]

@@ -120,6 +120,10 @@ fn prompt_to(game: &Game, table: &Table, names: &Names, who: &dyn Fn(usize) -> S
             tr!(lang, "sf-prompt-waiting", owed = owed.join(", "), button = button)
         }
         _ if computer(active) => tr!(lang, "sf-prompt-computer", name = name),
+        Phase::PlaceHarbour | Phase::SetupSettlement | Phase::Robber if Labels::for_seat(game, active).zoned() => {
+            let zones = Labels::for_seat(game, active).zones.len();
+            tr!(lang, "sf-prompt-zones", name = name, task = text::task(lang, game, active), zones = zones)
+        }
         Phase::PlaceHarbour | Phase::SetupSettlement => {
             tr!(lang, "sf-prompt-setup", name = name, task = text::task(lang, game, active))
         }
@@ -260,6 +264,26 @@ fn choices(game: &Game, table: &Table, version: i64) -> (Vec<Vec<Button>>, Optio
             rows.push(vec![b(Code::Pick(Pick::Gold(Resources::default())).into(), &t("sf-button-gold"), Style::Primary), hand()]);
             (rows, None)
         }
+        Phase::PlaceHarbour | Phase::SetupSettlement | Phase::Robber if Labels::for_seat(game, active).zoned() => {
+            // Too many spots for one picture: a button per zone opens its close-up.
+            let labels = Labels::for_seat(game, active);
+            let zones: Vec<Button> = labels
+                .zones
+                .iter()
+                .enumerate()
+                .map(|(i, zone)| b(Code::Zone(i as u8 + 1).into(), &zone_label(lang, i, zone), Style::Primary))
+                .collect();
+            rows.extend(zones.chunks(reply::MAX_BUTTONS_PER_ROW).take(reply::MAX_BUTTON_ROWS - 1).map(<[Button]>::to_vec));
+            let mut last = vec![board()];
+            if game.phase() != Phase::PlaceHarbour {
+                last.insert(0, hand());
+            }
+            if game.phase() != Phase::Robber {
+                last.push(undo());
+            }
+            rows.push(last);
+            (rows, None)
+        }
         Phase::PlaceHarbour => (vec![vec![undo(), board()]], Some(menu(game, table, version, active, MenuKind::Harbour, 1, lang))),
         Phase::SetupSettlement => {
             (vec![vec![hand(), undo(), board()]], Some(menu(game, table, version, active, MenuKind::Settlement, 1, lang)))
@@ -354,6 +378,91 @@ fn choices(game: &Game, table: &Table, version: i64) -> (Vec<Vec<Button>>, Optio
             rows.push(vec![b(Code::Act(Action::EndTurn).into(), &t("sf-button-end-turn"), Style::Secondary), hand(), undo(), board()]);
             (rows, None)
         }
+    }
+}
+
+/// A zone's button: its number and the names of its first and last spot ("2 · U–AN").
+fn zone_label(lang: Locale, i: usize, zone: &[super::render::Spot]) -> String {
+    let first = zone.first().map_or("", |s| s.label.as_str());
+    let last = zone.last().map_or("", |s| s.label.as_str());
+    tr!(lang, "sf-button-zone", zone = i + 1, first = first, last = last)
+}
+
+/// The close-up of zone `n` (from 1) of a step with too many spots for one picture, for
+/// whoever tapped it (`seat`), privately: the picture of that part of the board with its spots
+/// lettered, and for the player to act a menu of those spots; buttons to the zones beside it.
+pub(crate) fn zone_view(game: &Game, table: &Table, version: i64, seat: usize, n: u8, reader: Locale) -> Result<Reply> {
+    let active = game.active_player();
+    let labels = Labels::for_seat(game, active);
+    let count = labels.zones.len();
+    let Some(zone) = labels.zones.get(usize::from(n).wrapping_sub(1)) else {
+        return user(tr!(reader, "sf-choice-closed"));
+    };
+    let id = table.record.id;
+    let names = names_of(table).reading(reader);
+    let first = zone.first().map_or("", |s| s.label.as_str());
+    let last = zone.last().map_or("", |s| s.label.as_str());
+    let mut reply = Reply {
+        game: Some((id, version)),
+        ephemeral: true,
+        show_board: true,
+        picture: crate::common::Picture::Zone(n - 1),
+        ..Reply::default()
+    };
+    let mine = seat == active && table.computer_at(active).is_none();
+    reply.text = if mine {
+        tr!(reader, "sf-zone-yours", zone = n, zones = count, first = first, last = last)
+    } else {
+        tr!(reader, "sf-zone-theirs", zone = n, zones = count, first = first, last = last, name = names.of(active))
+    };
+    if mine {
+        let in_zone = |a: &Action| {
+            let at = match *a {
+                Action::BuildSettlement { at } => super::render::SpotAt::Vertex(at),
+                Action::PlaceHarbour { at } => super::render::SpotAt::Edge(at),
+                Action::MoveRobber { to, .. } | Action::MovePirate { to } => super::render::SpotAt::Hex(to),
+                _ => return false,
+            };
+            zone.iter().any(|s| s.at == at)
+        };
+        let mut actions: Vec<Action> = game.legal_actions(active).into_iter().filter(in_zone).collect();
+        let order = |a: &Action| zone.iter().position(|s| Some(s.label.as_str()) == spot_name(&labels, a).as_deref());
+        actions.sort_by_key(|a| order(a));
+        // A zone holds at most a menu's options (a robber's hex counts one per player it may
+        // rob: `spots.rs`), so none is left out.
+        let options: Vec<MenuOption> = actions
+            .iter()
+            .take(reply::MAX_MENU_OPTIONS)
+            .map(|a| MenuOption {
+                value: Code::Act(*a).code(),
+                label: truncate(&text::action_label(game, &names, &labels, a), reply::MAX_LABEL_CHARS),
+                description: None,
+            })
+            .collect();
+        let kind = actions.first().and_then(kind_of);
+        let words = kind.map_or_else(|| tr!(reader, "sf-choice-closed"), |k| kind_words(reader, k));
+        reply.menu = Some(Menu { id: ComponentId::menu(id, version), placeholder: truncate(&words, 150), options });
+    }
+    let mut row = Vec::new();
+    if n > 1 {
+        row.push(button(id, version, Code::Zone(n - 1), tr!(reader, "sf-button-zone-previous", zone = n - 1), Style::Secondary));
+    }
+    if usize::from(n) < count {
+        row.push(button(id, version, Code::Zone(n + 1), tr!(reader, "sf-button-zone-next", zone = n + 1), Style::Secondary));
+    }
+    if !row.is_empty() {
+        reply.buttons = vec![row];
+    }
+    Ok(reply)
+}
+
+/// The name a spot step goes by on the picture (its letter or number).
+fn spot_name(labels: &Labels, a: &Action) -> Option<String> {
+    match *a {
+        Action::BuildSettlement { at } | Action::BuildCity { at } => labels.vertex(at).map(str::to_string),
+        Action::PlaceHarbour { at } | Action::BuildRoad { at } | Action::BuildShip { at } => labels.edge(at).map(str::to_string),
+        Action::MoveRobber { to, .. } | Action::MovePirate { to } => labels.hex(to).map(str::to_string),
+        _ => None,
     }
 }
 

@@ -228,6 +228,7 @@ impl Rules for Seafarers {
         match Code::parse(view) {
             Some(Code::Menu(kind, page)) => replies::menu_view(game, table, version, seat, kind, page, reader),
             Some(Code::Back) => Ok(replies::back_view(game, table, version)),
+            Some(Code::Zone(n)) => replies::zone_view(game, table, version, seat, n, reader),
             Some(Code::Pick(pick @ (Pick::Discard(_) | Pick::Gold(_) | Pick::Offer(..) | Pick::Counter(..)))) => {
                 replies::pick_view(game, table, version, seat, pick, reader)
             }

@@ -65,7 +65,7 @@ pub fn images() -> ImageMaker {
     std::sync::Arc::new(|game, names, since_turn, picture, locale| {
         let view = render::BoardView { names: names.0.clone(), since_turn, show_spots: true, locale };
         let png = match picture {
-            service::Picture::Turn => render::phone_png(game, &view),
+            service::Picture::Turn | service::Picture::Zone(_) => render::phone_png(game, &view),
             service::Picture::FullBoard => render::full_board_png(game, &view),
         };
         vec![service::Image { name: "board.png".into(), png }]

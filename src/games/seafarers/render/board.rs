@@ -177,7 +177,7 @@ pub fn lifts_tokens(spots: &[Spot]) -> bool {
 
 /// Everything over the ground, in order: the tokens when a spot lifts them, the robber and the
 /// pirate, chips, routes, buildings, spots.
-pub fn draw_pieces(img: &mut RgbImage, top: u32, game: &Game, frame: &Frame, letters: &[char], spots: &[Spot]) {
+pub fn draw_pieces(img: &mut RgbImage, top: u32, game: &Game, frame: &Frame, letters: &[char], spots: &[Spot], lang: Locale) {
     let mut c = Canvas { img, top: top as f32, f: *frame };
     if lifts_tokens(spots) {
         c.tokens(game, spots);
@@ -192,7 +192,200 @@ pub fn draw_pieces(img: &mut RgbImage, top: u32, game: &Game, frame: &Frame, let
     c.routes(game);
     c.buildings(game, letters);
     c.ship_letters(game, letters);
-    c.spots(spots);
+    c.spots(game, spots, lang);
+}
+
+/// The zones of a step with too many spots for one picture: a dot on each spot, and the
+/// zone's number, large, on the spot nearest its middle (where a player reads "1", "2", …
+/// and taps that zone's button for a close-up).
+pub fn draw_zones(img: &mut RgbImage, top: u32, game: &Game, frame: &Frame, zones: &[Vec<Spot>], lang: Locale) {
+    for mark in zone_marks(game, frame, zones, lang) {
+        let (x, y) = (mark.x, mark.y + top as f32);
+        let (r, ow) = (mark.r - mark.outline, mark.outline);
+        let (fill, ring) = if mark.number.is_some() { (pal::INK, pal::SPOT) } else { (pal::SPOT, pal::OUTLINE) };
+        fill_layers_exact(img, (x - r - ow, y - r - ow, x + r + ow, y + r + ow), &[(ring, 1.0, ow), (fill, 1.0, 0.0)], |px, py| {
+            sd_circle(px, py, x, y, r)
+        });
+        if let Some(n) = mark.number {
+            text_centered(img, &draw::fonts().bold, mark.text, x, y, pal::SPOT, &n.to_string());
+        }
+    }
+}
+
+/// A mark of [`draw_zones`] in board-area pixels: a spot's dot, or a zone's numbered disc.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ZoneMark {
+    pub x: f32,
+    pub y: f32,
+    /// Its radius, outline included.
+    pub r: f32,
+    pub outline: f32,
+    pub number: Option<usize>,
+    /// The number's text size.
+    pub text: f32,
+}
+
+/// The marks of `zones` in `frame`: first every spot's dot, then each zone's number. A
+/// number stands large in a sea hex beside its zone (nothing of the board's is there but
+/// water), the free one nearest the zone's middle, or for an inland zone the nearest free sea
+/// hex; on a map with no free sea in view, on its spot nearest its middle.
+pub fn zone_marks(game: &Game, frame: &Frame, zones: &[Vec<Spot>], lang: Locale) -> Vec<ZoneMark> {
+    let u = frame.u;
+    let words = harbour_words(game, frame, lang);
+    let mut marks: Vec<ZoneMark> = zones
+        .iter()
+        .flatten()
+        .map(|spot| {
+            let (x, y) = frame.px(spot_point(spot.at));
+            // Along the side that leaves an intersection vertically, as a crowded badge is
+            // (`badges`): clear of the words of a harbour beside it; a hex's dot high in the
+            // hex, clear of its token.
+            let dy = match spot.at {
+                SpotAt::Vertex(v) if v.top => -frame.s / 8.0,
+                SpotAt::Vertex(_) => frame.s / 8.0,
+                SpotAt::Hex(_) => -0.25 * frame.s,
+                SpotAt::Edge(_) => 0.0,
+            };
+            let (r, y) = (0.14 * u, y + dy);
+            // Off a harbour's words it would touch (by a few pixels at most, beside its pier).
+            let (mut x, mut y) = (x, y);
+            for b in &words {
+                let (nx, ny) = (x.clamp(b.0, b.2), y.clamp(b.1, b.3));
+                let d = ((x - nx).powi(2) + (y - ny).powi(2)).sqrt();
+                if d < r && d > 0.0 {
+                    // Half a pixel beyond: clear, whatever the rounding.
+                    (x, y) = (nx + (x - nx) * (r + 0.5) / d, ny + (y - ny) * (r + 0.5) / d);
+                } else if d == 0.0 {
+                    // Within the words (a sea hex's dot, where the harbour stands): above them.
+                    y = b.1 - r - 0.5;
+                }
+            }
+            ZoneMark { x, y, r, outline: 0.04 * u, number: None, text: 0.0 }
+        })
+        .collect();
+    // Sea hexes holding something: a spot of the step, a harbour, the robber or the pirate.
+    let mut taken: Vec<Hex> = zones.iter().flatten().filter_map(|s| if let SpotAt::Hex(h) = s.at { Some(h) } else { None }).collect();
+    taken.extend(game.harbours().iter().map(|&(e, _)| harbour_anchor(game, e).1));
+    taken.extend(game.robber().into_iter().chain(game.pirate()));
+    for (i, zone) in zones.iter().enumerate() {
+        let Some(middle) = zone_middle(zone) else { continue };
+        let beside = zone.iter().flat_map(|s| match s.at {
+            SpotAt::Vertex(v) => v.hexes().to_vec(),
+            SpotAt::Edge(e) => e.hexes().to_vec(),
+            SpotAt::Hex(h) => h.neighbours().to_vec(),
+        });
+        let (r_sea, dots) = (0.66 * u, marks.clone());
+        let clear = |h: Hex| {
+            let (x, y) = frame.px(hex_centre(h));
+            dots.iter().all(|d| ((d.x - x).powi(2) + (d.y - y).powi(2)).sqrt() >= d.r + r_sea)
+        };
+        let free = |h: &Hex| {
+            game.topology().hex_index(*h).is_some()
+                && game.terrain_at(*h) == Some(Terrain::Sea)
+                && !taken.contains(h)
+                && frame.shows(hex_centre(*h), r_sea)
+                && clear(*h)
+        };
+        let nearest = |hexes: &mut dyn Iterator<Item = Hex>| {
+            hexes.filter(free).min_by(|&a, &b| {
+                let d = |h: Hex| {
+                    let (x, y) = hex_centre(h);
+                    (x - middle.0).powi(2) + (y - middle.1).powi(2)
+                };
+                d(a).total_cmp(&d(b)).then(a.cmp(&b))
+            })
+        };
+        // Beside the zone; else the nearest free sea (an inland zone).
+        let sea = nearest(&mut beside.collect::<Vec<_>>().into_iter()).or_else(|| nearest(&mut game.hexes().into_iter().map(|h| h.hex)));
+        let mark = match sea {
+            Some(h) => {
+                taken.push(h);
+                let (x, y) = frame.px(hex_centre(h));
+                ZoneMark { x, y, r: 0.66 * u, outline: 0.08 * u, number: Some(i + 1), text: spot_text(u) }
+            }
+            None => {
+                // On one of its spots, in place of its dot: the one farthest from any number
+                // token (a sea or desert hex of the robber's, else a coast), nearest the middle.
+                let tokens: Vec<(f32, f32)> = game.hexes().iter().filter(|h| h.number.is_some()).map(|h| hex_centre(h.hex)).collect();
+                let point = |s: &Spot| match s.at {
+                    SpotAt::Hex(h) if game.hexes().iter().any(|m| m.hex == h && m.number.is_none()) => hex_centre(h),
+                    at => spot_point(at),
+                };
+                let room = |p: (f32, f32)| tokens.iter().map(|t| (t.0 - p.0).powi(2) + (t.1 - p.1).powi(2)).fold(f32::MAX, f32::min);
+                let from_middle = |p: (f32, f32)| (p.0 - middle.0).powi(2) + (p.1 - middle.1).powi(2);
+                let harboured: Vec<Hex> = game.harbours().iter().map(|&(e, _)| harbour_anchor(game, e).1).collect();
+                let room_at = |s: &Spot| match s.at {
+                    SpotAt::Hex(h) if harboured.contains(&h) => 0.0,
+                    _ => room(point(s)).min(2.0),
+                };
+                let best = (0..zone.len())
+                    .max_by(|&a, &b| {
+                        let (pa, pb) = (point(&zone[a]), point(&zone[b]));
+                        room_at(&zone[a]).total_cmp(&room_at(&zone[b])).then(from_middle(pb).total_cmp(&from_middle(pa)))
+                    })
+                    .unwrap_or_default();
+                let (x, y) = frame.px(point(&zone[best]));
+                marks[zones[..i].iter().map(Vec::len).sum::<usize>() + best].r = 0.0;
+                ZoneMark { x, y, r: 0.56 * u, outline: 0.06 * u, number: Some(i + 1), text: spot_text(u) }
+            }
+        };
+        marks.push(mark);
+    }
+    marks.retain(|m| m.r > 0.0);
+    marks
+}
+
+/// Each harbour's words (its rate above what it takes) in `frame`, in board-area pixels:
+/// what a zone's mark must leave clear.
+pub fn harbour_words(game: &Game, frame: &Frame, lang: Locale) -> Vec<Bbox> {
+    let u = frame.u;
+    game.harbours()
+        .iter()
+        .map(|&(e, kind)| {
+            let (x, y) = frame.px(harbour_anchor(game, e).0);
+            let (hw, hh) = sprites::harbour_words_reach(kind, lang, u);
+            (x - hw, y - hh, x + hw, y + hh)
+        })
+        .filter(|b| b.2 > 0.0 && b.3 > 0.0 && b.0 < frame.w as f32 && b.1 < frame.h as f32)
+        .collect()
+}
+
+/// What a spot's badge must leave clear, in board-area pixels: each harbour's words and each
+/// number token's number and pips (a box around them).
+pub fn badge_keep_clear(game: &Game, frame: &Frame, spots: &[Spot], lang: Locale) -> Vec<Bbox> {
+    let r = sprites::TOKEN_NUMBER_REACH * frame.u;
+    let tokens = game.hexes().into_iter().filter(|h| h.number.is_some()).map(|h| {
+        let (x, y) = frame.px(token_point(h.hex, spots));
+        (x - r, y - r, x + r, y + r)
+    });
+    harbour_words(game, frame, lang).into_iter().chain(tokens).collect()
+}
+
+/// What a spot's badge or a zone's mark must not cover, in board-area pixels: each number
+/// token shown (its centre and radius, outline included) and each harbour's words (their
+/// box; a mark may touch the marker's frame by its pier, where it meets the coast).
+#[cfg(test)]
+pub fn keep_clear(game: &Game, frame: &Frame, spots: &[Spot], lang: Locale) -> (Vec<((f32, f32), f32)>, Vec<Bbox>) {
+    let u = frame.u;
+    let tokens = game
+        .hexes()
+        .iter()
+        .filter(|h| h.number.is_some())
+        .map(|h| (frame.px(token_point(h.hex, spots)), sprites::TOKEN_NUMBER_REACH * u))
+        .filter(|&((x, y), r)| x > -r && y > -r && x < frame.w as f32 + r && y < frame.h as f32 + r)
+        .collect();
+    (tokens, harbour_words(game, frame, lang))
+}
+
+/// Where a zone's number goes: on its spot nearest the middle of its spots.
+pub fn zone_middle(zone: &[Spot]) -> Option<(f32, f32)> {
+    let points: Vec<(f32, f32)> = zone.iter().map(|s| spot_point(s.at)).collect();
+    let n = points.len() as f32;
+    let (mx, my) = points.iter().fold((0.0, 0.0), |(a, b), (x, y)| (a + x / n, b + y / n));
+    points.into_iter().min_by(|a, b| {
+        let d = |p: &(f32, f32)| (p.0 - mx).powi(2) + (p.1 - my).powi(2);
+        d(a).total_cmp(&d(b))
+    })
 }
 
 /// The picture and where the board lies in it.
@@ -460,9 +653,9 @@ impl Canvas<'_> {
 
     /// The spots' labels where [`badges`] puts them: first every badge, then every label's
     /// letters, so that should badges ever touch, no badge hides a letter.
-    fn spots(&mut self, spots: &[Spot]) {
+    fn spots(&mut self, game: &Game, spots: &[Spot], lang: Locale) {
         let bold = &draw::fonts().bold;
-        let badges = badges(&self.f, spots);
+        let badges = badges(&self.f, spots, &badge_keep_clear(game, &self.f, spots, lang));
         for b in &badges {
             sprites::stamp_badge(self.img, (b.hw, b.hh, b.outline), (b.x, b.y + self.top));
         }
@@ -512,7 +705,11 @@ impl Badge {
 ///   get three quarters of one;
 /// - both, then with a tight badge (a thin outline, little room around the letters): the
 ///   whole Four Islands map lettered, at 45 px per hex side.
-pub fn badges(f: &Frame, spots: &[Spot]) -> Vec<Badge> {
+///
+/// A badge that would touch what it must leave clear (`avoid`: [`badge_keep_clear`], a
+/// harbour's words, a token's number) moves off it, by the few pixels it takes, the shortest
+/// way that stays in the picture and clear of the rest.
+pub fn badges(f: &Frame, spots: &[Spot], avoid: &[Bbox]) -> Vec<Badge> {
     let bold = &draw::fonts().bold;
     let (full, small, nudge) = (f.u, super::MIN_PIECE_PX.min(f.u), f.s / 8.0);
     // The labels' widths at both sizes, measured once.
@@ -537,8 +734,35 @@ pub fn badges(f: &Frame, spots: &[Spot]) -> Vec<Badge> {
                 let hw = (tw / 2.0 + pad).max(hh);
                 Badge { label: s.label.clone(), x, y: y + dy, hw, hh, outline: ow, size }
             })
-            .collect()
+            .collect::<Vec<Badge>>()
     };
+    // Off what must stay readable, where that touches no other badge.
+    let clear_of_words = |mut bs: Vec<Badge>| -> Vec<Badge> {
+        for i in 0..bs.len() {
+            for w in avoid {
+                let b = bs[i].bbox();
+                if !(b.0 < w.2 && w.0 < b.2 && b.1 < w.3 && w.1 < b.3) {
+                    continue;
+                }
+                // The four ways off, shortest first; the first that stays in the picture and
+                // clear of the other badges.
+                let mut ways = [(-(b.2 - w.0), 0.0), (w.2 - b.0, 0.0), (0.0, -(b.3 - w.1)), (0.0, w.3 - b.1)];
+                ways.sort_by(|p, q| (p.0.abs() + p.1.abs()).total_cmp(&(q.0.abs() + q.1.abs())));
+                for (dx, dy) in ways {
+                    let moved = Badge { x: bs[i].x + dx, y: bs[i].y + dy, ..bs[i].clone() };
+                    let m = moved.bbox();
+                    let inside = m.0 >= 0.0 && m.1 >= 0.0 && m.2 <= f.w as f32 && m.3 <= f.h as f32;
+                    let clear = avoid.iter().all(|a| !(m.0 < a.2 && a.0 < m.2 && m.1 < a.3 && a.1 < m.3));
+                    if inside && clear && bs.iter().enumerate().all(|(j, o)| j == i || !moved.overlaps(o, BADGE_GAP)) {
+                        bs[i] = moved;
+                        break;
+                    }
+                }
+            }
+        }
+        bs
+    };
+    let layout = |u: f32, nudge: f32, tight: bool| clear_of_words(layout(u, nudge, tight));
     let crowded = |bs: &[Badge]| bs.iter().enumerate().any(|(i, a)| bs[i + 1..].iter().any(|b| a.overlaps(b, BADGE_GAP)));
     let mut tried = Vec::new();
     for (u, nudge, tight) in [(full, 0.0, false), (small, 0.0, false), (full, nudge, false), (small, nudge, false), (small, nudge, true)] {

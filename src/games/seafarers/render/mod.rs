@@ -70,6 +70,9 @@ pub struct BoardView {
     pub names: Vec<String>,
     /// The legal spots of this turn, lettered (may be empty).
     pub spots: Vec<Spot>,
+    /// A step with too many spots for one picture: its zones (`spots.rs`), each marked by its
+    /// number and a dot on each of its spots, for the player to open one up close.
+    pub zones: Vec<Vec<Spot>>,
     /// The language of the picture's words (the game's).
     pub language: Locale,
 }
@@ -97,7 +100,8 @@ const FULL_U: f32 = 46.0;
 /// The box of the board the phone view shows, and at what scale.
 pub fn phone_frame(game: &Game, view: &BoardView) -> Frame {
     let map = board::map_bbox(game);
-    let content = board::content_bbox(game, &view.spots);
+    let marked: Vec<Spot> = view.spots.iter().chain(view.zones.iter().flatten()).cloned().collect();
+    let content = board::content_bbox(game, &marked);
     let crop = match board::bbox_of(view.spots.iter().map(|s| board::spot_point(s.at))) {
         None => content,
         Some(b) => {
@@ -117,7 +121,7 @@ pub fn phone_frame(game: &Game, view: &BoardView) -> Frame {
     let (mut crop, mut map) = (crop, map);
     let mut frame = phone_frame_of(crop, map);
     for _ in 0..3 {
-        let Some(b) = badges_bbox(&frame, &view.spots) else { break };
+        let Some(b) = badges_bbox(game, &frame, view) else { break };
         let shown = (frame.x0, frame.y0, frame.x0 + frame.w as f32 / frame.s, frame.y0 + frame.h as f32 / frame.s);
         if b.0 >= shown.0 && b.1 >= shown.1 && b.2 <= shown.2 && b.3 <= shown.3 {
             break;
@@ -130,12 +134,14 @@ pub fn phone_frame(game: &Game, view: &BoardView) -> Frame {
 }
 
 /// The box the spots' badges cover in `frame`, in board units.
-fn badges_bbox(frame: &Frame, spots: &[Spot]) -> Option<board::Bbox> {
+fn badges_bbox(game: &Game, frame: &Frame, view: &BoardView) -> Option<board::Bbox> {
     let to_board = |(x, y): (f32, f32)| (frame.x0 + x / frame.s, frame.y0 + y / frame.s);
-    board::bbox_of(board::badges(frame, spots).iter().flat_map(|b| {
-        let (x0, y0, x1, y1) = b.bbox();
-        [to_board((x0, y0)), to_board((x1, y1))]
-    }))
+    board::bbox_of(board::badges(frame, &view.spots, &board::badge_keep_clear(game, frame, &view.spots, view.language)).iter().flat_map(
+        |b| {
+            let (x0, y0, x1, y1) = b.bbox();
+            [to_board((x0, y0)), to_board((x1, y1))]
+        },
+    ))
 }
 
 /// The phone view of the box `crop` of a map whose intersections lie in `map`.
@@ -205,7 +211,8 @@ fn image_in(game: &Game, view: &BoardView, frame: &Frame, cached: bool, mut raw:
     };
     // Over the ground, then the header and the panel (which cover whatever a piece drew past
     // the board).
-    board::draw_pieces(&mut img, top, game, frame, &letters, &view.spots);
+    board::draw_pieces(&mut img, top, game, frame, &letters, &view.spots, view.language);
+    board::draw_zones(&mut img, top, game, frame, &view.zones, view.language);
     panel::draw_header(&mut img, frame.w, game, &view.names, &letters, view.language, &mut panel::Fits::default());
     panel::draw(&mut img, top + frame.h, frame.w, game, &view.names, &letters, view.language, cached);
     img

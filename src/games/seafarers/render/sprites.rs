@@ -151,6 +151,21 @@ fn draw(piece: Piece, u: f32, s: f32) -> Sprite {
     Sprite { img: Stamp::new(img), anchor: (half as i32, half as i32) }
 }
 
+/// How far a number token's number and pips reach from its centre, in piece sizes: what a
+/// badge must leave clear for the token to read (the disc is 0.52, its rim beyond the pips).
+pub const TOKEN_NUMBER_REACH: f32 = 0.45;
+
+/// Half the width and half the height of a harbour's words (its rate above what it takes):
+/// what a reader must see of it.
+pub fn harbour_words_reach(kind: Harbour, lang: Locale, u: f32) -> (f32, f32) {
+    let bold = &draw::fonts().bold;
+    let (rate, what) = pal::harbour_lines(lang, kind);
+    let tw = text_width(bold, 0.5 * u, rate).max(text_width(bold, 0.5 * u, &what));
+    // The lines' middles are 0.27 u above and 0.29 u below the centre; capitals are about
+    // 0.37 u tall at a text size of 0.5 u.
+    (tw / 2.0, 0.29 * u + 0.19 * u)
+}
+
 /// A number token centred on (x, y): a disc (red-rimmed for the 6 and the 8, the likeliest),
 /// its number and, under it, its pips: how many of the 36 rolls make it.
 fn token(img: &mut RgbaImage, x: f32, y: f32, u: f32, n: u8) {

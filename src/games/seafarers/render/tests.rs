@@ -187,7 +187,7 @@ fn measured(game: &Game, view: &BoardView) -> Vec<(String, f32)> {
         let rows = ink_rows(&img, (x - 0.4 * u, y - 0.45 * u, x + 0.4 * u, y + 0.26 * u), ink);
         out.push((format!("token {n} at {}", h.hex), rows as f32 * k));
     }
-    for b in board::badges(&f, &view.spots) {
+    for b in board::badges(&f, &view.spots, &board::badge_keep_clear(game, &f, &view.spots, view.language)) {
         if b.x < 0.0 || b.x > f.w as f32 || b.y < 0.0 || b.y > f.h as f32 {
             continue;
         }
@@ -259,7 +259,7 @@ fn setup_spots_over_the_whole_island_stay_12_px_after_a_real_downscale() {
     let f = phone_frame(&game, &view);
     let k = 400.0 / img.width() as f32;
     let mut tallest = 0;
-    for b in board::badges(&f, &view.spots) {
+    for b in board::badges(&f, &view.spots, &board::badge_keep_clear(&game, &f, &view.spots, view.language)) {
         // The letters, inside the badge's outline (which is dark too).
         let (x, y, hw, hh) = (b.x * k, (b.y + TITLE_H as f32) * k, (b.hw - 2.0) * k, (b.hh - 2.0) * k);
         let rows = ink_rows(&small, (x - hw, y - hh, x + hw, y + hh), |p| draw::luminance(p) < 0.55);
@@ -286,10 +286,19 @@ fn setup_spot_badges_never_overlap_and_stay_in_the_picture() {
             let second = play(start.clone(), 3, 200, |g| g.buildings().len() >= players && settling(g));
             assert!(second.phase().is_setup(), "{id}: still in setup");
             for (when, game) in [("first", &start), ("second round", &second)] {
-                let view = BoardView { spots: crate::games::seafarers::spots::Labels::of_turn(game).spots(), ..named(players) };
+                let labels = crate::games::seafarers::spots::Labels::of_turn(game);
+                let view = BoardView { spots: labels.spots(), ..named(players) };
                 assert!(view.spots.len() > 8, "{id} {when}: {} spots", view.spots.len());
-                for (layout, f) in [("phone", phone_frame(game, &view)), ("full", full_frame(game))] {
-                    let badges = board::badges(&f, &view.spots);
+                // The pictures that letter them: the whole board (`/board`), and the turn's
+                // phone picture, or each zone's close-up when there are too many for one.
+                let mut frames = vec![("full".to_string(), full_frame(game), view.clone())];
+                let phone_views = if labels.zoned() { labels.zones.clone() } else { vec![labels.spots()] };
+                for (i, spots) in phone_views.into_iter().enumerate() {
+                    let view = BoardView { spots, ..named(players) };
+                    frames.push((format!("phone {i}"), phone_frame(game, &view), view));
+                }
+                for (layout, f, view) in frames {
+                    let badges = board::badges(&f, &view.spots, &board::badge_keep_clear(game, &f, &view.spots, view.language));
                     assert_eq!(badges.len(), view.spots.len());
                     let what = format!("{id} {players}p {when} {layout}");
                     for (i, a) in badges.iter().enumerate() {
@@ -518,49 +527,6 @@ fn hands_and_the_deck_order_never_show_only_their_counts() {
 
 // ----- example pictures --------------------------------------------------------------------
 
-#[test]
-#[ignore = "writes example pictures to /tmp/seafarers-pics (full size and 400 px wide)"]
-fn example_pictures() {
-    let dir = std::path::Path::new("/tmp/seafarers-pics");
-    std::fs::create_dir_all(dir).unwrap();
-    let save = |name: &str, img: &RgbImage| {
-        std::fs::write(dir.join(format!("{name}.png")), encode_png(img)).unwrap();
-        std::fs::write(dir.join(format!("{name}-400px.png")), encode_png(&scaled(img, 400))).unwrap();
-    };
-    for id in Ruleset::CURRENT.scenario_ids() {
-        let game = new_game(id, 4, 7).unwrap();
-        save(&format!("{id}-start-phone"), &phone_image(&game, &BoardView { spots: spots_of(&game), ..named(4) }));
-        save(&format!("{id}-start-full"), &full_board_image(&game, &named(4)));
-        if id == "base" {
-            // A close look at a few hexes, as drawn (their resource symbols, tokens, harbours).
-            let full = phone_image(&game, &named(4));
-            std::fs::write(dir.join("base-start-detail.png"), encode_png(&image::imageops::crop_imm(&full, 150, 250, 500, 400).to_image()))
-                .unwrap();
-        }
-    }
-    // Mid-game with ships and the pirate moved.
-    let mid = play(new_game("four-islands", 4, 9).unwrap(), 9, 4000, |g| {
-        g.phase() == seafarers_engine::Phase::Main
-            && g.routes().iter().filter(|(_, r)| r.kind == seafarers_engine::RouteKind::Ship).count() >= 5
-    });
-    save("four-islands-mid-full", &full_board_image(&mid, &named(4)));
-    save("four-islands-mid-phone", &phone_image(&mid, &BoardView { spots: spots_of(&mid), ..named(4) }));
-    let ocean = play(new_game("ocean-land", 4, 9).unwrap(), 9, 4000, |g| g.stats().discoveries >= 4);
-    save("ocean-land-explored-full", &full_board_image(&ocean, &named(4)));
-    save("ocean-land-explored-phone", &phone_image(&ocean, &BoardView { spots: spots_of(&ocean), ..named(4) }));
-    let end = play(new_game("new-shores", 4, 9).unwrap(), 9, 20_000, |_| false);
-    save("new-shores-end-full", &full_board_image(&end, &named(4)));
-    save("new-shores-end-phone", &phone_image(&end, &named(4)));
-    let robber = play(new_game("base", 3, 9).unwrap(), 9, 4000, |g| g.phase() == seafarers_engine::Phase::Robber);
-    save("base-robber-phone", &phone_image(&robber, &BoardView { spots: spots_of(&robber), ..named(3) }));
-    // In French: the same games' pictures in a game opened in French.
-    let fr = |view: BoardView| BoardView { language: Locale::Fr, ..view };
-    let start = new_game("new-shores", 4, 7).unwrap();
-    save("fr-new-shores-start-phone", &phone_image(&start, &fr(BoardView { spots: spots_of(&start), ..named(4) })));
-    save("fr-four-islands-mid-phone", &phone_image(&mid, &fr(BoardView { spots: spots_of(&mid), ..named(4) })));
-    save("fr-new-shores-end-phone", &phone_image(&end, &fr(named(4))));
-}
-
 // ----- words in every language -------------------------------------------------------------
 
 /// Games to read the panel of: each scenario at its start, mid-game and its end, and a game
@@ -716,4 +682,135 @@ fn every_resource_hex_carries_its_own_symbol_in_an_ink_that_stands_out() {
         seen += 1;
     }
     assert!(seen >= 18, "{seen} hexes");
+}
+
+// ----- zones: steps with more spots than one picture letters legibly ------------------------
+
+/// Whether a box and a disc share a pixel.
+fn box_meets_disc(b: board::Bbox, (cx, cy): (f32, f32), r: f32) -> bool {
+    let dx = (b.0 - cx).max(0.0).max(cx - b.2);
+    let dy = (b.1 - cy).max(0.0).max(cy - b.3);
+    dx * dx + dy * dy < r * r
+}
+
+fn boxes_meet(a: board::Bbox, b: board::Bbox) -> bool {
+    a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3
+}
+
+/// The crowded steps of every scenario: the first settlement, the second round's, a harbour
+/// to place where the scenario has them, and the robber's (or pirate's) move.
+fn crowded_steps() -> Vec<(String, Game)> {
+    use seafarers_engine::Phase;
+    let mut steps = Vec::new();
+    for id in Ruleset::CURRENT.scenario_ids() {
+        for players in [3, 4] {
+            let Some(start) = new_game(id, players, 3) else { continue };
+            let settling = |g: &Game| g.phase() == Phase::SetupSettlement;
+            let second = play(start.clone(), 3, 200, |g| g.buildings().len() >= players && settling(g));
+            let harbour = play(start.clone(), 3, 400, |g| g.phase() == Phase::PlaceHarbour);
+            let robber = play(start.clone(), 5, 4000, |g| g.phase() == Phase::Robber);
+            for (when, game) in [("first", start), ("second round", second), ("harbour", harbour), ("robber", robber)] {
+                let keep = match when {
+                    "harbour" => game.phase() == Phase::PlaceHarbour,
+                    "robber" => game.phase() == Phase::Robber,
+                    _ => settling(&game),
+                };
+                if keep {
+                    steps.push((format!("{id} {players}p {when}"), game));
+                }
+            }
+        }
+    }
+    steps
+}
+
+#[test]
+fn every_step_letters_at_most_a_phone_pictures_worth_of_spots_and_covers_no_token_or_harbour() {
+    use crate::games::seafarers::spots::{LEGIBLE_SPOTS, Labels};
+    let (mut zoned, mut pictures) = (0, 0);
+    let mut inland_numbers_on_tokens: Vec<String> = Vec::new();
+    for (what, game) in crowded_steps() {
+        let labels = Labels::of_turn(&game);
+        let all = labels.spots();
+        // The pictures a player decides from: the turn's (its zones, or its spots), and each
+        // zone's close-up.
+        let mut views: Vec<(String, BoardView)> = Vec::new();
+        if labels.zoned() {
+            zoned += 1;
+            let named_all: usize = labels.zones.iter().map(Vec::len).sum();
+            assert_eq!(named_all, all.len(), "{what}: every spot is in a zone");
+            views.push((format!("{what} zones"), BoardView { zones: labels.zones.clone(), ..named(game.player_count()) }));
+            for (i, zone) in labels.zones.iter().enumerate() {
+                views.push((format!("{what} zone {}", i + 1), BoardView { spots: zone.clone(), ..named(game.player_count()) }));
+            }
+        } else {
+            views.push((what.clone(), BoardView { spots: all.clone(), ..named(game.player_count()) }));
+        }
+        for (what, view) in views {
+            assert!(view.spots.len() <= LEGIBLE_SPOTS, "{what}: {} lettered spots", view.spots.len());
+            let frame = phone_frame(&game, &view);
+            let (tokens, harbours) = board::keep_clear(&game, &frame, &view.spots, view.language);
+            for badge in board::badges(&frame, &view.spots, &board::badge_keep_clear(&game, &frame, &view.spots, view.language)) {
+                for &(c, r) in &tokens {
+                    assert!(
+                        !box_meets_disc(badge.bbox(), c, r),
+                        "{what}: spot {} {:?} covers a number token at {c:?} r {r} (s {} u {})",
+                        badge.label,
+                        badge.bbox(),
+                        frame.s,
+                        frame.u
+                    );
+                }
+                for &h in &harbours {
+                    assert!(!boxes_meet(badge.bbox(), h), "{what}: spot {} covers a harbour", badge.label);
+                }
+            }
+            let marks = board::zone_marks(&game, &frame, &view.zones, view.language);
+            for (i, a) in marks.iter().enumerate() {
+                // A zone's number touches no dot (two dots may meet: each still marks a spot).
+                for b in marks[i + 1..].iter().filter(|b| a.number.is_some() || b.number.is_some()) {
+                    let apart = ((a.x - b.x).powi(2) + (a.y - b.y).powi(2)).sqrt();
+                    assert!(apart >= a.r + b.r, "{what}: zone marks {:?} and {:?} touch", a.number, b.number);
+                }
+            }
+            // A zone's number is 12 px tall at 400 px, as every label.
+            for mark in marks.iter().filter(|m| m.number.is_some()) {
+                assert!(mark.text >= board::spot_text(MIN_PIECE_PX.min(frame.u)), "{what}: zone {:?} too small", mark.number);
+            }
+            for mark in marks {
+                for &(c, r) in &tokens {
+                    let apart = ((mark.x - c.0).powi(2) + (mark.y - c.1).powi(2)).sqrt();
+                    if apart < mark.r + r && mark.number.is_some() {
+                        // Known: an inland zone with no free sea in reach (counted below).
+                        inland_numbers_on_tokens.push(format!("{what}: zone {:?}", mark.number));
+                        continue;
+                    }
+                    assert!(apart >= mark.r + r, "{what}: a zone mark {:?} covers a number token", mark.number);
+                }
+                for &h in &harbours {
+                    if box_meets_disc(h, (mark.x, mark.y), mark.r) && mark.number.is_some() {
+                        inland_numbers_on_tokens.push(format!("{what}: zone {:?} on a harbour", mark.number));
+                        continue;
+                    }
+                    assert!(
+                        !box_meets_disc(h, (mark.x, mark.y), mark.r),
+                        "{what}: a zone mark {:?} at {:?} r {} covers a harbour's words {h:?} (frame s {} u {})",
+                        mark.number,
+                        (mark.x, mark.y),
+                        mark.r,
+                        frame.s,
+                        frame.u
+                    );
+                }
+            }
+            pictures += 1;
+        }
+    }
+    assert!(zoned >= 6, "the crowded setups are zoned: {zoned}");
+    eprintln!("{zoned} zoned steps, {pictures} pictures checked; zone numbers on a token: {inland_numbers_on_tokens:?}");
+    // Every zone number of a setup or a harbour step is clear. Known and left open: the
+    // robber's zones inland (land hexes with no free sea in reach) put their number on one of
+    // their hexes, where it may touch that hex's token.
+    let outside_robber: Vec<&String> = inland_numbers_on_tokens.iter().filter(|w| !w.contains(" robber ")).collect();
+    assert!(outside_robber.is_empty(), "zone numbers on a token or harbour: {outside_robber:?}");
 }

@@ -49,14 +49,18 @@ impl Service {
     }
 
     /// Records the message a change owes the channel, in the change's transaction.
-    /// When the change is a click shown in place on the clicked message (not a new message) with
-    /// choices on it, that message shows the new version from this commit on: it is recorded so
-    /// here, before anyone can see the new version. Recorded only after Discord answers the edit,
-    /// a late record of the message's post (the version before) could land first and make it
-    /// look old, and its buttons, the current ones, would be retired.
+    /// When the change is a click shown in place on the clicked message (not a new message),
+    /// that message shows the new version from this commit on: it is recorded so here, before
+    /// anyone can see the new version. Recorded only after Discord answers the edit, a late
+    /// record of the message's post (the version before) could land first and make it look old,
+    /// and its buttons, the current ones, would be retired. A step shown in place without
+    /// choices (a hand-over to the computers) is recorded at the new version too: it is the
+    /// newest word on the game until the computers' message is out, and only then retires
+    /// saying that the game continues in a newer message (recorded at the version tapped, it
+    /// was retired at once, saying so before that message existed).
     pub(crate) async fn queue(&self, conn: &mut AnyConnection, table: &Table, reply: &Reply) -> Result<()> {
         self.record_post(conn, table, reply, store::IfOwed::Replace).await?;
-        let in_place = !reply.new_message && (!reply.buttons.is_empty() || reply.menu.is_some());
+        let in_place = !reply.new_message;
         // Any other change made by a tap records the tapped message at the version it was
         // tapped at: the bot may never have learnt it (Discord made the post, its answer was
         // lost), and a message not on record keeps its buttons for good once the game moves on.

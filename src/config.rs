@@ -9,6 +9,9 @@ pub struct Config {
     pub dev_guild: Option<u64>,
     /// Tests only: the base URL of a Discord double (`SOUTHSEAS_DISCORD_API`).
     pub discord_api: Option<String>,
+    /// How long a request to Discord may take (`SOUTHSEAS_DISCORD_TIMEOUT_MS`, default 10 s):
+    /// tests that make Discord hang shorten it.
+    pub discord_timeout: std::time::Duration,
     /// This process's name among several sharing one database (`SOUTHSEAS_INSTANCE`); by
     /// default derived from the shards, so two processes of one deployment never share it.
     pub instance: String,
@@ -28,6 +31,7 @@ impl std::fmt::Debug for Config {
             .field("database_url", &crate::store::redact(&self.database_url))
             .field("dev_guild", &self.dev_guild)
             .field("discord_api", &self.discord_api)
+            .field("discord_timeout", &self.discord_timeout)
             .field("instance", &self.instance)
             .field("shards", &self.shards)
             .field("register", &self.register)
@@ -47,11 +51,18 @@ impl Config {
         };
         let shards = Shards::parse(&var("SOUTHSEAS_SHARDS").unwrap_or_default()).map_err(anyhow::Error::msg)?;
         let register = parse_switch("SOUTHSEAS_REGISTER", var("SOUTHSEAS_REGISTER").as_deref(), true).map_err(anyhow::Error::msg)?;
+        let discord_timeout = match var("SOUTHSEAS_DISCORD_TIMEOUT_MS") {
+            Some(v) => std::time::Duration::from_millis(
+                v.parse().map_err(|_| anyhow::anyhow!("SOUTHSEAS_DISCORD_TIMEOUT_MS must be milliseconds (a number), not `{v}`"))?,
+            ),
+            None => crate::discord::REQUEST_TIMEOUT,
+        };
         Ok(Config {
             discord_token: var("DISCORD_TOKEN"),
             database_url: var("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.into()),
             dev_guild,
             discord_api: var("SOUTHSEAS_DISCORD_API"),
+            discord_timeout,
             instance: var("SOUTHSEAS_INSTANCE").unwrap_or_else(|| shards.default_instance()),
             shards,
             register,
@@ -65,6 +76,7 @@ impl Config {
             api_base: self.discord_api.clone(),
             shards: self.shards,
             register: self.register,
+            request_timeout: self.discord_timeout,
         })
     }
 }

@@ -40,6 +40,13 @@ pub async fn deliver(http: &serenity::Http, service: &Service, mut reply: Reply,
                 deliver_private(http, service, user, &post).await;
             }
         }
+    } else {
+        // They go with it when the sweeper tries it again, not when this process's lease ends.
+        for post in private {
+            if let (Some(user), Some((game, version))) = (post.private_to, post.game) {
+                retry_soon(service, game, version, user).await;
+            }
+        }
     }
     posted
 }
@@ -66,7 +73,10 @@ async fn deliver_private(http: &serenity::Http, service: &Service, user: u64, re
             (None, true)
         }
         Err(e) => {
-            tracing::warn!(game, user, "could not send a private post (it stays owed): {e}");
+            tracing::warn!(game, user, "could not send a private post (it stays owed): {}", describe(&e));
+            if soon(&e) {
+                retry_after(service, game, version, user, &e).await;
+            }
             (None, false)
         }
     };
@@ -99,7 +109,20 @@ async fn deliver_public(http: &serenity::Http, service: &Service, mut reply: Rep
                 }
                 match ci.edit_response(http, cleared).await {
                     Ok(_) => retired_clicked = Some(ci.message.id.get()),
-                    Err(e) => tracing::warn!("could not retire the buttons of the clicked message: {e}"),
+                    Err(e) => {
+                        tracing::warn!("could not retire the buttons of the clicked message: {}", describe(&e));
+                        // On record since the tap (see `Service::click_on`): the sweeper retires it.
+                        if let Some((game, _)) = reply.game
+                            && soon(&e)
+                            && let Err(e) = service.retirement_failed(game, ci.message.id.get()).await
+                        {
+                            tracing::warn!(
+                                game,
+                                "could not set when to retire a message again: {}",
+                                convert::user_message(e, crate::i18n::Locale::En)
+                            );
+                        }
+                    }
                 }
             }
             posted
@@ -115,7 +138,7 @@ async fn deliver_public(http: &serenity::Http, service: &Service, mut reply: Rep
                     Ok(message) => Ok(message),
                     Err(e) => {
                         // Direct messages closed (or the user left): the channel still reaches them.
-                        tracing::info!(user, "a direct message was refused, posting in the channel: {e}");
+                        tracing::info!(user, "a direct message was refused, posting in the channel: {}", describe(&e));
                         post(http, channel, &reply).await
                     }
                 },
@@ -126,7 +149,12 @@ async fn deliver_public(http: &serenity::Http, service: &Service, mut reply: Rep
     let message = match posted {
         Ok(message) => message,
         Err(e) => {
-            tracing::warn!(game = ?reply.game, "could not post a step's message (it stays owed): {e}");
+            tracing::warn!(game = ?reply.game, "could not post a step's message (it stays owed): {}", describe(&e));
+            if let Some((game, version)) = reply.game
+                && soon(&e)
+            {
+                retry_after(service, game, version, crate::store::CHANNEL, &e).await;
+            }
             return None;
         }
     };
@@ -137,6 +165,73 @@ async fn deliver_public(http: &serenity::Http, service: &Service, mut reply: Rep
         }
     }
     Some(message)
+}
+
+/// A post that failed is due again soon (see `Service::post_failed`), not when the lease of
+/// the process that tried it runs out.
+async fn retry_soon(service: &Service, game: GameId, version: i64, recipient: u64) {
+    retry_after_failure(service, game, version, recipient, false).await;
+}
+
+/// As [`retry_soon`], for an attempt that `error` ended: Discord may have made the post when it
+/// did not answer in time or answered 5xx after the request reached it.
+async fn retry_after(service: &Service, game: GameId, version: i64, recipient: u64, error: &serenity::Error) {
+    let unsure = match error {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => r.status_code.is_server_error(),
+        serenity::Error::Http(serenity::HttpError::Request(e)) => !e.is_connect(),
+        _ => false,
+    };
+    retry_after_failure(service, game, version, recipient, unsure).await;
+}
+
+async fn retry_after_failure(service: &Service, game: GameId, version: i64, recipient: u64, unsure: bool) {
+    match service.post_failed(game, version, recipient, unsure).await {
+        Ok(Some(at)) => tracing::info!(game, version, "the post will be tried again in {} ms", at - crate::store::now_ms()),
+        Ok(None) => {}
+        Err(e) => {
+            tracing::warn!(game, version, "could not set when to try a post again: {}", convert::user_message(e, crate::i18n::Locale::En))
+        }
+    }
+}
+
+/// Whether a failed request is worth trying again soon: Discord's 5xx (its bad minutes), a
+/// rate limit that reached us (serenity's ratelimiter, when on, already waited what Discord
+/// asked before trying again), or no answer at all (a timeout, a connection refused or cut).
+/// Discord's refusals (400, 403, 404) will not change in two seconds: those wait for the lease.
+fn soon(error: &serenity::Error) -> bool {
+    match error {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => {
+            r.status_code.is_server_error() || r.status_code.as_u16() == 429
+        }
+        serenity::Error::Http(serenity::HttpError::Request(_)) => true,
+        _ => false,
+    }
+}
+
+/// A failed request, said as what Discord answered: its status and, when it sent one of its
+/// JSON errors, the error's code and message. A 5xx from Discord's edge comes with an HTML page
+/// or nothing, which serenity could not read as JSON: it is said as its status alone (serenity
+/// says "Could not decode json when receiving error response"). No address: an interaction's
+/// token is part of some.
+pub(crate) fn describe(error: &serenity::Error) -> String {
+    match error {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => {
+            let status = r.status_code;
+            // serenity's own stand-in when the body was not Discord's JSON (see its ErrorResponse).
+            if r.error.code == -1 && r.error.message.starts_with("[Serenity]") {
+                format!("Discord answered {status} to a {} (without a readable error)", r.method)
+            } else {
+                format!("Discord answered {status} to a {}: {} (code {})", r.method, r.error.message, r.error.code)
+            }
+        }
+        serenity::Error::Http(serenity::HttpError::Request(e)) if e.is_timeout() => "Discord did not answer in time".to_string(),
+        serenity::Error::Http(serenity::HttpError::Request(e)) if e.is_connect() => "could not connect to Discord".to_string(),
+        serenity::Error::Http(serenity::HttpError::Request(e)) => match std::error::Error::source(e) {
+            Some(why) => format!("the request to Discord failed: {why}"),
+            None => "the request to Discord failed".to_string(),
+        },
+        other => other.to_string(),
+    }
 }
 
 /// A new channel message, deduplicated by Discord through its nonce.
@@ -194,7 +289,12 @@ pub async fn retire_all(http: &serenity::Http, service: &Service, messages: Vec<
                 );
             }
         } else if let Err(e) = result {
-            tracing::warn!(game, message = message.get(), "could not retire the buttons of a message (will retry): {e}");
+            tracing::warn!(game, message = message.get(), "could not retire the buttons of a message (will retry): {}", describe(&e));
+            if soon(&e)
+                && let Err(e) = service.retirement_failed(game, message.get()).await
+            {
+                tracing::warn!(game, "could not set when to retire a message again: {}", convert::user_message(e, crate::i18n::Locale::En));
+            }
         }
     }
 }
@@ -228,6 +328,14 @@ pub async fn schedule_forever(http: std::sync::Arc<serenity::Http>, service: std
 }
 
 pub async fn sweep_once(http: &serenity::Http, service: &Service) {
+    match service.lost_posts().await {
+        Ok(lost) => {
+            for post in lost {
+                find_lost_post(http, service, post).await;
+            }
+        }
+        Err(e) => tracing::warn!("could not read the outbox: {}", convert::user_message(e, crate::i18n::Locale::En)),
+    }
     match service.due_posts().await {
         Ok(posts) => {
             for reply in posts {
@@ -243,4 +351,64 @@ pub async fn sweep_once(http: &serenity::Http, service: &Service) {
         Ok(_) => {}
         Err(e) => tracing::warn!("could not read the messages to retire: {}", convert::user_message(e, crate::i18n::Locale::En)),
     }
+}
+
+/// Looks in its channel for a post Discord may have made but never confirmed, for a version the
+/// game has since moved past (see `store::LostPost`): a message of the bot's that carries that
+/// version's buttons. Discord keeps no nonce on a message it lists (only the answer to its post
+/// carried it), so the buttons, which name the game and version, are what identify it. Found,
+/// it goes on record and retires like any other; not found (the post was never made), the post
+/// is simply owed no more.
+async fn find_lost_post(http: &serenity::Http, service: &Service, lost: crate::store::LostPost) {
+    let channel = serenity::ChannelId::new(lost.channel_id);
+    // From a little before the step: the message, if made, is no older (100 messages at most,
+    // a busy channel's few seconds).
+    let after = serenity::MessageId::new(snowflake_at(lost.created_ms - 5_000));
+    let found = match channel.messages(http, serenity::GetMessages::new().after(after).limit(100)).await {
+        Ok(messages) => messages
+            .iter()
+            .filter(|m| m.author.bot && shows_version(m, lost.game_id, lost.version))
+            .map(|m| m.id.get())
+            .collect::<Vec<u64>>(),
+        Err(e) if soon(&e) => {
+            tracing::warn!(game = lost.game_id, "could not look for a post Discord may have made (will retry): {}", describe(&e));
+            retry_soon(service, lost.game_id, lost.version, crate::store::CHANNEL).await;
+            return;
+        }
+        // The channel cannot be read (no Read Message History, or it is gone): nothing to find.
+        Err(e) => {
+            tracing::info!(game = lost.game_id, "could not look for a post Discord may have made: {}", describe(&e));
+            Vec::new()
+        }
+    };
+    if !found.is_empty() {
+        tracing::info!(game = lost.game_id, version = lost.version, "found a message whose post Discord never confirmed: it retires now");
+    }
+    match service.found_lost_post(&lost, &found).await {
+        Ok(retire) => retire_all(http, service, retire).await,
+        Err(e) => {
+            tracing::warn!(game = lost.game_id, "could not record a message found: {}", convert::user_message(e, crate::i18n::Locale::En))
+        }
+    }
+}
+
+/// Whether a message carries buttons or a menu of `game` at `version`.
+fn shows_version(message: &serenity::Message, game: GameId, version: i64) -> bool {
+    message.components.iter().flat_map(|row| &row.components).any(|c| {
+        let id = match c {
+            serenity::ActionRowComponent::Button(b) => match &b.data {
+                serenity::ButtonKind::NonLink { custom_id, .. } => Some(custom_id.as_str()),
+                _ => None,
+            },
+            serenity::ActionRowComponent::SelectMenu(m) => m.custom_id.as_deref(),
+            _ => None,
+        };
+        id.and_then(crate::service::ComponentId::parse).is_some_and(|id| id.game == game && id.version == version)
+    })
+}
+
+/// The smallest Discord id made at `ms` (unix milliseconds): ids begin with their time since
+/// Discord's epoch (2015).
+fn snowflake_at(ms: i64) -> u64 {
+    (ms.saturating_sub(1_420_070_400_000).max(1) as u64) << 22
 }

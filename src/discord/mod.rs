@@ -32,23 +32,49 @@ pub struct DiscordConfig {
     pub shards: Shards,
     /// Whether `run` registers the slash commands (only ever when it runs shard 0).
     pub register: bool,
+    /// How long a request to Discord may take before the bot gives up on it (see
+    /// [`REQUEST_TIMEOUT`]); the time serenity's ratelimiter waits before sending is not counted.
+    pub request_timeout: std::time::Duration,
 }
+
+/// How long a request to Discord may take, answer included: far longer than Discord takes
+/// even with a board picture, short enough that a post Discord never answers is soon tried
+/// again (through its nonce, so that a post Discord did make is not made twice).
+pub const REQUEST_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
 
 impl DiscordConfig {
     /// One process running every shard Discord recommends, registering the commands: what a
     /// bot in few servers needs.
     pub fn new(token: &str, dev_guild: Option<u64>, api_base: Option<String>) -> DiscordConfig {
-        DiscordConfig { token: token.to_string(), dev_guild, api_base, shards: Shards::Auto, register: true }
+        DiscordConfig {
+            token: token.to_string(),
+            dev_guild,
+            api_base,
+            shards: Shards::Auto,
+            register: true,
+            request_timeout: REQUEST_TIMEOUT,
+        }
     }
 
-    /// The REST client, aimed at the double when `api_base` is set.
-    fn http(&self) -> serenity::Http {
-        let mut http = serenity::HttpBuilder::new(&self.token);
+    /// The same, giving up on a request to Discord after `timeout` (tests make Discord hang).
+    pub fn with_request_timeout(mut self, timeout: std::time::Duration) -> DiscordConfig {
+        self.request_timeout = timeout;
+        self
+    }
+
+    /// The REST client, aimed at the double when `api_base` is set. In production serenity's
+    /// ratelimiter honours Discord's rate limits (it waits out `X-RateLimit-Reset-After` before
+    /// a bucket's next request, and a 429's `Retry-After` before trying it again), so a rate
+    /// limit reaches the outbox only with the ratelimiter off (the double).
+    fn http(&self) -> anyhow::Result<serenity::Http> {
+        // The client serenity would build (rustls), with a timeout: serenity's has none.
+        let client = reqwest::Client::builder().use_rustls_tls().timeout(self.request_timeout).build()?;
+        let mut http = serenity::HttpBuilder::new(&self.token).client(client);
         if let Some(base) = &self.api_base {
             // The proxy setting only takes effect with the ratelimiter off.
             http = http.proxy(base.as_str()).ratelimiter_disabled(true);
         }
-        http.build()
+        Ok(http.build())
     }
 }
 
@@ -61,6 +87,7 @@ impl std::fmt::Debug for DiscordConfig {
             .field("api_base", &self.api_base)
             .field("shards", &self.shards)
             .field("register", &self.register)
+            .field("request_timeout", &self.request_timeout)
             .finish()
     }
 }
@@ -102,7 +129,7 @@ pub fn framework(service: Arc<Service>) -> poise::Framework<Data, Error> {
 /// an hour to show them everywhere), over REST alone: no gateway connection is needed. Returns
 /// how many were registered. Registering replaces the whole set, so running it again is harmless.
 pub async fn register(config: &DiscordConfig) -> anyhow::Result<usize> {
-    register_with(&config.http(), config.dev_guild).await
+    register_with(&config.http()?, config.dev_guild).await
 }
 
 async fn register_with(http: &serenity::Http, dev_guild: Option<u64>) -> anyhow::Result<usize> {
@@ -122,7 +149,7 @@ async fn register_with(http: &serenity::Http, dev_guild: Option<u64>) -> anyhow:
 /// connection, so a reconnect (a new READY) never registers again, and a deployment of many
 /// processes registers from one.
 pub async fn run(config: DiscordConfig, service: Arc<Service>) -> anyhow::Result<()> {
-    let http = config.http();
+    let http = config.http()?;
     if config.register && config.shards.runs_designated_shard() {
         match register_with(&http, config.dev_guild).await {
             Ok(n) => tracing::info!(commands = n, dev_guild = ?config.dev_guild, "registered the slash commands"),

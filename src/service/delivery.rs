@@ -49,14 +49,18 @@ impl Service {
     }
 
     /// Records the message a change owes the channel, in the change's transaction.
-    /// When the change is a click shown in place on the clicked message (not a new message) with
-    /// choices on it, that message shows the new version from this commit on: it is recorded so
-    /// here, before anyone can see the new version. Recorded only after Discord answers the edit,
-    /// a late record of the message's post (the version before) could land first and make it
-    /// look old, and its buttons, the current ones, would be retired.
+    /// When the change is a click shown in place on the clicked message (not a new message),
+    /// that message shows the new version from this commit on: it is recorded so here, before
+    /// anyone can see the new version. Recorded only after Discord answers the edit, a late
+    /// record of the message's post (the version before) could land first and make it look old,
+    /// and its buttons, the current ones, would be retired. A step shown in place without
+    /// choices (a hand-over to the computers) is recorded at the new version too: it is the
+    /// newest word on the game until the computers' message is out, and only then retires
+    /// saying that the game continues in a newer message (recorded at the version tapped, it
+    /// was retired at once, saying so before that message existed).
     pub(crate) async fn queue(&self, conn: &mut AnyConnection, table: &Table, reply: &Reply) -> Result<()> {
         self.record_post(conn, table, reply, store::IfOwed::Replace).await?;
-        let in_place = !reply.new_message && (!reply.buttons.is_empty() || reply.menu.is_some());
+        let in_place = !reply.new_message;
         // Any other change made by a tap records the tapped message at the version it was
         // tapped at: the bot may never have learnt it (Discord made the post, its answer was
         // lost), and a message not on record keeps its buttons for good once the game moves on.
@@ -222,6 +226,47 @@ impl Service {
         }
     }
 
+    /// Posting the message of `version` (for `recipient`: [`store::CHANNEL`], or one player's
+    /// private post) failed in a way worth trying again soon (Discord's 5xx, no answer, a rate
+    /// limit): it is due again in half a second to two seconds (see [`store::retry_post_soon`])
+    /// instead of when this process's lease runs out. Returns when, if it is still owed.
+    /// `unsure`: Discord may have made it (no answer, a 5xx): if the game moves past it before
+    /// it is tried again, it is looked for in the channel (see [`Service::lost_posts`]).
+    pub async fn post_failed(&self, game: GameId, version: i64, recipient: u64, unsure: bool) -> Result<Option<i64>> {
+        let mut conn = self.store.pool().acquire().await?;
+        Ok(store::retry_post_soon(&mut conn, game, version, recipient, unsure).await?)
+    }
+
+    /// Channel posts Discord may have made for versions the game has moved past (see
+    /// [`store::LostPost`]), claimed for this process for one lease: the caller looks for each
+    /// in its channel and says what it found with [`Service::found_lost_post`].
+    pub async fn lost_posts(&self) -> Result<Vec<store::LostPost>> {
+        let now = store::now_ms();
+        let mut tx = self.store.begin_write().await?;
+        let lost = store::claim_lost_posts(&mut tx, now, now + self.lease.as_millis() as i64, &self.instance, 16).await?;
+        tx.commit().await?;
+        Ok(lost)
+    }
+
+    /// A lost post was looked for in its channel: the messages found showing its buttons go on
+    /// record at its version, and it is owed no more. Returns the messages to retire, as
+    /// [`Service::delivered`] does (the found ones among them: the game has moved past them).
+    pub async fn found_lost_post(&self, lost: &store::LostPost, found: &[u64]) -> Result<Vec<(GameId, u64, u64)>> {
+        let mut tx = self.store.begin_write().await?;
+        store::game(&mut tx, lost.game_id).await?;
+        for &message in found {
+            store::record_message(&mut tx, lost.game_id, message, "choices", lost.version).await?;
+        }
+        store::remove_post(&mut tx, lost.game_id, lost.version, store::CHANNEL).await?;
+        let retire = store::messages_to_retire(&mut tx, Some(lost.game_id), None, RETIRE_BATCH).await?;
+        let computer_waits = store::release_due(&mut tx, lost.game_id, store::DueKind::Computer).await?;
+        tx.commit().await?;
+        if computer_waits {
+            self.wake_scheduler();
+        }
+        Ok(retire)
+    }
+
     /// A private post of `version` for `user` was sent (or cannot be: their direct messages are
     /// closed, and private information never falls back to the channel): it is owed no more.
     pub async fn delivered_private(&self, game: GameId, version: i64, user: u64) -> Result<()> {
@@ -238,6 +283,14 @@ impl Service {
         // An abandoned game does not continue anywhere: its last turn message says it ended.
         let note = if table.record.status == crate::store::Status::Abandoned { "retired-note-abandoned" } else { "retired-note" };
         Ok(crate::tr!(table.record.language, note))
+    }
+
+    /// Retiring `message` failed in a way worth trying again soon: the sweeper tries again in
+    /// a second, whether or not the game is quiet.
+    pub async fn retirement_failed(&self, game: GameId, message: u64) -> Result<()> {
+        let mut conn = self.store.pool().acquire().await?;
+        store::retry_retirement_soon(&mut conn, game, message, store::now_ms() + store::RETRY_SOON.1 / 2).await?;
+        Ok(())
     }
 
     pub async fn retired(&self, game: GameId, message: u64) -> Result<()> {
@@ -275,8 +328,16 @@ impl Service {
                     replies.push(Reply { channel: Some(post.channel_id), carried: None, ..reply })
                 }
                 _ => {
-                    tracing::info!(game = post.game_id, version = post.version, "dropping a message the game has moved past");
-                    store::remove_post(&mut tx, post.game_id, post.version, post.recipient).await?;
+                    // Discord may have made it: it is looked for first (see `lost_posts`).
+                    let unsure = post.recipient == store::CHANNEL
+                        && current.is_some()
+                        && store::post_unsure(&mut tx, post.game_id, post.version, post.recipient).await?;
+                    if unsure {
+                        store::release_post(&mut tx, post.game_id, post.version, post.recipient).await?;
+                    } else {
+                        tracing::info!(game = post.game_id, version = post.version, "dropping a message the game has moved past");
+                        store::remove_post(&mut tx, post.game_id, post.version, post.recipient).await?;
+                    }
                 }
             }
         }

@@ -712,6 +712,120 @@ pub async fn remove_post(conn: &mut AnyConnection, id: GameId, version: i64, rec
     Ok(())
 }
 
+/// The shortest and the longest wait before a post whose attempt failed is tried again.
+pub const RETRY_SOON: (i64, i64) = (500, 2_000);
+
+/// A post's attempt failed in a way worth trying again soon (Discord's 5xx, no answer, a rate
+/// limit): it is due again after a wait that grows with its age (half of it, within
+/// [`RETRY_SOON`]: 0.5 s, 0.5 s, 0.75 s, 1.1 s, 1.7 s, then every 2 s) rather than when its
+/// holder's lease runs out (15 s), and any process may take it then. Its holder stays on
+/// record. A claim is only ever brought forward, and a post the computer's run will tell is
+/// left alone (it is not being posted). Returns when it is due, if it is still owed.
+///
+/// `unsure`: the attempt failed without Discord saying the post was not made (see
+/// [`lost_posts`]).
+pub async fn retry_post_soon(
+    conn: &mut AnyConnection,
+    id: GameId,
+    version: i64,
+    recipient: u64,
+    unsure: bool,
+) -> Result<Option<i64>, sqlx::Error> {
+    let created: Option<i64> = sqlx::query_scalar(&format!(
+        "SELECT created_at FROM outbox WHERE game_id = $1 AND version = $2 AND recipient = $3 AND claimed_by NOT LIKE '{CARRIED}%'"
+    ))
+    .bind(id)
+    .bind(version)
+    .bind(recipient as i64)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some(created) = created else { return Ok(None) };
+    let now = now_ms();
+    let at = now + ((now - created) / 2).clamp(RETRY_SOON.0, RETRY_SOON.1);
+    sqlx::query(&format!(
+        "UPDATE outbox SET claimed_until = CASE WHEN claimed_until > $4 THEN $4 ELSE claimed_until END, unsure = unsure + $5
+         WHERE game_id = $1 AND version = $2 AND recipient = $3 AND claimed_by NOT LIKE '{CARRIED}%'"
+    ))
+    .bind(id)
+    .bind(version)
+    .bind(recipient as i64)
+    .bind(at)
+    .bind(i64::from(unsure))
+    .execute(&mut *conn)
+    .await?;
+    Ok(Some(at))
+}
+
+/// A channel post Discord may have made (an attempt failed with no answer or a 5xx) for a
+/// version the game has since moved past: its message, if it was made, shows old buttons that
+/// the bot never learnt of. Found in the channel by its buttons, it goes on record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LostPost {
+    pub game_id: GameId,
+    pub version: i64,
+    pub channel_id: u64,
+    /// When the step was made (unix ms): the message, if made, is no older.
+    pub created_ms: i64,
+}
+
+/// Takes up to `limit` channel posts that may have been made and that the game has moved past
+/// (see [`LostPost`]), due now, and holds them until `claimed_until` while they are looked for.
+pub async fn claim_lost_posts(
+    conn: &mut AnyConnection,
+    now_ms: i64,
+    claimed_until: i64,
+    claimed_by: &str,
+    limit: i64,
+) -> Result<Vec<LostPost>, sqlx::Error> {
+    let rows = sqlx::query(
+        "UPDATE outbox SET claimed_until = $1, claimed_by = $2
+         WHERE claimed_until < $3 AND unsure > 0 AND recipient = 0
+           AND (game_id, version, recipient) IN (
+               SELECT o.game_id, o.version, o.recipient FROM outbox o JOIN games g ON g.id = o.game_id
+               WHERE o.claimed_until < $3 AND o.unsure > 0 AND o.recipient = 0 AND o.version < g.version
+               ORDER BY o.created_at LIMIT $4)
+         RETURNING game_id, version, channel_id, created_at",
+    )
+    .bind(claimed_until)
+    .bind(claimed_by)
+    .bind(now_ms)
+    .bind(limit)
+    .fetch_all(&mut *conn)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            Ok(LostPost {
+                game_id: r.try_get("game_id")?,
+                version: r.try_get("version")?,
+                channel_id: r.try_get::<i64, _>("channel_id")? as u64,
+                created_ms: r.try_get("created_at")?,
+            })
+        })
+        .collect()
+}
+
+/// Whether a post is one Discord may have made (see [`LostPost`]).
+pub async fn post_unsure(conn: &mut AnyConnection, id: GameId, version: i64, recipient: u64) -> Result<bool, sqlx::Error> {
+    let n: Option<i64> = sqlx::query_scalar("SELECT unsure FROM outbox WHERE game_id = $1 AND version = $2 AND recipient = $3")
+        .bind(id)
+        .bind(version)
+        .bind(recipient as i64)
+        .fetch_optional(&mut *conn)
+        .await?;
+    Ok(n.is_some_and(|n| n > 0))
+}
+
+/// Lets go of a claimed post: due again at once (for [`claim_lost_posts`]).
+pub async fn release_post(conn: &mut AnyConnection, id: GameId, version: i64, recipient: u64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE outbox SET claimed_until = 0 WHERE game_id = $1 AND version = $2 AND recipient = $3")
+        .bind(id)
+        .bind(version)
+        .bind(recipient as i64)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
 /// Whether the game still owes its channel a post (of any version).
 pub async fn post_owed(conn: &mut AnyConnection, id: GameId) -> Result<bool, sqlx::Error> {
     let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM (SELECT 1 FROM outbox WHERE game_id = $1 AND recipient = 0 LIMIT 1) owed")
@@ -790,7 +904,9 @@ pub async fn messages_to_retire(
 /// every one except the newest showing the open game's current version. (Two show it only when
 /// a step's message was posted again after its process died before editing the clicked message:
 /// the older then shows an older step.)
-const RETIRABLE: &str = "m.retired = 0 AND ($1 IS NULL OR m.game_id = $1) AND ($3 IS NULL OR g.updated_at < $3)
+/// A message whose edit failed (see [`retry_retirement_soon`]) is done with by its handler, and
+/// is the sweeper's once its claim runs out, quiet or not.
+const RETIRABLE: &str = "m.retired = 0 AND ($1 IS NULL OR m.game_id = $1) AND ($3 IS NULL OR g.updated_at < $3 OR m.claimed_until > 0)
            AND NOT (g.status IN ('lobby', 'active') AND m.version = g.version AND NOT EXISTS (
                 SELECT 1 FROM messages newer
                 WHERE newer.game_id = m.game_id AND newer.retired = 0 AND newer.version = m.version AND newer.message_id > m.message_id))";
@@ -822,6 +938,19 @@ pub async fn claim_retirements(
     rows.iter()
         .map(|r| Ok((r.try_get("game_id")?, r.try_get::<i64, _>("channel_id")? as u64, r.try_get::<i64, _>("message_id")? as u64)))
         .collect()
+}
+
+/// Retiring a message failed in a way worth trying again soon (Discord's 5xx, no answer): it
+/// is the sweeper's at `at` (unix ms), even while its game is not quiet (the handler that
+/// tried is done with it), instead of once the game has been quiet for a lease.
+pub async fn retry_retirement_soon(conn: &mut AnyConnection, id: GameId, message_id: u64, at: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE messages SET claimed_until = $3 WHERE game_id = $1 AND message_id = $2 AND retired = 0")
+        .bind(id)
+        .bind(message_id as i64)
+        .bind(at)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
 }
 
 /// The buttons of a message were taken off (or it is gone). Not recorded for a message that is

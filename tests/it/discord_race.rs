@@ -219,3 +219,45 @@ async fn a_tapped_message_whose_post_answer_was_lost_retires_when_the_game_moves
     assert!(retired["content"].as_str().unwrap_or_default().contains("newer message"), "{retired}");
     double.assert_no_unexpected();
 }
+
+/// A tap that hands the turn to the computer shows the step in place on the tapped message; that
+/// message says the game continues in a newer message only once the computer's message is out.
+/// (Before the fix it said so about 10 ms after the tap, before the computer's message existed.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tapped_hand_over_says_the_game_goes_on_elsewhere_only_once_that_message_is_out() {
+    let double = Double::start().await;
+    let db = TempDb::new("race-retired-note");
+    let _bot = start_bot(&double, &db).await;
+    let me = against_a_computer(&double).await;
+    let note = "newer message";
+    let mut hand_overs = 0;
+    for _ in 0..60 {
+        let Some(message) = settle(&double, &db, "the person's turn").await else { break };
+        let tapped = dd::id_of(&message["id"]).expect("a message id");
+        let id = tap_a_step(&double, &db, &me, &message).await;
+        let responses = double.wait_response(id, 2).await;
+        assert_eq!(private_answer(&responses), None, "a tap was refused: {responses:?}");
+        if !responses.iter().any(|r| r.kind == ResponseKind::EditOriginal && r.components.is_empty()) {
+            continue;
+        }
+        hand_overs += 1;
+        // The computer's message (it pings the person again), then the tapped message retires.
+        let said_at = double
+            .wait_for("the tapped message to say the game continues elsewhere", |d| {
+                let sent = d.all_sent();
+                sent.iter().position(|r| r.message_id == Some(tapped) && r.content.as_deref().is_some_and(|c| c.contains(note)))
+            })
+            .await;
+        let sent = double.all_sent();
+        let newer = sent.iter().position(|r| r.kind == ResponseKind::ChannelMessage && r.message_id.is_some_and(|m| m > tapped));
+        assert!(
+            newer.is_some_and(|newer| newer < said_at),
+            "hand-over {hand_overs}: the tapped message said \"{note}\" (request {said_at}) before any newer message was posted ({newer:?})"
+        );
+        if hand_overs == 3 {
+            break;
+        }
+    }
+    assert!(hand_overs >= 1, "the person handed the turn to the computer by a tap");
+    double.assert_no_unexpected();
+}

@@ -12,6 +12,7 @@ mod discord_race;
 mod discord_seafarers;
 mod discord_seafarers_french;
 mod discord_seafarers_games;
+mod faults;
 mod fuzz;
 mod golden;
 mod hardening;

@@ -19,7 +19,7 @@ fn spawn_bot(double: &Double, db: &TempDb) -> Child {
     spawn_bot_with(double, db, &[], &[])
 }
 
-fn spawn_bot_with(double: &Double, db: &TempDb, args: &[&str], env: &[(&str, &str)]) -> Child {
+pub(crate) fn spawn_bot_with(double: &Double, db: &TempDb, args: &[&str], env: &[(&str, &str)]) -> Child {
     std::process::Command::new(env!("CARGO_BIN_EXE_southseas"))
         .arg("serve")
         .args(args)

@@ -34,9 +34,14 @@ fn token(shard: u32) -> String {
 }
 
 fn spawn_shard(double: &Double, url: &str, shard: u32, log: &Path) -> Child {
+    spawn_shard_with(double, url, shard, log, &[])
+}
+
+fn spawn_shard_with(double: &Double, url: &str, shard: u32, log: &Path, env: &[(&str, &str)]) -> Child {
     let stderr = std::fs::File::create(log).expect("a log file");
     std::process::Command::new(env!("CARGO_BIN_EXE_southseas"))
         .arg("serve")
+        .envs(env.iter().copied())
         .env("DISCORD_TOKEN", token(shard))
         .env("DEV_GUILD_ID", dd::GUILD_ID.to_string())
         .env("DATABASE_URL", url)
@@ -410,4 +415,187 @@ async fn register_is_a_command_of_its_own_and_serve_can_leave_it_out() {
     serve.wait().ok();
     assert_eq!(double.commands().len(), 2, "serve registered nothing");
     double.assert_no_unexpected();
+}
+
+/// The soak, run by hand (`--ignored`; see README, Robustness): two `serve` processes (one per
+/// shard) on PostgreSQL, `SOUTHSEAS_SOAK_TABLES` two-person South Seas games (default 16), for
+/// `SOUTHSEAS_SOAK_MINUTES` (default 5). Round after round every game takes a step; every
+/// second round Discord fails the bot's posts and edits for 2 s (429s, 5xx pages, answers lost,
+/// no answer), every sixth round a process is SIGKILLed right after its games' taps and
+/// restarted, and every sixth round (offset) every database connection of both processes is
+/// cut (`pg_terminate_backend`, by their `application_name`: the server is shared, so it is not
+/// restarted). At the end: every game's action log is exactly the steps that went through, no
+/// version's message is posted twice, each channel offers one message with buttons, and every
+/// interaction was acknowledged within 3 s. Prints the p50 and max, over every game and
+/// disruption, of the time from the disruption's end to that game's channel showing its prompt.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "minutes long: run by hand (README, Robustness)"]
+async fn soak_two_processes_through_discords_bad_minutes_kills_and_cut_connections() {
+    use super::discord_double::Fault;
+    let minutes: f64 = std::env::var("SOUTHSEAS_SOAK_MINUTES").ok().and_then(|m| m.parse().ok()).unwrap_or(5.0);
+    let count: u64 = std::env::var("SOUTHSEAS_SOAK_TABLES").ok().and_then(|m| m.parse().ok()).unwrap_or(16);
+    let begun = Instant::now();
+    let db = crate::support::TempDb::postgres("soak").await.expect("the soak runs on PostgreSQL: set SOUTHSEAS_TEST_POSTGRES");
+    let app = format!("southseas-soak-{}", std::process::id());
+    let bot_url = format!("{}&application_name={app}", db.url());
+    let double = Double::start_with(Options { shards: SHARD_COUNT, wait_timeout: Duration::from_secs(90), ..Options::default() }).await;
+    let mut places = Vec::new();
+    for n in 0..count {
+        let shard = (n % u64::from(SHARD_COUNT)) as u32;
+        let guild = dd::guild_on_shard(shard, SHARD_COUNT, n / u64::from(SHARD_COUNT));
+        double.add_guild(guild, guild + 1);
+        places.push((shard, Place { guild_id: guild, channel_id: guild + 1 }));
+    }
+    let service = Service::open(&db.url()).await.expect("the database");
+    let logs: Vec<PathBuf> =
+        (0..SHARD_COUNT).map(|s| std::env::temp_dir().join(format!("southseas-soak-{}-{s}.log", std::process::id()))).collect();
+    let env = [("SOUTHSEAS_DISCORD_TIMEOUT_MS", "1500"), ("RUST_LOG", "error")];
+    let spawn = |shard: u32| spawn_shard_with(&double, &bot_url, shard, &logs[shard as usize], &env);
+    let mut children: Vec<Child> = (0..SHARD_COUNT).map(spawn).collect();
+    double.wait_for_live_shards(&[[0, 2], [1, 2]]).await;
+    let mut tables: Vec<Table> =
+        join_all(places.iter().enumerate().map(|(n, (shard, place))| open_game(&double, &service, *place, *shard, n as u64))).await;
+
+    let faults = [
+        Fault::RateLimited { global: false },
+        Fault::ServerError(502),
+        Fault::LostAnswers,
+        Fault::Hang(Duration::from_millis(2_500)),
+        Fault::ServerError(503),
+        Fault::RateLimited { global: true },
+        Fault::ServerError(500),
+    ];
+    let (mut rounds, mut windows, mut kills, mut cuts, mut refused) = (0usize, 0usize, 0usize, 0usize, 0usize);
+    let mut recoveries: Vec<Duration> = Vec::new();
+    while begun.elapsed().as_secs_f64() < minutes * 60.0 {
+        rounds += 1;
+        let pending: Vec<Option<Pending>> = join_all(tables.iter_mut().map(|t| take_step(&double, &service, t, false))).await;
+        // The disruption of this round, and when it ended; the shard whose process was killed.
+        let mut victim = None;
+        let ended = match rounds % 6 {
+            1 | 3 | 5 => {
+                windows += 1;
+                Some(double.fault(faults[windows % faults.len()], Duration::from_secs(2)))
+            }
+            2 => {
+                let shard = kills % SHARD_COUNT as usize;
+                kills += 1;
+                children[shard].kill().expect("SIGKILL");
+                children[shard].wait().expect("reaped");
+                double.wait_for_shard_down([shard as u32, SHARD_COUNT]).await;
+                children[shard] = spawn(shard as u32);
+                victim = Some(shard as u32);
+                Some(Instant::now())
+            }
+            4 => {
+                cuts += 1;
+                let mut conn = service.store().pool().acquire().await.expect("a connection");
+                let cut: Vec<bool> =
+                    sqlx::query_scalar("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1")
+                        .bind(&app)
+                        .fetch_all(&mut *conn)
+                        .await
+                        .expect("cut the bot's connections");
+                assert!(!cut.is_empty(), "the bot's connections were found by their application_name");
+                let end = Instant::now();
+                // Each tap answered (its step done, or an apology): none commits later.
+                for table in &tables {
+                    if let Some(tap) = table.sent.last() {
+                        double.wait_response(*tap, 2).await;
+                    }
+                }
+                Some(end)
+            }
+            _ => None,
+        };
+        let settled: Vec<(bool, Duration)> = join_all(tables.iter_mut().zip(pending).map(|(table, pending)| {
+            let (double, service) = (&double, &service);
+            async move {
+                let Some(pending) = pending else { return (true, Duration::ZERO) };
+                // Only a kill of its process or a cut of the database can undo a tap.
+                let unsure = victim == Some(table.shard) || rounds % 6 == 4;
+                let min = pending.version + i64::from(!unsure);
+                let (_, version, _) = settle(double, service, table.place, min, "after a disrupted step").await;
+                let at = Instant::now();
+                // A tap whose handler was killed, or whose database connection was cut, before
+                // its commit did nothing (and said so, if it could): never half, never twice.
+                assert!(
+                    version == pending.version || version == pending.version + 1,
+                    "game {}: the step applied at most once ({} → {version})",
+                    table.game_id,
+                    pending.version
+                );
+                if version == pending.version + 1 {
+                    table.applied.push(pending.action);
+                }
+                (version == pending.version + 1, ended.map_or(Duration::ZERO, |end| at.saturating_duration_since(end)))
+            }
+        }))
+        .await;
+        refused += settled.iter().filter(|(applied, _)| !applied).count();
+        if ended.is_some() {
+            recoveries.extend(settled.iter().map(|(_, took)| *took));
+        }
+        if tables.iter().all(|t| state_is_over(&double, t)) {
+            break;
+        }
+    }
+    for child in &mut children {
+        child.kill().ok();
+        child.wait().ok();
+    }
+    for table in &tables {
+        let mut conn = service.store().pool().acquire().await.expect("a connection");
+        let log: Vec<Action> = southseas::store::actions(&mut conn, table.game_id)
+            .await
+            .expect("the log")
+            .into_iter()
+            .map(|a| southseas_engine::record::decode_action(&a.action).expect("a stored action"))
+            .collect();
+        drop(conn);
+        assert_eq!(log, table.applied, "game {}: the action log is the steps that went through", table.game_id);
+        let mut posted = std::collections::BTreeMap::new();
+        for post in double.channel_messages().iter().filter(|r| r.kind == dd::ResponseKind::ChannelMessage) {
+            if post.channel_id == Some(table.place.channel_id)
+                && let Some(version) = post.custom_ids().iter().find_map(|c| ComponentId::parse(c).map(|c| c.version))
+            {
+                *posted.entry(version).or_insert(0) += 1;
+            }
+        }
+        assert!(posted.values().all(|n| *n == 1), "game {}: no version's message posted twice: {posted:?}", table.game_id);
+    }
+    let mut acks: Vec<Duration> =
+        double.all_sent().iter().filter(|r| r.kind == dd::ResponseKind::Callback).filter_map(|r| r.elapsed).collect();
+    acks.sort();
+    recoveries.sort();
+    let at = |v: &[Duration], q: f64| if v.is_empty() { Duration::ZERO } else { v[((v.len() - 1) as f64 * q).round() as usize] };
+    let steps: usize = tables.iter().map(|t| t.applied.len()).sum();
+    eprintln!(
+        "soak: {} games on 2 processes (PostgreSQL), {:.1} min, {rounds} rounds, {steps} steps ({refused} taps did nothing: killed or cut before their commit); \
+         {windows} Discord fault windows ({} requests faulted), {kills} SIGKILLs, {cuts} cuts of every database connection; \
+         {} posts ({} returned by nonce); acknowledged p50 {:?}, p99 {:?}, max {:?} ({} interactions); \
+         from a disruption's end to each game's prompt: p50 {:?}, max {:?} ({} game-disruptions)",
+        tables.len(),
+        begun.elapsed().as_secs_f64() / 60.0,
+        double.faulted(),
+        double.channel_messages().iter().filter(|r| r.kind == dd::ResponseKind::ChannelMessage).count(),
+        double.deduplicated(),
+        at(&acks, 0.5),
+        at(&acks, 0.99),
+        acks.last().copied().unwrap_or_default(),
+        acks.len(),
+        at(&recoveries, 0.5),
+        recoveries.last().copied().unwrap_or_default(),
+        recoveries.len(),
+    );
+    assert!(acks.last().is_some_and(|max| *max < Duration::from_secs(3)), "every interaction acknowledged within 3 s");
+    double.assert_no_unexpected();
+    for log in &logs {
+        let _ = std::fs::remove_file(log);
+    }
+}
+
+/// Whether a table's game is over (its channel offers nothing any more).
+fn state_is_over(double: &Double, table: &Table) -> bool {
+    double.messages_with_components(table.place.channel_id).is_empty()
 }

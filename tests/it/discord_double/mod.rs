@@ -196,6 +196,30 @@ struct State {
     late: LateAnswers,
     /// How many channel posts to come are made but answered 500 (see [`Double::lose_post_answers`]).
     lost_posts: usize,
+    /// Discord's bad minutes: what goes wrong, until when (see [`Double::fault`]).
+    fault: Option<(Fault, Instant)>,
+    /// The fault window hits new channel posts only (see [`Double::fault_new_posts`]).
+    fault_posts_only: bool,
+    /// Requests answered with a fault (or made and answered late by one).
+    faulted: usize,
+}
+
+/// What goes wrong during a fault window (see [`Double::fault`]), for what the outbox sends:
+/// channel messages (posts, edits, reads) and edits of interaction messages. Interaction
+/// callbacks and follow-ups go through (Discord keeps those apart), and so does the gateway.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Fault {
+    /// 429 Too Many Requests, answered as Discord does: a JSON body with `message`,
+    /// `retry_after` (seconds, a float: until the window ends) and `global`, and the
+    /// `Retry-After` and `X-RateLimit-*` headers. Nothing is done.
+    RateLimited { global: bool },
+    /// A 5xx from Discord's edge (502, 503, …), with an HTML body as Cloudflare sends it, or
+    /// none for 500. Nothing is done.
+    ServerError(u16),
+    /// Done (players see it), but the bot is answered 500: it never learns the answer.
+    LostAnswers,
+    /// Done, and answered only after this long (longer than the bot waits: a timeout).
+    Hang(Duration),
 }
 
 /// How long the double waits before answering a request it has already carried out: Discord
@@ -629,6 +653,28 @@ impl Double {
     /// the messages' ids from those answers.
     pub fn lose_post_answers(&self, n: usize) {
         self.with(|s| s.lost_posts = n);
+    }
+
+    /// From now on and for `window`, Discord answers what the outbox sends with `fault` (see
+    /// [`Fault`]); returns when the window ends.
+    pub fn fault(&self, fault: Fault, window: Duration) -> Instant {
+        let until = Instant::now() + window;
+        self.with(|s| (s.fault, s.fault_posts_only) = (Some((fault, until)), false));
+        until
+    }
+
+    /// As [`Double::fault`], for new channel messages only (`POST /channels/{id}/messages`):
+    /// edits in place and private answers go through, so a player can still open a private
+    /// menu while the table's new messages fail.
+    pub fn fault_new_posts(&self, fault: Fault, window: Duration) -> Instant {
+        let until = Instant::now() + window;
+        self.with(|s| (s.fault, s.fault_posts_only) = (Some((fault, until)), true));
+        until
+    }
+
+    /// Requests answered with a fault so far (see [`Double::fault`]).
+    pub fn faulted(&self) -> usize {
+        self.state().faulted
     }
 
     /// How many channel posts were answered with an earlier message because of their nonce.

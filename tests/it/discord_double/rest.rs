@@ -82,8 +82,36 @@ pub(super) async fn rest(AxState(shared): AxState<Arc<Shared>>, req: Request) ->
         ["api", "v10", rest @ ..] => rest,
         _ => &[],
     };
+    // Discord's bad minutes, for what the outbox sends (see `Fault`).
+    let outbox =
+        matches!(api, ["channels", _, "messages", ..]) || matches!((&method, api), (&Method::PATCH, ["webhooks", _, _, "messages", _]));
+    let fault = outbox
+        .then(|| {
+            let new_post = matches!((&method, api), (&Method::POST, ["channels", _, "messages"]));
+            shared.with(|s| match s.fault {
+                Some((fault, until)) if Instant::now() < until && (new_post || !s.fault_posts_only) => {
+                    s.faulted += 1;
+                    Some((fault, until))
+                }
+                _ => None,
+            })
+        })
+        .flatten();
+    match fault {
+        Some((Fault::RateLimited { global }, until)) => return rate_limited(until, global),
+        Some((Fault::ServerError(status), _)) => return server_error(status),
+        _ => {}
+    }
     let response = route(&shared, bot_token.as_deref().unwrap_or_default(), &method, &path, &query, api, parsed);
     shared.bump();
+    match fault {
+        Some((Fault::LostAnswers, _)) if response.status().is_success() => return server_error(500),
+        Some((Fault::Hang(hang), _)) => {
+            tokio::time::sleep(hang).await;
+            return response;
+        }
+        _ => {}
+    }
     // Made, but the answer is lost (see `Double::lose_post_answers`).
     let post = matches!((&method, api), (&Method::POST, ["channels", _, "messages"]));
     let lost = post
@@ -107,6 +135,46 @@ pub(super) async fn rest(AxState(shared): AxState<Arc<Shared>>, req: Request) ->
         tokio::time::sleep(delay).await;
     }
     response
+}
+
+/// A 429 as Discord answers it: wait until `until` (the end of the window).
+fn rate_limited(until: Instant, global: bool) -> HttpResponse {
+    let wait = until.saturating_duration_since(Instant::now()).max(Duration::from_millis(1)).as_secs_f64();
+    let reset = SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or_default().as_secs_f64() + wait;
+    let body = json!({"message": "You are being rate limited.", "retry_after": wait, "global": global});
+    let mut response = (StatusCode::TOO_MANY_REQUESTS, axum::Json(body)).into_response();
+    let headers = response.headers_mut();
+    let mut set = |name: &'static str, value: String| {
+        if let Ok(value) = HeaderValue::from_str(&value) {
+            headers.insert(name, value);
+        }
+    };
+    set("retry-after", format!("{}", wait.ceil() as u64));
+    set("x-ratelimit-scope", if global { "global" } else { "user" }.to_string());
+    if global {
+        set("x-ratelimit-global", "true".to_string());
+    } else {
+        set("x-ratelimit-limit", "5".to_string());
+        set("x-ratelimit-remaining", "0".to_string());
+        set("x-ratelimit-reset", format!("{reset:.3}"));
+        set("x-ratelimit-reset-after", format!("{wait:.3}"));
+        set("x-ratelimit-bucket", "double-bucket".to_string());
+    }
+    response
+}
+
+/// A 5xx from Discord's edge: an HTML page as Cloudflare sends one (none for a plain 500).
+fn server_error(status: u16) -> HttpResponse {
+    let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    if status == StatusCode::INTERNAL_SERVER_ERROR {
+        return status.into_response();
+    }
+    let reason = status.canonical_reason().unwrap_or("Error");
+    let page = format!(
+        "<html>\r\n<head><title>{code} {reason}</title></head>\r\n<body>\r\n<center><h1>{code} {reason}</h1></center>\r\n<hr><center>cloudflare</center>\r\n</body>\r\n</html>\r\n",
+        code = status.as_u16()
+    );
+    (status, [(header::CONTENT_TYPE, "text/html")], page).into_response()
 }
 
 /// Routes a request, and marks what it sent with the bot token it came with (under one lock,
@@ -184,6 +252,13 @@ fn route_locked(shared: &Shared, s: &mut State, method: &Method, path: &str, que
             r.notified = notified;
             s.sent.push(r);
             ok_json(msg)
+        }
+        (Method::GET, ["channels", channel, "messages"]) => {
+            let Some(channel) = channel.parse().ok().filter(|c| s.channels.contains_key(c) || s.dm_channels.contains_key(c)) else {
+                s.refuse(method, path, "messages of an unknown channel", &Value::Null);
+                return discord_error(StatusCode::NOT_FOUND, 10003, "Unknown Channel");
+            };
+            ok_json(Value::Array(s.channel_history(channel, query)))
         }
         (Method::GET | Method::PATCH | Method::DELETE, ["channels", channel, "messages", message]) => {
             let channel: Option<u64> = channel.parse().ok();
@@ -479,6 +554,32 @@ fn webhook_message(s: &mut State, base: &str, method: &Method, path: &str, token
 }
 
 impl State {
+    /// `GET /channels/{id}/messages`: the channel's messages as Discord lists them, newest
+    /// first, `limit` of them (50 unless asked, 100 at most), those after or before a message id
+    /// if asked. Ephemeral messages are nobody's history, and, as on Discord, no message carries
+    /// the nonce it was posted with (only the answer to its post did).
+    fn channel_history(&self, channel: u64, query: &str) -> Vec<Value> {
+        let param = |name: &str| query.split('&').find_map(|kv| kv.strip_prefix(name)?.strip_prefix('=')?.parse::<u64>().ok());
+        let limit = param("limit").unwrap_or(50).clamp(1, 100) as usize;
+        let (after, before) = (param("after"), param("before"));
+        let mut listed: Vec<Value> = self
+            .message_order
+            .iter()
+            .filter(|id| after.is_none_or(|a| **id > a) && before.is_none_or(|b| **id < b))
+            .filter_map(|id| self.messages.get(id))
+            .filter(|m| !m.stub && id_of(&m.json["channel_id"]) == Some(channel))
+            .filter(|m| m.json["flags"].as_u64().unwrap_or(0) & EPHEMERAL == 0)
+            .map(|m| m.json.clone())
+            .collect();
+        listed.reverse();
+        // Discord pages from the `after` message upwards: the oldest `limit` after it.
+        if after.is_some() && listed.len() > limit {
+            listed.drain(..listed.len() - limit);
+        }
+        listed.truncate(limit);
+        listed
+    }
+
     fn refuse(&mut self, method: &Method, path: &str, reason: &str, body: &Value) {
         self.unexpected.push(Unexpected {
             method: method.to_string(),

@@ -529,3 +529,7 @@ sf-rules = **Catan: Seafarers in one minute**
     3. **Build and trade:** road (brick + lumber), ship (lumber + wool), settlement (brick + lumber + wool + grain), city (2 grain + 3 ore), development card (wool + grain + ore). Trade with the bank at 4:1, 3:1 or 2:1 with a harbour, or offer a trade to the others.
     4. **Ships** sail from your settlements along the sea; the last ship of an open line may move once a turn. The first settlement on a new island earns a bonus.
     {"*"}*Points:** settlement 1, city 2, longest trade route (5+ roads and ships) 2, largest army (3+ knights) 2, victory point cards 1. The first to the scenario's target on their turn wins.
+
+## /stats: Seafarers' own figures
+sf-figure-cities = Cities at the end
+sf-figure-knights = Knights played

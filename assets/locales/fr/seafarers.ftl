@@ -544,3 +544,7 @@ sf-rules = **Catane : Marins en une minute**
     3. **Construire et échanger :** route (argile + bois), bateau (bois + laine), colonie (argile + bois + laine + blé), ville (2 blés + 3 minerais), carte développement (laine + blé + minerai). Commerce maritime à 4:1, 3:1 ou 2:1 avec un port, ou proposez un échange aux autres.
     4. **Les bateaux** partent de vos colonies le long de la mer ; le dernier bateau d'une ligne ouverte peut être déplacé une fois par tour. La première colonie sur une nouvelle île rapporte un bonus.
     {"*"}*Points :** colonie 1, ville 2, route commerciale la plus longue (5 routes et bateaux ou plus) 2, plus grande armée (3 chevaliers ou plus) 2, cartes Point de victoire 1. Le premier à atteindre l'objectif du scénario pendant son tour gagne.
+
+## /stats : les chiffres propres à Marins
+sf-figure-cities = Villes à la fin
+sf-figure-knights = Chevaliers joués

@@ -92,7 +92,7 @@ pub struct GameRecord {
     /// Who paused the running game and when, while it is paused (migration 0007).
     pub paused: Option<Pause>,
     /// The secret salt of the deal's commitment (hex), drawn when the game starts (migration
-    /// 0009); None in a lobby and in games started before.
+    /// 0010); None in a lobby and in games started before.
     pub salt: Option<String>,
 }
 

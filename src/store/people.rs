@@ -18,7 +18,7 @@ pub struct Settings {
     pub quiet: Option<(u16, u16)>,
     /// The language they chose for what the bot tells them alone (None: their Discord client's).
     pub language: Option<Locale>,
-    /// They keep their name off the leaderboards (migration 0010).
+    /// They keep their name off the leaderboards (migration 0011).
     pub hidden: bool,
 }
 

@@ -2,7 +2,7 @@
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
-use southseas::cli::{backup, bench, demo, render, script, seafarers, sim, tiles, versus};
+use southseas::cli::{backup, bench, deal, demo, render, replay, script, seafarers, sim, tiles, versus};
 use southseas::{config, games};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -46,6 +46,40 @@ enum Command {
     Seafarers(seafarers::SeafarersCommand),
     /// Copy the live database (DATABASE_URL) to a new file, safely while the bot runs.
     Backup { file: PathBuf },
+    /// Write a game's public history (every step, every tile drawn and die rolled) from the
+    /// database (DATABASE_URL), for `verify`. Players get the same file from `/history`.
+    History {
+        /// The game's number (its messages and `/status` name it).
+        game: i64,
+        /// Write it to this file instead of printing it.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Check a game's deal from its public history alone: the seed and salt its game-over
+    /// message revealed must hash to the commitment its first message published, and replaying
+    /// the history from that seed must give exactly the tiles, ships and dice it shows. Exits 1
+    /// when they differ, naming the first difference.
+    Verify {
+        /// The public history (from `/history` of the finished game, or `southseas history`).
+        file: PathBuf,
+        /// The seed the game-over message revealed.
+        #[arg(long)]
+        seed: u64,
+        /// The salt the game-over message revealed.
+        #[arg(long)]
+        salt: String,
+        /// The commitment the game's first message published (default: the one the file names).
+        #[arg(long)]
+        commitment: Option<String>,
+    },
+    /// Write every step's picture of a finished game (the opening, then after each step) from
+    /// the database (DATABASE_URL) to a folder, as PNGs.
+    Replay {
+        /// The game's number.
+        game: i64,
+        #[arg(long, default_value = "out/replay")]
+        out: PathBuf,
+    },
     /// Put a backup in place of the database (DATABASE_URL); stop the bot first. The current
     /// database is moved aside, never deleted.
     Restore { file: PathBuf },
@@ -117,6 +151,29 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 println!("The database that was there is kept as {}.", aside.display());
             }
             println!("Restored {} ({}) as {url}. Start the bot again.", file.display(), games_count(games));
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::History { game, out } => {
+            let url = config::Config::from_env()?.database_url;
+            let text = runtime()?.block_on(deal::history(&url, game))?;
+            match out {
+                Some(file) => {
+                    std::fs::write(&file, text)?;
+                    println!("Wrote the public history of game {game} to {}.", file.display());
+                }
+                None => print!("{text}"),
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Verify { file, seed, salt, commitment } => {
+            let (honest, report) = deal::verify(&file, seed, &salt, commitment.as_deref())?;
+            print!("{report}");
+            Ok(if honest { ExitCode::SUCCESS } else { ExitCode::from(1) })
+        }
+        Command::Replay { game, out } => {
+            let url = config::Config::from_env()?.database_url;
+            let written = runtime()?.block_on(replay::run(&url, game, &out))?;
+            println!("Wrote {} pictures of game {game} to {}.", written.len(), out.display());
             Ok(ExitCode::SUCCESS)
         }
         Command::Seafarers(command) => seafarers::run_command(command),

@@ -3,8 +3,10 @@
 
 pub mod backup;
 pub mod bench;
+pub mod deal;
 pub mod demo;
 pub mod render;
+pub mod replay;
 pub mod script;
 pub mod seafarers;
 pub mod sim;

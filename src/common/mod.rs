@@ -1,8 +1,10 @@
 //! The vocabulary every layer above the store shares, whatever the game: replies and component
 //! ids ([`reply`]), errors ([`error`]), tables and seats ([`table`]), the gate computer players
-//! think through ([`thinking`]), the seats' letters in pictures ([`letters`]). Leaves: they
+//! think through ([`thinking`]), the seats' letters in pictures ([`letters`]), a deal's
+//! commitment and public history ([`deal`]). Leaves: they
 //! import only the store's records and [`crate::kinds`].
 
+pub mod deal;
 pub mod error;
 pub mod letters;
 pub mod reply;

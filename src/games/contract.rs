@@ -39,6 +39,33 @@ impl<G: Rules> Clone for Played<G> {
     }
 }
 
+/// What [`Rules::seen`] found: the outcomes of the opening and of each step that applied, and
+/// the step that did not (its number from 1, and why), if any.
+pub struct Seen {
+    pub(crate) outcomes: Vec<Vec<String>>,
+    pub(crate) stopped: Option<(usize, String)>,
+}
+
+/// How one seat ended a finished game (see [`Rules::outcome`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatOutcome {
+    /// Its final score, in the game's own points.
+    pub score: i64,
+    /// 1 for the winner; a tie shares a place (two firsts, then a third).
+    pub place: usize,
+    /// The game's own figures for `/stats`: the message id of each figure's name in the game's
+    /// message file, and how many.
+    pub figures: Vec<(&'static str, i64)>,
+}
+
+/// Places from scores, best first: a tie shares a place, and the next place counts those
+/// before it (two firsts, then a third). `first`, if any, is first whatever its score (the
+/// game named its winner).
+pub fn places(scores: &[i64], first: Option<usize>) -> Vec<usize> {
+    let key = |s: usize| (Some(s) != first, std::cmp::Reverse(scores[s]));
+    (0..scores.len()).map(|s| 1 + (0..scores.len()).filter(|&o| key(o) < key(s)).count()).collect()
+}
+
 /// A step to take: for which seat, logged under which user, and what.
 #[derive(Clone, Copy, Debug)]
 pub struct Step<M> {
@@ -188,6 +215,21 @@ pub trait Rules: Sized + Send + Sync + 'static {
     fn history(played: &Played<Self>, table: &Table, n: usize, reader: Locale) -> Result<Vec<String>>;
     /// The lobby's line about the game's options, in `locale`.
     fn lobby_rules(record: &GameRecord, locale: Locale) -> String;
+
+    // ----- the deal (anyone can check it: `crate::common::deal`)
+
+    /// The chance outcomes the whole table saw, replayed from the game's first state: those of
+    /// the opening (who starts, what was dealt face up), then those of each step of `log` (a
+    /// tile drawn, dice rolled), each in the game's own stable words (`tile A1`, `dice 3 4`),
+    /// never anything hidden from the table (a stolen card, a bought card). Stops at the first
+    /// step that does not apply: its number (from 1) and why.
+    fn seen(table: &Table, log: &[(Option<usize>, Self::Move)]) -> Seen;
+
+    // ----- after the last move (stats and ratings)
+
+    /// A finished game's outcome for each seat, by seat: final score, placement and the game's
+    /// own figures. None while the game is not over.
+    fn outcome(game: &Self::Game) -> Option<Vec<SeatOutcome>>;
 
     // ----- the computer
 

@@ -7,6 +7,7 @@
 //! one `match` per entry point ([`with_game!`]), as shakmaty's `VariantPosition` does.
 
 pub mod contract;
+pub mod deal;
 pub mod seafarers;
 pub mod southseas;
 
@@ -69,6 +70,24 @@ fn replay<G: Rules>(table: &Table, records: Vec<ActionRecord>) -> Result<State> 
     Ok(G::wrap(Played::replay(table, log)?))
 }
 
+/// Calls `each` with the game's state at every step of its stored log: the opening (0), then
+/// after each step (1, 2, …). Errs when a stored step no longer applies.
+fn each_step<G: Rules>(table: &Table, records: Vec<ActionRecord>, each: &mut dyn FnMut(usize, &State)) -> Result<()> {
+    let id = table.record.id;
+    let mut played = Played::<G> { game: G::setup(table)?, log: Vec::new() };
+    each(0, &G::wrap(played.clone()));
+    for (i, r) in records.into_iter().enumerate() {
+        let (seat, action) =
+            G::decode(&r.action).map_err(|e| crate::common::internal(format!("game {id}: stored action {}: {e}", r.seq)))?;
+        let seat = seat.or(r.seat);
+        G::replay_step(&mut played.game, seat, &action)
+            .map_err(|e| crate::common::internal(format!("game {id}: action {} no longer applies: {e}", i + 1)))?;
+        played.log.push(Logged { seq: r.seq, user_id: r.user_id, seat, action });
+        each(i + 1, &G::wrap(played.clone()));
+    }
+    Ok(())
+}
+
 /// A game's first state and the message that opens it.
 fn begin<G: Rules>(table: &Table, version: i64) -> Result<(State, Reply)> {
     let game = G::setup(table)?;
@@ -82,6 +101,15 @@ impl State {
         match table.record.kind {
             GameKind::SouthSeas => replay::<SouthSeas>(table, log),
             GameKind::Seafarers => replay::<Seafarers>(table, log),
+        }
+    }
+
+    /// Calls `each` with the game's state at every step of its stored log, the opening first
+    /// (`southseas replay`).
+    pub(crate) fn each_step(table: &Table, log: Vec<ActionRecord>, each: &mut dyn FnMut(usize, &State)) -> Result<()> {
+        match table.record.kind {
+            GameKind::SouthSeas => each_step::<SouthSeas>(table, log, each),
+            GameKind::Seafarers => each_step::<Seafarers>(table, log, each),
         }
     }
 
@@ -124,9 +152,38 @@ impl State {
         with_game!(self, G, played => G::task(&played.game, seat, locale))
     }
 
+    /// A finished game's outcome per seat (None while it is not over).
+    pub(crate) fn outcome(&self) -> Option<Vec<contract::SeatOutcome>> {
+        with_game!(self, G, played => G::outcome(&played.game))
+    }
+
     /// What the last `n` steps did, oldest first (`/history`).
     pub(crate) fn history(&self, table: &Table, n: usize, reader: Locale) -> Result<Vec<String>> {
         with_game!(self, G, played => G::history(played, table, n, reader))
+    }
+}
+
+/// The game's public history (see [`crate::common::deal`]): every stored step and the chance
+/// outcomes the table saw, replayed from its stored seed.
+pub(crate) fn public_history(table: &Table, records: &[ActionRecord]) -> Result<crate::common::deal::PublicHistory> {
+    match table.record.kind {
+        GameKind::SouthSeas => deal::history_of::<SouthSeas>(table, records),
+        GameKind::Seafarers => deal::history_of::<Seafarers>(table, records),
+    }
+}
+
+/// Checks a public history against a revealed seed and salt and the published commitment
+/// (None: the history's own); Err: the history names a game this version does not host.
+pub fn verify_deal(
+    history: &crate::common::deal::PublicHistory,
+    seed: u64,
+    salt: &str,
+    commitment: Option<&str>,
+) -> std::result::Result<deal::Verdict, String> {
+    match GameKind::parse(&history.kind) {
+        Some(GameKind::SouthSeas) => Ok(deal::verify_with::<SouthSeas>(history, seed, salt, commitment)),
+        Some(GameKind::Seafarers) => Ok(deal::verify_with::<Seafarers>(history, seed, salt, commitment)),
+        None => Err(format!("the history is of a game this version does not know (`{}`)", history.kind)),
     }
 }
 

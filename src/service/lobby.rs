@@ -143,6 +143,10 @@ impl Service {
         let mut order: Vec<u64> = table.seats.iter().map(|s| s.user_id).collect();
         Rng::new(r.seed ^ 0x5EA7_5EA7).shuffle(&mut order);
         store::assign_seats(&mut tx, r.id, &order).await?;
+        // The deal's secret salt: the opening publishes SHA-256 of seed and salt, the end
+        // reveals both (`crate::common::deal`).
+        let salt = crate::common::deal::new_salt().map_err(crate::common::internal)?;
+        store::set_salt(&mut tx, r.id, &salt).await?;
         let version = store::touch(&mut tx, r.id, Status::Active).await?;
         store::clear_due(&mut tx, r.id, Some(DueKind::Lobby)).await?;
         let mut table = load_table(&mut tx, r.id).await?;

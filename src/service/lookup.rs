@@ -3,6 +3,7 @@
 
 use super::lobby::lobby_reply_in;
 use super::{Picture, Place, Reply, Result, Service, Table, user};
+use crate::common::deal::PublicHistory;
 use crate::i18n::Locale;
 use crate::store::{self, Status};
 use crate::tr;
@@ -122,7 +123,34 @@ impl Service {
         let page = page.max(1);
         let older = if page < pages.len() { tr!(reader, "history-older", next = page + 1) } else { tr!(reader, "history-start") };
         let header = tr!(reader, "history-header", page = page, pages = pages.len(), older = older);
-        Ok(Reply { text: format!("{header}\n{}", lines.join("\n")), game, ..Reply::default() })
+        let mut reply = Reply { text: format!("{header}\n{}", lines.join("\n")), game, ..Reply::default() };
+        // A finished game's seed is revealed: its public history comes along as a file, to
+        // check the deal with (`southseas verify`).
+        if table.record.status == Status::Finished {
+            let file = self.public_history_of(&mut conn, &table).await?;
+            reply.images.push(super::Image { name: format!("game-{}-history.txt", table.record.id), png: file.to_text().into_bytes() });
+            reply.text = format!("{}\n{}", super::reply::truncate(&reply.text, 1800), tr!(reader, "history-file"));
+        }
+        Ok(reply)
+    }
+
+    /// A game's public history by its id (see [`crate::common::deal`]): every step and the
+    /// chance outcomes the table saw. Needs no more than the database; for `southseas history`.
+    pub async fn public_history(&self, id: store::GameId) -> Result<PublicHistory> {
+        let mut conn = self.store.pool().acquire().await?;
+        let Some(record) = store::game(&mut conn, id).await? else {
+            return user(format!("There is no game {id}."));
+        };
+        let table = Table { seats: store::seats(&mut conn, id).await?, record };
+        self.public_history_of(&mut conn, &table).await
+    }
+
+    async fn public_history_of(&self, conn: &mut sqlx::AnyConnection, table: &Table) -> Result<PublicHistory> {
+        if table.seats.iter().any(|s| s.seat.is_none()) {
+            return user(tr!(Locale::En, "err-no-board-yet"));
+        }
+        let records = store::actions(conn, table.record.id).await?;
+        crate::games::public_history(table, &records)
     }
 
     /// Draws the board (and the drawn tile) for a reply that asks for it, highlighting the

@@ -9,7 +9,8 @@
 //!
 //! This folder names no game. What is common to any turn-based game is here: the service and
 //! its settings, the lobby ([`lobby`]), tables and versions ([`tables`]), the lookups
-//! ([`lookup`]), and the messages steps owe their channel ([`delivery`]). A game's steps and
+//! ([`lookup`]), the messages steps owe their channel ([`delivery`]), and stats and ratings
+//! recomputed from the finished games ([`stats`]). A game's steps and
 //! words live in its room (`crate::games::<game>`), as `impl Service` blocks there; where a
 //! common path needs the game (replaying its log, the lobby's rules line, a status), it goes
 //! through the `match`es of [`crate::games`].
@@ -22,6 +23,7 @@ mod moderation;
 pub mod schedule;
 mod seats;
 pub mod settings;
+pub mod stats;
 mod steps;
 mod tables;
 

@@ -18,6 +18,8 @@ pub struct SettingsChange {
     pub quiet_hours: Option<String>,
     /// Some(None): back to the Discord client's language.
     pub language: Option<Option<Locale>>,
+    /// Shown on the leaderboards (true) or kept off them (false).
+    pub leaderboards: Option<bool>,
 }
 
 /// Minutes from UTC of "+2", "-5:30", "UTC+01:00", "0" (between −12:00 and +14:00).
@@ -86,6 +88,7 @@ fn describe(s: &Settings, locale: Locale) -> String {
         place = tr!(locale, if s.direct { "settings-where-direct" } else { "settings-where-channel" }),
         quiet = quiet,
         language = language,
+        leaderboards = tr!(locale, if s.hidden { "settings-leaderboards-hidden" } else { "settings-leaderboards-shown" }),
     )
 }
 
@@ -111,6 +114,7 @@ impl Service {
         s.reminders = change.reminders.unwrap_or(s.reminders);
         s.direct = change.direct.unwrap_or(s.direct);
         s.language = change.language.unwrap_or(s.language);
+        s.hidden = change.leaderboards.map_or(s.hidden, |shown| !shown);
         let changed = change != SettingsChange::default();
         if changed {
             store::save_settings(&mut conn, actor.user_id, &s).await?;

@@ -91,6 +91,9 @@ pub struct GameRecord {
     pub language: Locale,
     /// Who paused the running game and when, while it is paused (migration 0007).
     pub paused: Option<Pause>,
+    /// The secret salt of the deal's commitment (hex), drawn when the game starts (migration
+    /// 0010); None in a lobby and in games started before.
+    pub salt: Option<String>,
 }
 
 /// A pause of a running game: nothing is played, reminded or timed until it resumes.
@@ -358,11 +361,12 @@ fn game_from_row(row: &AnyRow) -> Result<GameRecord, sqlx::Error> {
                 at_ms: row.try_get::<Option<i64>, _>("paused_at")?.unwrap_or_default(),
             }),
         },
+        salt: row.try_get("salt")?,
     })
 }
 
 const GAME_COLUMNS: &str = "id, kind, ruleset, guild_id, channel_id, status, options, seed, creator_id, min_players, max_players, \
-     version, created_at, updated_at, changed_ms, turn_limit_secs, on_timeout, language, paused_by, paused_by_name, paused_at";
+     version, created_at, updated_at, changed_ms, turn_limit_secs, on_timeout, language, paused_by, paused_by_name, paused_at, salt";
 
 pub async fn insert_game(conn: &mut AnyConnection, new: &NewGame) -> Result<GameId, InsertError> {
     let now = now();
@@ -413,6 +417,16 @@ pub async fn latest_game_in_channel(conn: &mut AnyConnection, channel_id: u64) -
     row.as_ref().map(game_from_row).transpose()
 }
 
+/// The server's finished games (of one game, or all), in the order they finished (then by
+/// id): what stats and ratings are computed from. Abandoned games are not among them.
+pub async fn finished_games(conn: &mut AnyConnection, guild_id: u64, kind: Option<GameKind>) -> Result<Vec<GameRecord>, sqlx::Error> {
+    let sql = format!(
+        "SELECT {GAME_COLUMNS} FROM games WHERE guild_id = $1 AND status = 'finished' AND ($2 IS NULL OR kind = $2) ORDER BY updated_at, id"
+    );
+    let rows = sqlx::query(&sql).bind(guild_id as i64).bind(kind.map(GameKind::as_str)).fetch_all(&mut *conn).await?;
+    rows.iter().map(game_from_row).collect()
+}
+
 /// Sets the status and bumps the version; returns the new version.
 pub async fn touch(conn: &mut AnyConnection, id: GameId, status: Status) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar(
@@ -424,6 +438,12 @@ pub async fn touch(conn: &mut AnyConnection, id: GameId, status: Status) -> Resu
     .bind(id)
     .fetch_one(&mut *conn)
     .await
+}
+
+/// Stores the secret salt of the game's deal commitment (when it starts).
+pub async fn set_salt(conn: &mut AnyConnection, id: GameId, salt: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE games SET salt = $1 WHERE id = $2").bind(salt).bind(id).execute(&mut *conn).await?;
+    Ok(())
 }
 
 /// Pauses the game (`Some`) or resumes it (`None`); the caller bumps its version.

@@ -18,17 +18,20 @@ pub struct Settings {
     pub quiet: Option<(u16, u16)>,
     /// The language they chose for what the bot tells them alone (None: their Discord client's).
     pub language: Option<Locale>,
+    /// They keep their name off the leaderboards (migration 0011).
+    pub hidden: bool,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { reminders: true, direct: false, utc_offset_min: 0, quiet: None, language: None }
+        Settings { reminders: true, direct: false, utc_offset_min: 0, quiet: None, language: None, hidden: false }
     }
 }
 
 pub async fn settings(conn: &mut AnyConnection, user_id: u64) -> Result<Settings, sqlx::Error> {
     let row = sqlx::query(
-        "SELECT reminders, direct, utc_offset_min, quiet_from_min, quiet_to_min, language FROM user_settings WHERE user_id = $1",
+        "SELECT reminders, direct, utc_offset_min, quiet_from_min, quiet_to_min, language, hide_from_leaderboards FROM user_settings
+         WHERE user_id = $1",
     )
     .bind(user_id as i64)
     .fetch_optional(&mut *conn)
@@ -42,16 +45,24 @@ pub async fn settings(conn: &mut AnyConnection, user_id: u64) -> Result<Settings
         utc_offset_min: r.try_get::<i64, _>("utc_offset_min")? as i32,
         quiet: from.zip(to).map(|(f, t)| (f as u16, t as u16)),
         language: r.try_get::<Option<String>, _>("language")?.as_deref().and_then(Locale::from_code),
+        hidden: r.try_get::<i64, _>("hide_from_leaderboards")? != 0,
     })
+}
+
+/// Of `users`, those who keep their names off the leaderboards.
+pub async fn hidden_from_leaderboards(conn: &mut AnyConnection, users: &[u64]) -> Result<Vec<u64>, sqlx::Error> {
+    let hidden: Vec<i64> =
+        sqlx::query_scalar("SELECT user_id FROM user_settings WHERE hide_from_leaderboards <> 0").fetch_all(&mut *conn).await?;
+    Ok(hidden.into_iter().map(|u| u as u64).filter(|u| users.contains(u)).collect())
 }
 
 pub async fn save_settings(conn: &mut AnyConnection, user_id: u64, s: &Settings) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "INSERT INTO user_settings (user_id, reminders, direct, utc_offset_min, quiet_from_min, quiet_to_min, language)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
+        "INSERT INTO user_settings (user_id, reminders, direct, utc_offset_min, quiet_from_min, quiet_to_min, language, hide_from_leaderboards)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
          ON CONFLICT (user_id) DO UPDATE SET reminders = excluded.reminders, direct = excluded.direct,
              utc_offset_min = excluded.utc_offset_min, quiet_from_min = excluded.quiet_from_min, quiet_to_min = excluded.quiet_to_min,
-             language = excluded.language",
+             language = excluded.language, hide_from_leaderboards = excluded.hide_from_leaderboards",
     )
     .bind(user_id as i64)
     .bind(i64::from(s.reminders))
@@ -60,6 +71,7 @@ pub async fn save_settings(conn: &mut AnyConnection, user_id: u64, s: &Settings)
     .bind(s.quiet.map(|q| i64::from(q.0)))
     .bind(s.quiet.map(|q| i64::from(q.1)))
     .bind(s.language.map(Locale::code))
+    .bind(i64::from(s.hidden))
     .execute(&mut *conn)
     .await?;
     Ok(())

@@ -1,5 +1,6 @@
 //! Integration tests of the `southseas` package, one binary with a module per area.
 
+mod after;
 mod cli;
 mod computers;
 mod discord_double;

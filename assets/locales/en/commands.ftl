@@ -144,6 +144,8 @@ cmd-settings-language = language
     .choice-0 = my Discord's
     .choice-1 = English
     .choice-2 = Français
+cmd-settings-leaderboards = leaderboards
+    .description = Show me on this server's leaderboards (default: yes)
 
 cmd-board = board
     .description = Show the board (only to you).
@@ -170,3 +172,19 @@ cmd-rules = rules
 
 cmd-help = help
     .description = How to play with this bot (only to you).
+
+cmd-stats = stats
+    .description = Games played and won, scores, placements, time per turn (only to you).
+cmd-stats-player = player
+    .description = Whose stats (default: yours)
+cmd-stats-game = game
+    .description = Which game (default: each)
+    .choice-0 = Carcassonne: South Seas
+    .choice-1 = Catan: Seafarers
+
+cmd-leaderboard = leaderboard
+    .description = This server's ratings, per game (only to you).
+cmd-leaderboard-game = game
+    .description = Which game (default: each)
+    .choice-0 = Carcassonne: South Seas
+    .choice-1 = Catan: Seafarers

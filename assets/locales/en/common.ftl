@@ -11,7 +11,10 @@ settings-shown = **Your settings**
     • Where: { $place }
     • Quiet hours: { $quiet }
     • Language: { $language }
-    Change them with `/settings reminders: … where: … utc_offset: … quiet_hours: … language: …` (for example `utc_offset: +2 quiet_hours: 22-7`).
+    • Leaderboards: { $leaderboards }
+    Change them with `/settings reminders: … where: … utc_offset: … quiet_hours: … language: … leaderboards: …` (for example `utc_offset: +2 quiet_hours: 22-7`).
+settings-leaderboards-shown = your name and rating are shown
+settings-leaderboards-hidden = hidden (your games still rate the others)
 settings-on = on
 settings-off = off
 settings-where-direct = by direct message
@@ -31,16 +34,17 @@ help = **How to play here**
     • `/islander` — put an islander on the new tile, take one back, or none
     • `/deliver` / `/pay` — give wares to a ship, or `/endturn`
     • `/ship` — choose your market's ship when asked
-    {"*"}*Seafarers**: tap the buttons (Roll, build menus of lettered spots, Bank trade, Offer a trade…, End turn; Accept, Decline or Counter… an offer), or type any step with `/seafarers` (`road 4`, `settlement B`, `offer 2 brick for 1 ore`: it suggests as you type). Discards and gold are chosen privately (**Discard…**); **My hand** or `/hand` shows your cards to you alone.
+    {"*"}*Seafarers**: tap the buttons (Roll, build menus of lettered spots, trades, End turn), or type any step with `/seafarers` (`road 4`, `settlement B`, `offer 2 brick for 1 ore`: it suggests as you type). Discards and gold are chosen privately (**Discard…**); **My hand** or `/hand` shows your cards to you alone.
     Anytime: `/board`, `/status`, `/history`, `/rules` (South Seas: `/tiles`, `/ships`). Made a slip? `/undo` (until something left to chance is revealed). `/abandon` ends a game.
 
     {"*"}*Games that keep moving**
-    • Reminders when your turn lasts (never in your quiet hours): `/settings` turns them off, sends them by direct message, or sets quiet hours (`utc_offset: +2 quiet_hours: 22-7`).
-    • Deadlines: each turn has a time limit (set at `/new`, 24 hours by default); then the computer plays that turn for you (or takes your seat, if the game says so).
+    • Reminders when your turn lasts: `/settings` turns them off, sends them by direct message, or sets quiet hours (`utc_offset: +2 quiet_hours: 22-7`).
+    • Deadlines: each turn has a time limit (24 hours unless `/new` says otherwise); then the computer plays it for you (or takes your seat).
     • Computer players: `/addbot [easy|medium|hard]` or **Add computer** in the lobby; you can play alone.
-    • Away: `/away [8h]` lets the computer play your turns; `/back` when you return. `/replace` hands a seat to someone else; `/kick` votes a gone player's seat to the computer (after half their turn time).
+    • Away: `/away [8h]`, then `/back`: the computer plays your turns meanwhile. `/replace` hands a seat to someone else; `/kick` votes a gone player's seat to the computer.
     • The opener or a moderator: `/pause`, `/resume`; `/abandon` ends at once after a confirming tap. Lobbies untouched for 3 days close.
-    • Language: `/settings language` picks the language the bot speaks to you alone; `/new language` a game's.
+    • Language: `/settings language` (yours), `/new language` (a game's).
+    • Stats: `/stats`, `/leaderboard` (Weng-Lin ratings per server, each shown once its uncertainty is low, after a few games; `/settings leaderboards` hides you).
 
 ## The games and the computer's strengths, by name.
 game-southseas = Carcassonne: South Seas
@@ -235,3 +239,32 @@ reminder-direct-head-server = 🎲 **{ $game }** (game { $id }) on **{ $server }
 reminder-link = ➡️ The turn message, with its buttons: { $link }
 timeout-replace = ⌛ { $name }'s time ran out ({ $waited }): a computer player takes their seat for the rest of the game.
 timeout-play = ⌛ { $name }'s time ran out ({ $waited }): the computer plays for them this time.
+
+## A deal anyone can check (src/common/deal.rs)
+deal-commitment = 🔒 The deal is committed: `{ $hash }` is SHA-256 of this game's seed and a secret salt, both revealed when the game ends, so anyone can check that the tiles and dice were the seed's (`southseas verify`).
+deal-reveal = 🔓 The deal revealed: seed `{ $seed }`, salt `{ $salt }`. SHA-256 of `{ $seed }:{ $salt }` is the commitment posted at the start; `southseas verify` replays the game's history (`/history` gives it as a file) from this seed.
+deal-none = This game began before deals were committed: it has no commitment to check.
+history-file = 📎 The game is over: the attached file is its public history. With the seed and salt its last message revealed, `southseas verify` checks its deal.
+
+## /stats and /leaderboard (private; src/service/stats.rs)
+stats-head = 📊 **{ $name }** on this server
+stats-game = **{ $game }**: { $played } played, { $won } won · score { $average } on average, { $best } at best · place { $placement } on average · { $turn } per turn (median)
+stats-figure = { "  " }• { $figure }: { $total } ({ $average } a game)
+stats-none = { $name } has no finished game on this server yet.
+stats-hidden = { $name } keeps off the leaderboards: their stats are theirs alone.
+stats-seconds = { $n } s
+leaderboard-head = 🏆 **{ $game }**: Weng-Lin ratings from { $games ->
+    [one] { $games } finished game
+   *[other] { $games } finished games
+} with at least two people
+leaderboard-line = { $rank }. { $name }: **{ $rating }** ± { $uncertainty } ({ $games ->
+    [one] { $games } game
+   *[other] { $games } games
+})
+leaderboard-computer = 🤖 computer ({ $strength })
+leaderboard-unsure = { $n ->
+    [0] Nobody is rated surely enough yet
+    [one] 1 more player is not shown yet
+   *[other] { $n } more players are not shown yet
+}: a rating shows once its uncertainty is below { $limit }, after a few games against others.
+leaderboard-empty = **{ $game }**: no finished game here counts yet (abandoned games and games with fewer than two people do not).

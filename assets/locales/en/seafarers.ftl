@@ -537,3 +537,7 @@ sf-button-zone-previous = ◀ Zone { $zone }
 sf-button-zone-next = Zone { $zone } ▶
 sf-zone-yours = Zone { $zone } of { $zones }: spots { $first }–{ $last }, lettered on the picture. Pick one in the menu, or look at another zone.
 sf-zone-theirs = Zone { $zone } of { $zones }: spots { $first }–{ $last }, lettered on the picture. { $name } chooses; you are only looking.
+
+## /stats: Seafarers' own figures
+sf-figure-cities = Cities at the end
+sf-figure-knights = Knights played

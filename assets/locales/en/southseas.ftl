@@ -359,3 +359,7 @@ ss-phone-demand-same-other = { $same } alike + { $other }
 
 # /new refused, said to who asked
 ss-new-limits = South Seas is for { $lo } to { $hi } players: choose limits in that range, the minimum not above the maximum.
+
+## /stats: South Seas' own figures
+ss-figure-ships = Ships delivered
+ss-figure-wares = Wares at the end

@@ -145,6 +145,8 @@ cmd-settings-language = langue
     .choice-0 = celle de mon Discord
     .choice-1 = English
     .choice-2 = Français
+cmd-settings-leaderboards = classements
+    .description = M'afficher dans les classements de ce serveur (par défaut : oui)
 
 cmd-board = plateau
     .description = Voir le plateau (à vous seul).
@@ -171,3 +173,19 @@ cmd-rules = regles
 
 cmd-help = aide
     .description = Comment jouer avec ce bot (à vous seul).
+
+cmd-stats = statistiques
+    .description = Parties jouées et gagnées, scores, places, temps par tour (à vous seul).
+cmd-stats-player = joueur
+    .description = Les statistiques de qui (par défaut : les vôtres)
+cmd-stats-game = jeu
+    .description = Quel jeu (par défaut : chacun)
+    .choice-0 = Carcassonne : Mers du Sud
+    .choice-1 = Catan : Marins
+
+cmd-leaderboard = classement
+    .description = Les classements de ce serveur, par jeu (à vous seul).
+cmd-leaderboard-game = jeu
+    .description = Quel jeu (par défaut : chacun)
+    .choice-0 = Carcassonne : Mers du Sud
+    .choice-1 = Catan : Marins

@@ -11,11 +11,14 @@ settings-shown = **Vos réglages**
     • Où : { $place }
     • Heures calmes : { $quiet }
     • Langue : { $language }
-    Modifiez-les avec `/reglages rappels: … destination: … decalage_utc: … heures_calmes: … langue: …` (par exemple `decalage_utc: +2 heures_calmes: 22-7`).
+    • Classements : { $leaderboards }
+    Modifiez-les avec `/reglages rappels: … destination: … decalage_utc: … heures_calmes: … langue: … classements: …` (par exemple `decalage_utc: +2 heures_calmes: 22-7`).
 settings-on = activés
 settings-off = désactivés
 settings-where-direct = par message privé
 settings-where-channel = dans le salon de la partie
+settings-leaderboards-shown = votre nom et votre classement sont affichés
+settings-leaderboards-hidden = masqués (vos parties comptent toujours pour le classement des autres)
 settings-quiet-hours = { $from }–{ $to } ({ $offset })
 settings-quiet-none = aucune (fuseau { $offset })
 settings-language-chosen = { $language }
@@ -31,16 +34,17 @@ help = **Comment jouer ici**
     • `/insulaire` — poser un insulaire, en reprendre un, ou aucun
     • `/livrer` / `/payer` — des marchandises à un bateau, ou `/fin-du-tour`
     • `/bateau` — le bateau de votre marché, quand on vous le demande
-    {"*"}*Marins** : les boutons (dés, constructions par lettres, commerce, échanges…), ou tapez n'importe quelle étape avec `/marins` (elle propose pendant que vous tapez). Défausses et or se choisissent en privé (**Défausser…**) ; **Ma main** ou `/main` montre vos cartes, à vous seul.
-    À tout moment : `/plateau`, `/etat`, `/historique`, `/regles` (Mers du Sud : `/tuiles`, `/bateaux`). Une erreur ? `/annuler` (tant que le hasard n'a rien révélé). `/abandonner` met fin à une partie.
+    {"*"}*Marins** : les boutons, ou tapez n'importe quelle étape avec `/marins` (avec suggestions). Défausses et or se choisissent en privé (**Défausser…**) ; **Ma main** ou `/main` montre vos cartes, à vous seul.
+    Toujours : `/plateau`, `/etat`, `/historique`, `/regles` (Mers du Sud : `/tuiles`, `/bateaux`). Une erreur ? `/annuler` (tant que le hasard n'a rien révélé). `/abandonner` met fin à une partie.
 
     {"*"}*Des parties qui avancent**
-    • Rappels quand votre tour dure (jamais pendant vos heures calmes) : `/reglages` les coupe, les envoie en privé, ou fixe des heures calmes (`decalage_utc: +2 heures_calmes: 22-7`).
-    • Délais : chaque tour a un temps limite (24 heures par défaut, choisi à `/nouvelle`) ; ensuite l'ordinateur joue ce tour pour vous (ou prend votre siège).
-    • Ordinateur : `/ajouter-ordi [facile|moyen|difficile]` ou **Ajouter l'ordinateur** avant le début ; on peut jouer seul.
-    • Absence : `/absent [8h]` laisse l'ordinateur jouer pour vous ; `/retour` au retour. `/remplacer` confie un siège à quelqu'un ; `/exclure` vote pour donner à l'ordinateur le siège d'un joueur parti (après la moitié de son temps de tour).
+    • Rappels quand votre tour dure : `/reglages` les coupe, les envoie en privé, ou fixe des heures calmes (`decalage_utc: +2 heures_calmes: 22-7`).
+    • Délais : chaque tour a un temps limite (24 heures sauf choix à `/nouvelle`) ; ensuite l'ordinateur le joue pour vous (ou prend votre siège).
+    • Ordinateur : `/ajouter-ordi [facile|moyen|difficile]` ou **Ajouter l'ordinateur** ; on peut jouer seul.
+    • Absence : `/absent [8h]`, puis `/retour` : l'ordinateur joue pour vous entre-temps. `/remplacer` confie un siège à quelqu'un ; `/exclure` vote pour donner à l'ordinateur le siège d'un joueur parti.
     • Qui a ouvert la partie ou un modérateur : `/pause`, `/reprendre` ; `/abandonner` y met fin après confirmation. Un salon d'attente oublié 3 jours se ferme.
-    • Langue : `/reglages langue` : la vôtre ; `/nouvelle langue` : celle d'une partie.
+    • Langue : `/reglages langue` (la vôtre), `/nouvelle langue` (celle d'une partie).
+    • Statistiques : `/statistiques`, `/classement` (Weng-Lin par serveur, chacun affiché quand son incertitude est basse ; `/reglages classements` vous masque).
 
 ## Les jeux et les niveaux de l'ordinateur, par leur nom.
 game-southseas = Carcassonne : Mers du Sud
@@ -238,3 +242,32 @@ reminder-direct-head-server = 🎲 **{ $game }** (partie { $id }) sur **{ $serve
 reminder-link = ➡️ Le message du tour, avec ses boutons : { $link }
 timeout-replace = ⌛ Le temps de { $name } est écoulé ({ $waited }) : un joueur ordinateur prend sa place pour le reste de la partie.
 timeout-play = ⌛ Le temps de { $name } est écoulé ({ $waited }) : l'ordinateur joue à sa place cette fois.
+
+## Une donne que chacun peut vérifier (src/common/deal.rs)
+deal-commitment = 🔒 La donne est engagée : `{ $hash }` est le SHA-256 de la graine de cette partie et d'un sel secret, tous deux révélés à la fin de la partie, pour que chacun puisse vérifier que les tuiles et les dés venaient de la graine (`southseas verify`).
+deal-reveal = 🔓 La donne révélée : graine `{ $seed }`, sel `{ $salt }`. Le SHA-256 de `{ $seed }:{ $salt }` est l'engagement publié au début ; `southseas verify` rejoue l'historique de la partie (`/historique` le donne en fichier) à partir de cette graine.
+deal-none = Cette partie a commencé avant que les donnes soient engagées : elle n'a aucun engagement à vérifier.
+history-file = 📎 La partie est finie : le fichier joint est son historique public. Avec la graine et le sel révélés par son dernier message, `southseas verify` vérifie sa donne.
+
+## /stats et /classement (privés ; src/service/stats.rs)
+stats-head = 📊 **{ $name }** sur ce serveur
+stats-game = **{ $game }** : { $played } jouées, { $won } gagnées · score moyen { $average }, meilleur { $best } · place moyenne { $placement } · { $turn } par tour (médiane)
+stats-figure = { "  " }• { $figure } : { $total } ({ $average } par partie)
+stats-none = { $name } n'a encore aucune partie terminée sur ce serveur.
+stats-hidden = { $name } ne figure pas dans les classements : ses statistiques ne sont visibles que par lui-même.
+stats-seconds = { $n } s
+leaderboard-head = 🏆 **{ $game }** : classements Weng-Lin de { $games ->
+    [one] { $games } partie terminée
+   *[other] { $games } parties terminées
+} à deux personnes au moins
+leaderboard-line = { $rank }. { $name } : **{ $rating }** ± { $uncertainty } ({ $games ->
+    [one] { $games } partie
+   *[other] { $games } parties
+})
+leaderboard-computer = 🤖 ordinateur ({ $strength })
+leaderboard-unsure = { $n ->
+    [0] Personne n'est encore classé avec assez de certitude
+    [one] 1 autre joueur n'est pas encore affiché
+   *[other] { $n } autres joueurs ne sont pas encore affichés
+} : un classement s'affiche quand son incertitude passe sous { $limit }, après quelques parties contre d'autres.
+leaderboard-empty = **{ $game }** : aucune partie terminée ici ne compte encore (ni les parties abandonnées, ni celles à moins de deux personnes).

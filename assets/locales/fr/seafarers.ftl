@@ -552,3 +552,7 @@ sf-button-zone-previous = ◀ Zone { $zone }
 sf-button-zone-next = Zone { $zone } ▶
 sf-zone-yours = Zone { $zone } sur { $zones } : emplacements { $first } à { $last }, avec leurs lettres sur l'image. Choisissez-en un dans le menu, ou regardez une autre zone.
 sf-zone-theirs = Zone { $zone } sur { $zones } : emplacements { $first } à { $last }, avec leurs lettres sur l'image. C'est { $name } qui choisit ; vous ne faites que regarder.
+
+## /stats : les chiffres propres à Marins
+sf-figure-cities = Villes à la fin
+sf-figure-knights = Chevaliers joués

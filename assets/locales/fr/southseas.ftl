@@ -366,3 +366,7 @@ ss-phone-demand-same-other = { $same } identiques + { $other }
 
 # /new refused, said to who asked
 ss-new-limits = Mers du Sud se joue de { $lo } à { $hi } joueurs : choisissez des limites dans cet intervalle, le minimum sans dépasser le maximum.
+
+## /stats : les chiffres propres aux Mers du Sud
+ss-figure-ships = Bateaux livrés
+ss-figure-wares = Marchandises à la fin

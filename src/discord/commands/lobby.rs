@@ -32,7 +32,7 @@ pub enum GameChoice {
 }
 
 impl GameChoice {
-    fn kind(self) -> GameKind {
+    pub(crate) fn kind(self) -> GameKind {
         match self {
             GameChoice::SouthSeas => GameKind::SouthSeas,
             GameChoice::Seafarers => GameKind::Seafarers,

@@ -1,6 +1,6 @@
 //! Slash commands: each validates its arguments into a service call. Split by what the player
 //! does: the lobby (`lobby.rs`), seats (`seats.rs`), pausing a game (`moderation.rs`), looking
-//! at the game (`lookup.rs`), help (`help.rs`); a game's
+//! at the game (`lookup.rs`), stats and ratings (`stats.rs`), help (`help.rs`); a game's
 //! own commands (its steps) live in its room, `games/<game>/commands.rs`. What they share (who
 //! and where, acknowledging, turning a service reply into a message) is `discord/respond.rs`.
 
@@ -10,6 +10,7 @@ mod localize;
 mod lookup;
 mod moderation;
 mod seats;
+mod stats;
 mod undo;
 
 pub(crate) use super::respond::{acknowledge, actor, client_locale, place_of, reader_locale, respond, respond_private};
@@ -54,6 +55,8 @@ fn plain() -> Vec<poise::Command<Data, Error>> {
         southseas::tiles(),
         southseas::ships(),
         lookup::history(),
+        stats::stats(),
+        stats::leaderboard(),
         southseas::rules(),
         help::help(),
     ]

@@ -108,6 +108,7 @@ pub(crate) async fn settings(
     #[max_length = 20]
     quiet_hours: Option<String>,
     #[description = "The language of what the bot tells me alone (default: my Discord's)"] language: Option<LanguageSetting>,
+    #[description = "Show me on this server's leaderboards (default: yes)"] leaderboards: Option<bool>,
 ) -> Result<(), Error> {
     acknowledge(ctx).await?;
     let change = SettingsChange {
@@ -116,6 +117,7 @@ pub(crate) async fn settings(
         utc_offset,
         quiet_hours,
         language: language.map(LanguageSetting::chosen),
+        leaderboards,
     };
     let result = ctx.data().service.settings(&actor(ctx).await, change, client_locale(ctx)).await;
     respond_private(ctx, result).await

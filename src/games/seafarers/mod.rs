@@ -6,6 +6,7 @@
 pub mod codes;
 pub mod commands;
 pub mod computer;
+mod deal;
 pub mod options;
 pub mod render;
 pub mod replies;

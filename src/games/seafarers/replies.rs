@@ -48,6 +48,8 @@ pub(crate) fn turn_reply(game: &Game, table: &Table, version: i64, mut lines: Ve
             lines.retain(|l| !said.contains(l));
         }
         lines.extend(breakdown);
+        // Last, so that it is never cut: the deal's seed and salt, for anyone to check.
+        lines.push(crate::common::deal::reveal_line(&table.record, names.lang()));
         reply.text = format!("{head}\n{}", fit_lines(&lines, TURN_TEXT_CHARS.saturating_sub(head.len() + 1)));
         return reply;
     }

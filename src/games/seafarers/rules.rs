@@ -88,6 +88,7 @@ impl Rules for Seafarers {
             lines.push(format!("{}. {}", k + 1, names.long(seat)));
         }
         lines.push(tr!(lang, "sf-opening-rule"));
+        lines.push(crate::common::deal::opening_line(&table.record, lang));
         lines.extend(text::narrate(game, &names, game.opening_events()));
         turn_reply(game, table, version, lines, &[])
     }
@@ -328,6 +329,34 @@ impl Rules for Seafarers {
 
     fn lobby_rules(record: &GameRecord, locale: Locale) -> String {
         replies::lobby_rules(record, locale)
+    }
+
+    fn seen(table: &Table, log: &[(Option<usize>, Action)]) -> crate::games::contract::Seen {
+        super::deal::seen(table, log)
+    }
+
+    fn outcome(game: &Game) -> Option<Vec<crate::games::contract::SeatOutcome>> {
+        if !game.is_over() {
+            return None;
+        }
+        let scores: Vec<i64> = game.players().iter().map(|p| i64::from(p.points)).collect();
+        // The winner is who reached the target on their turn, whatever the others hold.
+        let places = crate::games::contract::places(&scores, game.winner());
+        let buildings = game.buildings();
+        Some(
+            game.players()
+                .iter()
+                .enumerate()
+                .map(|(seat, p)| crate::games::contract::SeatOutcome {
+                    score: scores[seat],
+                    place: places[seat],
+                    figures: vec![
+                        ("sf-figure-cities", buildings.iter().filter(|(_, b)| usize::from(b.owner) == seat && b.city).count() as i64),
+                        ("sf-figure-knights", i64::from(p.knights)),
+                    ],
+                })
+                .collect(),
+        )
     }
 
     fn computer_moves(played: &Played<Seafarers>, table: &Table, plan: &ComputerPlan) -> Vec<(usize, Action)> {

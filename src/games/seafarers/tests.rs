@@ -55,6 +55,7 @@ pub(crate) fn table(scenario: &str, players: usize, seed: u64, language: Locale)
         on_timeout: OnTimeout::PlayTurn,
         language,
         paused: None,
+        salt: None,
     };
     let seats = ["Ana", "Bo", "Cy", "Di"][..players]
         .iter()

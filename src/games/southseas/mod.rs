@@ -5,6 +5,7 @@
 pub mod codes;
 pub mod commands;
 pub mod computer;
+mod deal;
 pub mod render;
 pub mod replies;
 pub mod rules;

@@ -40,6 +40,8 @@ pub(crate) fn turn_reply(table: &Table, version: i64, game: &Game, mut lines: Ve
     if game.is_over() {
         // The end is news for everyone at the table: a new message that pings every person.
         reply.more_mentions = table.people().map(|s| s.user_id).collect();
+        // Last, so that it is never cut: the deal's seed and salt, for anyone to check.
+        lines.push(crate::common::deal::reveal_line(&table.record, l));
     }
     if game.to_act().is_some() && computer.is_none() {
         let (buttons, menu) = choices(game, id, version, l);

@@ -72,12 +72,14 @@ impl Rules for SouthSeas {
     fn opening(game: &Game, table: &Table, version: i64) -> Reply {
         let (names, l) = (names(table), table.record.language);
         let mut lines = vec![tr!(l, "ss-opening")];
+        let commitment = crate::common::deal::opening_line(&table.record, l);
         // In playing order, from the player who moves first (drawn from the seed).
         let (first, players) = (game.active_player(), table.seats.len());
         for k in 0..players {
             let seat = (first + k) % players;
             lines.push(tr!(l, "ss-opening-seat", k = k + 1, who = names.of(seat), colour = Names::colour(seat, l)));
         }
+        lines.push(commitment);
         lines.extend(text::narrate(game, &names, game.opening_events(), l));
         turn_reply(table, version, game, lines)
     }
@@ -214,6 +216,27 @@ impl Rules for SouthSeas {
 
     fn lobby_rules(record: &GameRecord, locale: Locale) -> String {
         replies::lobby_rules(record, locale)
+    }
+
+    fn seen(table: &Table, log: &[(Option<usize>, Action)]) -> crate::games::contract::Seen {
+        super::deal::seen(table, log)
+    }
+
+    fn outcome(game: &Game) -> Option<Vec<crate::games::contract::SeatOutcome>> {
+        let scores = game.final_scores()?;
+        let totals: Vec<i64> = scores.iter().map(|s| i64::from(s.total)).collect();
+        let places = crate::games::contract::places(&totals, None);
+        Some(
+            scores
+                .iter()
+                .enumerate()
+                .map(|(seat, s)| crate::games::contract::SeatOutcome {
+                    score: totals[seat],
+                    place: places[seat],
+                    figures: vec![("ss-figure-ships", game.player(seat).ships.len() as i64), ("ss-figure-wares", i64::from(s.wares))],
+                })
+                .collect(),
+        )
     }
 
     fn computer_moves(played: &Played<SouthSeas>, table: &Table, plan: &ComputerPlan) -> Vec<(usize, Action)> {

@@ -1,0 +1,264 @@
+//! After the last move, through the service: a deal anyone can check (a commitment in the
+//! first message, seed and salt in the game-over message, `verify` on the public history; a
+//! tampered seed caught), and stats and ratings recomputed from the stored finished games.
+
+use crate::support::{PLACE, TempDb, on_both_databases, player};
+use seafarers_engine::Strategy as SfStrategy;
+use southseas::common::deal::{PublicHistory, commitment};
+use southseas::games::Strength;
+use southseas::games::seafarers::{Seafarers, SeafarersOptions};
+use southseas::games::southseas::{GameOptions, SouthSeas};
+use southseas::games::{GameKind, verify_deal};
+use southseas::service::stats::{Rated, ratings};
+use southseas::service::{Actor, Reply, Service, ServiceError, SettingsChange};
+use southseas::store::{self, GameRecord, Store};
+use southseas_engine::{Bot, Strategy};
+
+async fn open(db: &TempDb) -> Service {
+    Service::new(Store::open(&db.url()).await.expect("database opens"), None)
+}
+
+/// The channel's newest game, as stored.
+async fn record(service: &Service) -> GameRecord {
+    let mut conn = service.store().pool().acquire().await.expect("connection");
+    store::latest_game_in_channel(&mut conn, PLACE.channel_id).await.expect("read").expect("a game")
+}
+
+async fn sql(service: &Service, statement: &str) {
+    let mut conn = service.store().pool().acquire().await.expect("connection");
+    sqlx::query(statement).execute(&mut *conn).await.expect(statement);
+}
+
+/// Discord took every message owed so far (the computer's turn waits for them).
+async fn all_posted(service: &Service) {
+    let mut conn = service.store().pool().acquire().await.expect("connection");
+    let owed: Vec<(i64, i64)> = sqlx::query_as("SELECT game_id, version FROM outbox").fetch_all(&mut *conn).await.expect("outbox");
+    drop(conn);
+    for (game, version) in owed {
+        service.delivered(game, version, None, None).await.expect("delivered");
+    }
+}
+
+/// Opens a South Seas lobby for `people` (and a computer of `computer`'s strength), starts it.
+async fn start_south_seas(service: &Service, people: &[Actor], seed: u64, computer: Option<Strength>) -> Reply {
+    let options = GameOptions { seed: Some(seed), ..GameOptions::default() };
+    service.create(PLACE, &people[0], options).await.expect("create");
+    for a in &people[1..] {
+        service.join(PLACE, a).await.expect("join");
+    }
+    if let Some(strength) = computer {
+        service.add_computer(PLACE, &people[0], strength).await.expect("a computer sits down");
+    }
+    service.start(PLACE, &people[0]).await.expect("start")
+}
+
+/// Plays the channel's South Seas game to its end, people as the engine's random bots and the
+/// computer by the scheduler; undoes one step on the way when `undo`. Returns the last reply.
+async fn play_south_seas(service: &Service, people: &[Actor], seed: u64, undo: bool) -> Reply {
+    let mut last = Reply::default();
+    let mut undone = !undo;
+    for step in 0..5_000u64 {
+        let (game, _, _, _) = service.snapshot::<SouthSeas>(PLACE, 0).await.expect("snapshot");
+        if game.is_over() {
+            return last;
+        }
+        let seat = game.to_act().expect("someone acts");
+        let mut actor = None;
+        for a in people {
+            if service.snapshot::<SouthSeas>(PLACE, a.user_id).await.expect("snapshot").2 == Some(seat) {
+                actor = Some(a.clone());
+            }
+        }
+        let Some(actor) = actor else {
+            all_posted(service).await;
+            for r in service.run_due().await.expect("the computer plays") {
+                last = r;
+            }
+            continue;
+        };
+        let action = Bot::new(Strategy::Random, seed ^ step).choose(&game).expect("a move");
+        last = service.act(PLACE, &actor, action).await.unwrap_or_else(|e| panic!("{action}: {e}"));
+        if !undone && step > 10 && service.undo(PLACE, &actor, None).await.is_ok() {
+            undone = true;
+        }
+    }
+    panic!("the game never ends");
+}
+
+/// Plays the channel's Seafarers game to its end, each waiting person as the engine's greedy
+/// bot. Returns the last reply.
+async fn play_seafarers(service: &Service, people: &[Actor], seed: u64) -> Reply {
+    let mut seats = Vec::new();
+    for a in people {
+        seats.push(service.snapshot::<Seafarers>(PLACE, a.user_id).await.expect("snapshot").2.expect("seated"));
+    }
+    let mut last = Reply::default();
+    for step in 0..20_000u64 {
+        let (game, _, _, _) = service.snapshot::<Seafarers>(PLACE, 0).await.expect("snapshot");
+        if game.is_over() {
+            return last;
+        }
+        let seat = game.to_act()[0];
+        let actor = &people[seats.iter().position(|&s| s == seat).expect("a person owes it")];
+        let action = seafarers_engine::Bot::new(SfStrategy::Greedy, seed ^ step).choose(&game, seat).expect("a move");
+        last = service.act(PLACE, actor, action).await.unwrap_or_else(|e| panic!("{action}: {e}"));
+    }
+    panic!("the game never ends");
+}
+
+/// Checks the deal of the channel's finished game: the commitment was in `opening`, seed and
+/// salt are in `last`, the public history verifies; a wrong seed, and then a tampered stored
+/// seed, are caught with the first difference named.
+async fn check_deal(service: &Service, opening: &Reply, last: &Reply, salt_at_start: &str) {
+    let r = record(service).await;
+    assert_eq!(r.status, store::Status::Finished);
+    let salt = r.salt.clone().expect("a game started now has a salt");
+    assert_eq!(salt, salt_at_start, "undo and a restart change nothing of the deal");
+    let hash = commitment(r.seed, &salt);
+    assert!(opening.text.contains(&hash), "the first message publishes the commitment: {}", opening.text);
+    assert!(!opening.text.contains(&r.seed.to_string()) && !opening.text.contains(&salt), "never the seed or the salt");
+    assert!(last.text.contains(&r.seed.to_string()) && last.text.contains(&salt), "the game-over message reveals them: {}", last.text);
+
+    let text = service.public_history(r.id).await.expect("the public history").to_text();
+    assert!(!text.contains(&salt) && !text.contains(&format!(" {} ", r.seed)), "the history holds neither seed nor salt");
+    let history = PublicHistory::parse(&text).expect("it reads back");
+    let honest = verify_deal(&history, r.seed, &salt, Some(&hash)).expect("a game of ours");
+    assert!(honest.honest() && honest.outcomes > 10, "{honest:?}");
+
+    let wrong = verify_deal(&history, r.seed + 1, &salt, Some(&hash)).unwrap();
+    assert_eq!(wrong.hash_matches, Some(false));
+    assert!(wrong.mismatch.as_deref().is_some_and(|m| m.contains("the history shows")), "{wrong:?}");
+
+    // The operator changes the stored seed after the fact: what the end would reveal no longer
+    // hashes to the commitment, nor deals the game the table saw.
+    sql(service, &format!("UPDATE games SET seed = seed + 7 WHERE id = {}", r.id)).await;
+    let tampered = record(service).await;
+    let file = std::env::temp_dir().join(format!("southseas-history-{}-{}.txt", std::process::id(), r.id));
+    std::fs::write(&file, &text).unwrap();
+    let (ok, report) = southseas::cli::deal::verify(&file, tampered.seed, &salt, Some(&hash)).expect("verify runs");
+    assert!(!ok && report.contains("DOES NOT MATCH") && report.contains("First difference"), "{report}");
+    let (ok, report) = southseas::cli::deal::verify(&file, r.seed, &salt, None).expect("verify runs");
+    assert!(ok && report.ends_with("VERIFIED\n"), "{report}");
+    std::fs::remove_file(&file).ok();
+    sql(service, &format!("UPDATE games SET seed = {} WHERE id = {}", r.seed as i64, r.id)).await;
+}
+
+on_both_databases! {
+async fn a_south_seas_deal_is_committed_revealed_and_verified(db) {
+    let service = open(&db).await;
+    let people = [player(0), player(1), player(2)];
+    let seed = 9_876_543_210_123;
+    let opening = start_south_seas(&service, &people, seed, None).await;
+    let salt = record(&service).await.salt.expect("drawn at the start");
+    // A restart: a new service over the same database.
+    drop(service);
+    let service = open(&db).await;
+    let last = play_south_seas(&service, &people, seed, true).await;
+    check_deal(&service, &opening, &last, &salt).await;
+    // /history of the finished game brings its public history as a file.
+    let history = service.history(PLACE, 1, southseas::i18n::Locale::En).await.expect("history");
+    assert!(history.images.iter().any(|i| i.name.ends_with("-history.txt")), "{:?}", history.images);
+}
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seafarers_deal_is_committed_revealed_and_verified() {
+    let db = TempDb::new("seafarers-deal");
+    let service = open(&db).await;
+    let people = [player(0), player(1), player(2)];
+    let seed = 8_765_432_101_234;
+    let options = SeafarersOptions { scenario: "base".into(), seed: Some(seed), ..SeafarersOptions::default() };
+    service.create(PLACE, &people[0], options).await.expect("create");
+    for a in &people[1..] {
+        service.join(PLACE, a).await.expect("join");
+    }
+    let opening = service.start(PLACE, &people[0]).await.expect("start");
+    let salt = record(&service).await.salt.expect("drawn at the start");
+    let last = play_seafarers(&service, &people, seed).await;
+    check_deal(&service, &opening, &last, &salt).await;
+}
+
+/// A game started before deals were committed (no salt) says it has no commitment, at the end
+/// and in its history, rather than invent one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_older_game_says_it_has_no_commitment() {
+    let db = TempDb::new("no-commitment");
+    let service = open(&db).await;
+    let people = [player(0), player(1)];
+    start_south_seas(&service, &people, 5, None).await;
+    sql(&service, "UPDATE games SET salt = NULL").await;
+    let last = play_south_seas(&service, &people, 5, false).await;
+    assert!(last.text.contains("began before deals were committed"), "{}", last.text);
+    let r = record(&service).await;
+    let history = service.public_history(r.id).await.expect("history");
+    assert_eq!(history.commitment, None);
+    assert!(history.to_text().contains("commitment none"));
+    let verdict = verify_deal(&history, r.seed, "00", None).unwrap();
+    assert_eq!((verdict.hash_matches, verdict.mismatch.is_none(), verdict.honest()), (None, true, false), "{verdict:?}");
+
+    // `southseas replay`: every step's picture, the opening first.
+    let steps = history.entries.iter().filter(|e| matches!(e, southseas::common::deal::Entry::Step { .. })).count();
+    let out = std::env::temp_dir().join(format!("southseas-replay-{}", std::process::id()));
+    let written = southseas::cli::replay::run(&db.url(), r.id, &out).await.expect("replay");
+    assert_eq!(written.len(), steps + 1, "one picture per step and the opening");
+    assert!(std::fs::read(out.join("step-000.png")).unwrap().starts_with(b"\x89PNG"));
+    std::fs::remove_dir_all(&out).ok();
+}
+
+on_both_databases! {
+async fn stats_and_ratings_come_from_the_finished_games(db) {
+    let service = open(&db).await;
+    let (ana, bo, cy) = (player(0), player(1), player(2));
+    // Six games of three people, one of two people and a medium computer, one of a person
+    // alone with a computer (rated for nobody), and one abandoned (counted nowhere).
+    for g in 0..6u64 {
+        start_south_seas(&service, &[ana.clone(), bo.clone(), cy.clone()], 100 + g, None).await;
+        play_south_seas(&service, &[ana.clone(), bo.clone(), cy.clone()], 100 + g, false).await;
+    }
+    start_south_seas(&service, &[ana.clone(), bo.clone()], 200, Some(Strength::Medium)).await;
+    play_south_seas(&service, &[ana.clone(), bo.clone()], 200, false).await;
+    start_south_seas(&service, std::slice::from_ref(&cy), 201, Some(Strength::Easy)).await;
+    play_south_seas(&service, std::slice::from_ref(&cy), 201, false).await;
+    start_south_seas(&service, &[ana.clone(), bo.clone()], 202, None).await;
+    service.abandon(PLACE, &ana.clone().moderating(true)).await.expect("abandoned");
+
+    let (games, _) = service.finished_games(PLACE.guild_id, None).await.expect("games");
+    assert_eq!(games.len(), 8, "the abandoned game is not among the finished");
+    assert_eq!(games.iter().filter(|g| g.rated()).count(), 7, "the game of one person is not rated");
+    // A pure function of the stored games: recomputed, identical to the bit.
+    let again = service.finished_games(PLACE.guild_id, Some(GameKind::SouthSeas)).await.expect("games").0;
+    assert_eq!(games, again);
+    let r = ratings(&games);
+    assert_eq!(r, ratings(&again));
+    assert_eq!(r[&Rated::Person(ana.user_id)].games, 7);
+    assert_eq!(r[&Rated::Computer(Strength::Medium)].games, 1);
+    assert!(!r.contains_key(&Rated::Computer(Strength::Easy)), "its only game had one person");
+
+    let stats = service.stats(PLACE, &ana, None, None).await.expect("stats").text;
+    assert!(stats.contains("7 played") && stats.contains("per turn (median)") && stats.contains("Ships delivered"), "{stats}");
+    let cy_stats = service.stats(PLACE, &ana, Some((cy.user_id, cy.name.clone())), Some(GameKind::SouthSeas)).await.unwrap().text;
+    assert!(cy_stats.contains("7 played"), "the game alone with a computer is in the stats: {cy_stats}");
+
+    let board = service.leaderboard(PLACE, southseas::i18n::Locale::En, Some(GameKind::SouthSeas)).await.expect("board").text;
+    assert!(board.contains("7 finished games"), "{board}");
+    for who in [&ana, &bo, &cy] {
+        assert!(board.contains(&who.name), "{} is rated after seven games: {board}", who.name);
+    }
+    assert!(board.contains("not shown yet"), "the computer's one game is too few: {board}");
+    assert!(!board.contains("computer (medium)"), "{board}");
+
+    // Bo keeps off the leaderboards: gone from it, stats shown to Bo alone.
+    service.settings(&bo, SettingsChange { leaderboards: Some(false), ..SettingsChange::default() }, None).await.expect("settings");
+    let board = service.leaderboard(PLACE, southseas::i18n::Locale::En, None).await.expect("board").text;
+    assert!(!board.contains(&bo.name) && board.contains(&ana.name), "{board}");
+    assert!(board.contains("Catan: Seafarers") && board.contains("no finished game here counts yet"), "{board}");
+    match service.stats(PLACE, &ana, Some((bo.user_id, bo.name.clone())), None).await {
+        Err(ServiceError::User(m)) => assert!(m.contains("keeps off the leaderboards"), "{m}"),
+        other => panic!("Bo's stats are Bo's: {other:?}"),
+    }
+    assert!(service.stats(PLACE, &bo, None, None).await.expect("own stats").text.contains("7 played"));
+    let french = Actor { locale: southseas::i18n::Locale::Fr, ..ana.clone() };
+    let stats = service.stats(PLACE, &french, None, None).await.expect("stats").text;
+    assert!(stats.contains("7 jouées") && stats.contains("Bateaux livrés"), "{stats}");
+}
+}

@@ -80,4 +80,4 @@ pub(crate) fn drawing(make: &ImageMaker, game: &Game, table: &Table, picture: se
 #[cfg(test)]
 mod secrecy_tests;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

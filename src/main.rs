@@ -197,7 +197,7 @@ fn serve(args: ServeArgs) -> Result<ExitCode> {
             "starting"
         );
         let service = std::sync::Arc::new(service);
-        let web = serve_web(&service, config.web_addr, config.web_max_viewers).await?;
+        let web = serve_web(std::sync::Arc::clone(&service), config.web_addr, config.web_max_viewers);
         tokio::select! {
             result = southseas::discord::run(discord, std::sync::Arc::clone(&service)) => result?,
             result = web => result?,
@@ -208,22 +208,23 @@ fn serve(args: ServeArgs) -> Result<ExitCode> {
     })
 }
 
-/// The web view of every game on `addr` (None: off), running until the process ends; its
-/// address is logged (never a game's token).
+/// The web view of every game on `addr` (None: off), until the process ends; its address is
+/// logged (never a game's token).
 async fn serve_web(
-    service: &std::sync::Arc<southseas::service::Service>,
+    service: std::sync::Arc<southseas::service::Service>,
     addr: Option<std::net::SocketAddr>,
     max_viewers: usize,
-) -> Result<std::pin::Pin<Box<dyn std::future::Future<Output = Result<()>> + Send>>> {
+) -> Result<()> {
     let Some(addr) = addr else {
         tracing::info!("web view off (WEB_ADDR=off)");
-        return Ok(Box::pin(std::future::pending()));
+        std::future::pending::<()>().await;
+        return Ok(());
     };
     let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| anyhow::anyhow!("WEB_ADDR {addr}: cannot listen there: {e}"))?;
     tracing::info!(%addr, "web view of every game at http://{addr}/g/TOKEN/ (a game's link carries its token)");
     let settings = southseas::web::Settings { max_viewers, ..southseas::web::Settings::default() };
-    let web = southseas::web::Web::new(std::sync::Arc::clone(service), settings);
-    Ok(Box::pin(async move { Ok(web.serve(listener).await?) }))
+    southseas::web::Web::new(service, settings).serve(listener).await?;
+    Ok(())
 }
 
 /// "1 game", "3 games": the tools' own English (the command line is not localized).

@@ -112,19 +112,21 @@ fn seafarers_games_that_differ_only_in_hidden_cards_serve_the_same_bytes() {
         let mut bots: Vec<Bot> = (0..players).map(|s| Bot::new(Strategy::Greedy, 9 + s as u64)).collect();
         let mut differed = false;
         for step in 0..4000u64 {
+            // At the end every hidden card is shown (victory point cards count in the final
+            // points): a twin is no twin any more.
+            if game.is_over() {
+                break;
+            }
             let mut twin = game.clone();
             // A seat no one holds: every player's hidden parts are dealt afresh.
             twin.redeal_hidden(players, &mut Rng::new(step));
             differed |= (0..players).any(|s| game.players()[s].hand != twin.players()[s].hand);
-            let picture = step % 60 == 0 || game.is_over();
+            let picture = step % 60 == 0;
             let (a, b) = (
                 served(&State::Seafarers(Played { game: game.clone(), log: log.clone() }), &table, picture),
                 served(&State::Seafarers(Played { game: twin, log: log.clone() }), &table, picture),
             );
             assert!(a == b, "{scenario}, step {step}: the web view shows a difference in hidden cards");
-            if game.is_over() {
-                break;
-            }
             let seat = game.to_act()[0];
             let action = bots[seat].choose(&game, seat).expect("a step");
             game.apply(seat, &action).expect("a legal step");

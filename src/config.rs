@@ -21,6 +21,14 @@ pub struct Config {
     /// Whether `serve` registers the slash commands when it runs shard 0
     /// (`SOUTHSEAS_REGISTER=on|off`, default on); `southseas register` does it either way.
     pub register: bool,
+    /// Where `serve` serves the web view of every game (`WEB_ADDR`; default 127.0.0.1 on
+    /// [`crate::web::DEFAULT_PORT`]; `off`: not at all).
+    pub web_addr: Option<std::net::SocketAddr>,
+    /// The address the web view is reached at from outside (`PUBLIC_URL`): turn messages and
+    /// `/board` link to a game's page under it. Unset: nothing links (the page is still served).
+    pub public_url: Option<String>,
+    /// Viewers of one game followed live per process (`WEB_MAX_VIEWERS`).
+    pub web_max_viewers: usize,
 }
 
 impl std::fmt::Debug for Config {
@@ -35,6 +43,9 @@ impl std::fmt::Debug for Config {
             .field("instance", &self.instance)
             .field("shards", &self.shards)
             .field("register", &self.register)
+            .field("web_addr", &self.web_addr)
+            .field("public_url", &self.public_url)
+            .field("web_max_viewers", &self.web_max_viewers)
             .finish()
     }
 }
@@ -57,7 +68,18 @@ impl Config {
             ),
             None => crate::discord::REQUEST_TIMEOUT,
         };
+        let web_addr = web_addr(var("WEB_ADDR").as_deref()).map_err(anyhow::Error::msg)?;
+        let public_url = public_url(var("PUBLIC_URL").as_deref()).map_err(anyhow::Error::msg)?;
+        let web_max_viewers = match var("WEB_MAX_VIEWERS") {
+            Some(v) => v.parse().ok().filter(|&n: &usize| n > 0).ok_or_else(|| {
+                anyhow::anyhow!("WEB_MAX_VIEWERS must be a number of viewers (1 or more), not `{}`", v.chars().take(40).collect::<String>())
+            })?,
+            None => crate::web::DEFAULT_MAX_VIEWERS,
+        };
         Ok(Config {
+            web_addr,
+            public_url,
+            web_max_viewers,
             discord_token: var("DISCORD_TOKEN"),
             database_url: var("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.into()),
             dev_guild,
@@ -78,6 +100,39 @@ impl Config {
             register: self.register,
             request_timeout: self.discord_timeout,
         })
+    }
+}
+
+/// `WEB_ADDR`: an address and port (`0.0.0.0:8033`, `[::1]:9000`), a port alone (on 127.0.0.1),
+/// or `off`; unset: 127.0.0.1 on the default port.
+pub fn web_addr(value: Option<&str>) -> Result<Option<std::net::SocketAddr>, String> {
+    let Some(value) = value.map(str::trim).filter(|v| !v.is_empty()) else { return Ok(Some(crate::web::default_addr())) };
+    if value.eq_ignore_ascii_case("off") {
+        return Ok(None);
+    }
+    if let Ok(port) = value.parse::<u16>() {
+        return Ok(Some(std::net::SocketAddr::from(([127, 0, 0, 1], port))));
+    }
+    value.parse().map(Some).map_err(|_| {
+        format!(
+            "WEB_ADDR must be an address and port (127.0.0.1:8033), a port, or off, not `{}`",
+            value.chars().take(60).collect::<String>()
+        )
+    })
+}
+
+/// `PUBLIC_URL`: an http(s) address, kept without its trailing slash.
+pub fn public_url(value: Option<&str>) -> Result<Option<String>, String> {
+    let Some(value) = value.map(str::trim).filter(|v| !v.is_empty()) else { return Ok(None) };
+    let rest = value.strip_prefix("https://").or_else(|| value.strip_prefix("http://"));
+    match rest {
+        Some(host) if !host.is_empty() && !host.contains(char::is_whitespace) && !host.contains(['?', '#']) => {
+            Ok(Some(value.trim_end_matches('/').to_string()))
+        }
+        _ => Err(format!(
+            "PUBLIC_URL must be the web view's address from outside, like https://bot.example.org, not `{}`",
+            value.chars().take(60).collect::<String>()
+        )),
     }
 }
 
@@ -121,7 +176,30 @@ pub const NO_TOKEN: &str = "DISCORD_TOKEN is not set, so the bot can't connect t
 
 #[cfg(test)]
 mod tests {
-    use super::{ALLOW_FAST_CLOCK, fast_clock, parse_switch};
+    use super::{ALLOW_FAST_CLOCK, fast_clock, parse_switch, public_url, web_addr};
+
+    #[test]
+    fn the_web_address_is_an_address_a_port_or_off() {
+        assert_eq!(web_addr(None), Ok(Some(crate::web::default_addr())));
+        assert_eq!(web_addr(Some(" ")), Ok(Some(crate::web::default_addr())));
+        assert_eq!(web_addr(Some("off")), Ok(None));
+        assert_eq!(web_addr(Some("9000")), Ok(Some("127.0.0.1:9000".parse().unwrap())));
+        assert_eq!(web_addr(Some("0.0.0.0:80")), Ok(Some("0.0.0.0:80".parse().unwrap())));
+        assert_eq!(web_addr(Some("[::1]:8033")), Ok(Some("[::1]:8033".parse().unwrap())));
+        for bad in ["localhost", "1.2.3.4", "70000", "on"] {
+            assert!(web_addr(Some(bad)).unwrap_err().contains("WEB_ADDR"), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_public_url_is_an_http_address() {
+        assert_eq!(public_url(None), Ok(None));
+        assert_eq!(public_url(Some("https://bot.example.org/")), Ok(Some("https://bot.example.org".into())));
+        assert_eq!(public_url(Some("http://10.0.0.2:8033/southseas")), Ok(Some("http://10.0.0.2:8033/southseas".into())));
+        for bad in ["bot.example.org", "ftp://x", "https://", "https://a b", "https://x/?q"] {
+            assert!(public_url(Some(bad)).unwrap_err().contains("PUBLIC_URL"), "{bad}");
+        }
+    }
 
     #[test]
     fn a_fast_clock_is_refused_unless_explicitly_allowed_for_testing() {

@@ -15,3 +15,4 @@ pub mod i18n;
 pub mod kinds;
 pub mod service;
 pub mod store;
+pub mod web;

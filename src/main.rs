@@ -239,7 +239,8 @@ fn serve(args: ServeArgs) -> Result<ExitCode> {
         let mut service = southseas::service::Service::open(&config.database_url)
             .await?
             .with_images(games::Pictures::all())
-            .with_instance(&config.instance);
+            .with_instance(&config.instance)
+            .with_public_url(config.public_url.as_deref());
         if let Some(speed) = fast_clock {
             tracing::warn!(speed, "FAST CLOCK, for acceptance testing only: reminders and deadlines come {speed} times sooner");
             service = service.with_clock(southseas::service::clock::FastClock::new(speed));
@@ -253,13 +254,34 @@ fn serve(args: ServeArgs) -> Result<ExitCode> {
             "starting"
         );
         let service = std::sync::Arc::new(service);
+        let web = serve_web(std::sync::Arc::clone(&service), config.web_addr, config.web_max_viewers);
         tokio::select! {
             result = southseas::discord::run(discord, std::sync::Arc::clone(&service)) => result?,
+            result = web => result?,
             _ = tokio::signal::ctrl_c() => tracing::info!("shutting down"),
         }
         service.store().close().await;
         Ok(ExitCode::SUCCESS)
     })
+}
+
+/// The web view of every game on `addr` (None: off), until the process ends; its address is
+/// logged (never a game's token).
+async fn serve_web(
+    service: std::sync::Arc<southseas::service::Service>,
+    addr: Option<std::net::SocketAddr>,
+    max_viewers: usize,
+) -> Result<()> {
+    let Some(addr) = addr else {
+        tracing::info!("web view off (WEB_ADDR=off)");
+        std::future::pending::<()>().await;
+        return Ok(());
+    };
+    let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| anyhow::anyhow!("WEB_ADDR {addr}: cannot listen there: {e}"))?;
+    tracing::info!(%addr, "web view of every game at http://{addr}/g/TOKEN/ (a game's link carries its token)");
+    let settings = southseas::web::Settings { max_viewers, ..southseas::web::Settings::default() };
+    southseas::web::Web::new(service, settings).serve(listener).await?;
+    Ok(())
 }
 
 /// "1 game", "3 games": the tools' own English (the command line is not localized).

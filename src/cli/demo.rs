@@ -8,6 +8,8 @@ use anyhow::{Context, Result};
 use southseas_engine::{Bot, RetrieveRule, Strategy};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
 
 #[derive(clap::Args, Clone, Debug)]
 pub struct DemoArgs {
@@ -33,6 +35,13 @@ pub struct DemoArgs {
     /// Folder for the images, the transcript and the game's database.
     #[arg(long, default_value = "out/demo")]
     pub out: PathBuf,
+    /// Serve the game's web page while it is played (on ADDR; without one on 127.0.0.1:8033),
+    /// a step every `--pace` milliseconds, and go on serving it after the end until Ctrl-C.
+    #[arg(long, value_name = "ADDR", num_args = 0..=1, default_missing_value = "127.0.0.1:8033")]
+    pub web: Option<std::net::SocketAddr>,
+    /// With `--web`: milliseconds between steps, to watch them come.
+    #[arg(long, default_value_t = 700)]
+    pub pace: u64,
 }
 
 const NAMES: [&str; 5] = ["Ana", "Bruno", "Chen", "Dara", "Emi"];
@@ -52,6 +61,7 @@ pub async fn run(args: &DemoArgs, images: Option<ImageMaker>) -> Result<DemoOutp
     if let Some(images) = images {
         service = service.with_images(images);
     }
+    let service = Arc::new(service);
     let (actors, seed) = (demo_players(args.players), demo_seed(args));
     let mut transcript = String::new();
     let _ = writeln!(transcript, "# South Seas demo game (seed {seed}, {} players, {:?} bots)\n", args.players, args.ai);
@@ -74,6 +84,7 @@ pub async fn run(args: &DemoArgs, images: Option<ImageMaker>) -> Result<DemoOutp
         log(&a.name, "Join", &reply, None);
     }
     let mut reply = service.start(PLACE, &actors[0]).await.map_err(anyhow::Error::new)?;
+    let pace = serve_web(args, &service, &reply).await?;
     let mut written = 0;
     let mut image = write_images(&service, &mut reply, &args.out, "turn-001.png", &mut written).await?;
     log(&actors[0].name, "Start", &reply, image.as_deref());
@@ -94,6 +105,9 @@ pub async fn run(args: &DemoArgs, images: Option<ImageMaker>) -> Result<DemoOutp
         let turn = game.turn();
         reply = service.act(PLACE, &actor, action).await.map_err(anyhow::Error::new)?;
         actions += 1;
+        if let Some(pace) = pace {
+            tokio::time::sleep(pace).await;
+        }
         let (after, _, _, _) = service.snapshot::<SouthSeas>(PLACE, 0).await.map_err(anyhow::Error::new)?;
         // One board image per turn, as it starts, and the final board.
         image = if after.is_over() {
@@ -107,6 +121,10 @@ pub async fn run(args: &DemoArgs, images: Option<ImageMaker>) -> Result<DemoOutp
     }
     let transcript_path = args.out.join("transcript.md");
     std::fs::write(&transcript_path, transcript).with_context(|| format!("cannot write {}", transcript_path.display()))?;
+    if pace.is_some() {
+        println!("The game is over; its page is still served. Ctrl-C stops.");
+        tokio::signal::ctrl_c().await?;
+    }
     service.store().close().await;
     Ok(DemoOutput { folder: args.out.clone(), transcript: transcript_path, images: written, actions })
 }
@@ -121,6 +139,7 @@ pub async fn run_seafarers(args: &DemoArgs, images: Option<crate::games::seafare
     if let Some(images) = images {
         service = service.with_images(images);
     }
+    let service = Arc::new(service);
     let (actors, seed) = (demo_players(args.players), demo_seed(args));
     // `--ai` by its name (easy, medium, hard, hard:N, random, greedy), which both games read.
     let ai: seafarers_engine::Strategy = args.ai.to_string().parse().map_err(anyhow::Error::msg)?;
@@ -144,6 +163,7 @@ pub async fn run_seafarers(args: &DemoArgs, images: Option<crate::games::seafare
         log(&a.name, "Join", &reply, None);
     }
     let mut reply = service.start(PLACE, &actors[0]).await.map_err(anyhow::Error::new)?;
+    let pace = serve_web(args, &service, &reply).await?;
     let mut written = 0;
     let image = write_images(&service, &mut reply, &args.out, "turn-000.png", &mut written).await?;
     log(&actors[0].name, "Start", &reply, image.as_deref());
@@ -161,6 +181,9 @@ pub async fn run_seafarers(args: &DemoArgs, images: Option<crate::games::seafare
         let turn = game.turn();
         reply = service.act(PLACE, &actor, action).await.map_err(anyhow::Error::new)?;
         actions += 1;
+        if let Some(pace) = pace {
+            tokio::time::sleep(pace).await;
+        }
         let (after, _, _, _) = service.snapshot::<Seafarers>(PLACE, 0).await.map_err(anyhow::Error::new)?;
         let image = if after.is_over() {
             write_images(&service, &mut reply, &args.out, "final.png", &mut written).await?
@@ -180,8 +203,29 @@ pub async fn run_seafarers(args: &DemoArgs, images: Option<crate::games::seafare
     }
     let transcript_path = args.out.join("transcript.md");
     std::fs::write(&transcript_path, transcript).with_context(|| format!("cannot write {}", transcript_path.display()))?;
+    if pace.is_some() {
+        println!("The game is over; its page is still served. Ctrl-C stops.");
+        tokio::signal::ctrl_c().await?;
+    }
     service.store().close().await;
     Ok(DemoOutput { folder: args.out.clone(), transcript: transcript_path, images: written, actions })
+}
+
+/// With `--web`: serves the web view of the demo's game (the one `reply` is about) and prints
+/// its page's address; the pause between steps.
+async fn serve_web(args: &DemoArgs, service: &Arc<Service>, reply: &Reply) -> Result<Option<Duration>> {
+    let Some(addr) = args.web else { return Ok(None) };
+    let (id, _) = reply.game.context("the started game")?;
+    let token = service.web_token(id).await.map_err(anyhow::Error::new)?;
+    let listener = tokio::net::TcpListener::bind(addr).await.with_context(|| format!("--web {addr}: cannot listen there"))?;
+    let web = crate::web::Web::new(Arc::clone(service), crate::web::Settings::default());
+    tokio::spawn(async move {
+        if let Err(e) = web.serve(listener).await {
+            tracing::error!("the web view stopped: {e}");
+        }
+    });
+    println!("Watch the game live: http://{addr}/g/{token}/");
+    Ok(Some(Duration::from_millis(args.pace)))
 }
 
 /// The demo's own database, new each run, in `out`.

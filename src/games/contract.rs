@@ -213,6 +213,9 @@ pub trait Rules: Sized + Send + Sync + 'static {
     fn board_caption(played: &Played<Self>, table: &Table, reader: Locale) -> String;
     /// What the last `n` steps did, oldest first (`/history`).
     fn history(played: &Played<Self>, table: &Table, n: usize, reader: Locale) -> Result<Vec<String>>;
+    /// What each logged step did, one entry per step in the order taken (its narration's lines,
+    /// possibly none): the channel's own words, for the web view's history of every step.
+    fn story(played: &Played<Self>, table: &Table, reader: Locale) -> Result<Vec<Vec<String>>>;
     /// The lobby's line about the game's options, in `locale`.
     fn lobby_rules(record: &GameRecord, locale: Locale) -> String;
 

@@ -161,6 +161,25 @@ impl State {
     pub(crate) fn history(&self, table: &Table, n: usize, reader: Locale) -> Result<Vec<String>> {
         with_game!(self, G, played => G::history(played, table, n, reader))
     }
+
+    /// What each logged step did, in the order taken (see [`Rules::story`]).
+    pub(crate) fn story(&self, table: &Table, reader: Locale) -> Result<Vec<Vec<String>>> {
+        with_game!(self, G, played => G::story(played, table, reader))
+    }
+
+    /// How many steps its log holds.
+    pub(crate) fn steps(&self) -> usize {
+        with_game!(self, G, played => played.log.len())
+    }
+
+    /// The game after its first `n` logged steps (the whole game when it has no more), replayed
+    /// from its setup: a step of its history.
+    pub(crate) fn after_steps(&self, table: &Table, n: usize) -> Result<State> {
+        with_game!(self, G, played => {
+            let log = played.log[..n.min(played.log.len())].to_vec();
+            Ok(G::wrap(Played::<G>::replay(table, log)?))
+        })
+    }
 }
 
 /// The game's public history (see [`crate::common::deal`]): every stored step and the chance

@@ -70,7 +70,7 @@ impl std::fmt::Display for Locale {
 }
 
 /// The areas, each a message file per language.
-pub const AREAS: [&str; 4] = ["common", "commands", "southseas", "seafarers"];
+pub const AREAS: [&str; 5] = ["common", "commands", "southseas", "seafarers", "web"];
 
 macro_rules! sources {
     ($lang:literal) => {
@@ -79,6 +79,7 @@ macro_rules! sources {
             include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/locales/", $lang, "/commands.ftl")),
             include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/locales/", $lang, "/southseas.ftl")),
             include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/locales/", $lang, "/seafarers.ftl")),
+            include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/locales/", $lang, "/web.ftl")),
         ]
     };
 }

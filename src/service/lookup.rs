@@ -154,12 +154,24 @@ impl Service {
     }
 
     /// Draws the board (and the drawn tile) for a reply that asks for it, highlighting the
-    /// tiles placed since the acting player's previous turn.
+    /// tiles placed since the acting player's previous turn; when the bot has a public address,
+    /// its text ends with the link to the game's web page (the current token, so a revoked one
+    /// is never posted, not even by a post owed since before the revocation).
     pub async fn attach_images(&self, reply: &mut Reply) -> Result<()> {
-        let (Some((id, _)), true, false) = (reply.game, reply.show_board, self.pictures.is_empty()) else { return Ok(()) };
+        let (Some((id, _)), true) = (reply.game, reply.show_board) else { return Ok(()) };
+        let links = self.public_url.is_some() && !reply.components_only;
+        if self.pictures.is_empty() && !links {
+            return Ok(());
+        }
         let mut conn = self.store.pool().acquire().await?;
         let Some(record) = store::game(&mut conn, id).await? else { return Ok(()) };
         let table = Table { seats: store::seats(&mut conn, id).await?, record };
+        if links {
+            self.add_web_link(&mut conn, &table, reply).await?;
+        }
+        if self.pictures.is_empty() {
+            return Ok(());
+        }
         let loaded = self.load(&mut conn, &table).await?;
         let Some(draw) = self.pictures.drawing(&loaded.state, &table, reply.picture) else { return Ok(()) };
         // Drawing and PNG encoding are CPU work: keep them off the async workers.

@@ -26,6 +26,7 @@ pub mod settings;
 pub mod stats;
 mod steps;
 mod tables;
+mod web;
 
 // The shared vocabulary, re-exported: callers of the service (Discord, tools, tests) find
 // everything they pass and get back here.
@@ -46,6 +47,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 pub(crate) use tables::{Loaded, load_table};
+pub use web::{TOKEN_CHARS, looks_like_token};
 
 pub struct Service {
     store: Store,
@@ -68,6 +70,9 @@ pub struct Service {
     thinking: Arc<crate::common::Thinking>,
     /// The due items this process is working on now (the scheduler's runs in progress).
     in_flight: Mutex<std::collections::HashSet<(GameId, &'static str, u64)>>,
+    /// Where the web view is reached from outside (`PUBLIC_URL`): turn messages and `/board`
+    /// link to a game's page under it; None links nothing.
+    public_url: Option<String>,
 }
 
 impl Service {
@@ -88,6 +93,7 @@ impl Service {
             wake: Arc::new(tokio::sync::Notify::new()),
             thinking: Arc::new(crate::common::Thinking::per_core()),
             in_flight: Mutex::new(std::collections::HashSet::new()),
+            public_url: None,
         }
     }
 

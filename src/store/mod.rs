@@ -17,10 +17,12 @@
 mod due;
 mod people;
 mod servers;
+mod web;
 
 pub use due::*;
 pub use people::*;
 pub use servers::*;
+pub use web::*;
 
 use crate::i18n::Locale;
 use crate::kinds::{GameKind, Strength};

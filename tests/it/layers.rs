@@ -19,6 +19,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("src/games/seafarers/commands.rs", 5),
     ("src/service/", 4),
     ("src/discord/", 5),
+    ("src/web/", 5),
     ("src/config.rs", 6),
     ("src/cli/", 6),
     ("src/lib.rs", 7),

@@ -26,3 +26,5 @@ mod seafarers;
 mod service;
 mod shards;
 mod support;
+mod web;
+mod web_browser;

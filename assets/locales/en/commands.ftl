@@ -107,6 +107,9 @@ cmd-pause = pause
 cmd-resume = resume
     .description = Resume the paused game here (its opener or a moderator), with fresh turn time.
 
+cmd-revoke-link = revoke-link
+    .description = Stop the game's web link from working and make a new one (its opener or a moderator).
+
 cmd-away = away
     .description = Hand your turns to the computer while you are away (until `/back`, or for a while).
 cmd-away-for = for

@@ -108,6 +108,9 @@ cmd-pause = pause
 cmd-resume = reprendre
     .description = Reprendre la partie en pause ici (qui l'a ouverte ou un modérateur), avec un temps de tour neuf.
 
+cmd-revoke-link = revoquer-lien
+    .description = Couper le lien web de la partie et en faire un nouveau (qui l'a ouverte ou un modérateur).
+
 cmd-away = absent
     .description = Confier vos tours à l'ordinateur pendant votre absence (jusqu'à `/retour`, ou un temps donné).
 cmd-away-for = pour

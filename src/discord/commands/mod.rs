@@ -44,6 +44,7 @@ fn plain() -> Vec<poise::Command<Data, Error>> {
         lobby::abandon(),
         moderation::pause(),
         moderation::resume(),
+        moderation::revoke_link(),
         seats::away(),
         seats::back(),
         seats::replace(),

@@ -94,4 +94,4 @@ pub fn view_of(game: &Game, names: Vec<String>, language: crate::i18n::Locale, p
 #[cfg(test)]
 mod secrecy_tests;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

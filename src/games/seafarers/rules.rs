@@ -309,20 +309,21 @@ impl Rules for Seafarers {
     }
 
     fn history(played: &Played<Seafarers>, table: &Table, n: usize, reader: Locale) -> Result<Vec<String>> {
+        let story = Seafarers::story(played, table, reader)?;
+        Ok(story[story.len().saturating_sub(n)..].iter().map(|lines| lines.join(" ")).collect())
+    }
+
+    fn story(played: &Played<Seafarers>, table: &Table, reader: Locale) -> Result<Vec<Vec<String>>> {
         let names = names_of(table).reading(reader);
         let mut game = Seafarers::setup(table)?;
-        let mut out = Vec::new();
-        let start = played.log.len().saturating_sub(n);
-        for (i, step) in played.log.iter().enumerate() {
+        let mut out = Vec::with_capacity(played.log.len());
+        for step in &played.log {
             let seat = step.seat.ok_or_else(|| internal(format!("game {}: a step without its seat", table.record.id)))?;
             // A step that tells nothing (ending a turn) is told by its label, spots unnamed.
-            let label = (i >= start).then(|| text::action_label(&game, &names, &Labels::default(), &step.action));
+            let label = text::action_label(&game, &names, &Labels::default(), &step.action);
             let events = game.apply(seat, &step.action).map_err(|e| internal(format!("game {}: {e}", table.record.id)))?;
-            if i >= start {
-                let lines = text::narrate(&game, &names, &events);
-                let said = if lines.is_empty() { format!("{}: {}", names.of(seat), label.unwrap_or_default()) } else { lines.join(" ") };
-                out.push(said);
-            }
+            let lines = text::narrate(&game, &names, &events);
+            out.push(if lines.is_empty() { vec![format!("{}: {label}", names.of(seat))] } else { lines });
         }
         Ok(out)
     }

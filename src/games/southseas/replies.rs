@@ -169,20 +169,17 @@ pub(crate) fn board_caption(game: &Game, table: &Table, l: Locale) -> String {
     tr!(l, "ss-board-caption", turn = game.turn(), prompt = text::prompt(game, &names(table), l))
 }
 
-/// The narration of the last `n` logged steps, replayed from the game's first state `start`
-/// to recover each one's events, in `l`.
-pub(crate) fn history(start: Game, log: &[Logged<Action>], table: &Table, n: usize, l: Locale) -> Result<Vec<String>> {
+/// The narration of each logged step, replayed from the game's first state `start` to recover
+/// each one's events, in `l`: one entry per step, its lines.
+pub(crate) fn story(start: Game, log: &[Logged<Action>], table: &Table, l: Locale) -> Result<Vec<Vec<String>>> {
     let names = names(table);
     let mut game = start;
-    let mut lines = Vec::new();
-    let first = log.len().saturating_sub(n);
-    for (i, rec) in log.iter().enumerate() {
+    let mut story = Vec::with_capacity(log.len());
+    for rec in log {
         let events = game.apply(&rec.action).map_err(|e| internal(e.to_string()))?;
-        if i >= first {
-            lines.extend(text::narrate_lines(&game, &names, &events, l, false));
-        }
+        story.push(text::narrate_lines(&game, &names, &events, l, false));
     }
-    Ok(lines)
+    Ok(story)
 }
 
 /// The lobby's line about the options: the retrieve rule, in `l`.

@@ -211,7 +211,12 @@ impl Rules for SouthSeas {
     }
 
     fn history(played: &Played<SouthSeas>, table: &Table, n: usize, reader: Locale) -> Result<Vec<String>> {
-        replies::history(SouthSeas::setup(table)?, &played.log, table, n, reader)
+        let story = replies::story(SouthSeas::setup(table)?, &played.log, table, reader)?;
+        Ok(story[story.len().saturating_sub(n)..].iter().flatten().cloned().collect())
+    }
+
+    fn story(played: &Played<SouthSeas>, table: &Table, reader: Locale) -> Result<Vec<Vec<String>>> {
+        replies::story(SouthSeas::setup(table)?, &played.log, table, reader)
     }
 
     fn lobby_rules(record: &GameRecord, locale: Locale) -> String {

@@ -1,0 +1,143 @@
+//! Live updates: one hub per watched game in this process. Its poller reads the game's version
+//! (and token) from the store every `poll` (a step taken by any process sharing the database
+//! shows there once committed), makes the new snapshot once, and broadcasts it to the game's
+//! viewers here. A viewer gets the current snapshot first, then each newer one; a viewer that
+//! falls `BUFFER` updates behind (a slow connection) is dropped, never buffered without bound;
+//! a revoked token ends its viewers' streams. The last viewer leaving ends the poller.
+
+use super::Web;
+use crate::store::GameId;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use tokio::sync::broadcast;
+
+/// Updates a viewer may be behind before it is dropped.
+const BUFFER: usize = 16;
+
+/// One update of a game: its version, the token that opens it now, and the snapshot's JSON.
+#[derive(Clone, Debug)]
+pub(crate) struct Update {
+    pub version: i64,
+    pub token: Option<Arc<str>>,
+    pub json: Arc<str>,
+}
+
+pub(crate) struct Hub {
+    tx: broadcast::Sender<Arc<Update>>,
+    viewers: AtomicUsize,
+    /// The newest update made, for a viewer who connects now.
+    latest: Mutex<Option<Arc<Update>>>,
+}
+
+#[derive(Default)]
+pub(crate) struct Hubs {
+    map: Mutex<HashMap<GameId, Arc<Hub>>>,
+}
+
+/// A viewer's place at a game's hub; leaving (the stream dropped) frees it.
+pub(crate) struct Seat {
+    hub: Arc<Hub>,
+}
+
+impl Drop for Seat {
+    fn drop(&mut self) {
+        self.hub.viewers.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Why a viewer was not let in.
+pub(crate) struct Full;
+
+impl Hubs {
+    /// Viewers of all games now, in this process.
+    pub(crate) fn viewers(&self) -> usize {
+        self.map.lock().expect("hubs").values().map(|h| h.viewers.load(Ordering::SeqCst)).sum()
+    }
+
+    /// A seat at the game's hub (the hub and its poller made for the first viewer), unless
+    /// `max` viewers are there already.
+    pub(crate) fn join(&self, web: &Arc<Web>, id: GameId, max: usize) -> Result<(Seat, broadcast::Receiver<Arc<Update>>), Full> {
+        let mut map = self.map.lock().expect("hubs");
+        let hub = match map.get(&id) {
+            Some(hub) => Arc::clone(hub),
+            None => {
+                let hub = Arc::new(Hub { tx: broadcast::channel(BUFFER).0, viewers: AtomicUsize::new(0), latest: Mutex::new(None) });
+                map.insert(id, Arc::clone(&hub));
+                tokio::spawn(poll(Arc::clone(web), id, Arc::clone(&hub)));
+                hub
+            }
+        };
+        // Counted under the map's lock, which the poller takes to retire an empty hub.
+        if hub.viewers.load(Ordering::SeqCst) >= max {
+            return Err(Full);
+        }
+        hub.viewers.fetch_add(1, Ordering::SeqCst);
+        let rx = hub.tx.subscribe();
+        Ok((Seat { hub }, rx))
+    }
+
+    /// The newest update the game's hub made, if it is at `version`.
+    pub(crate) fn latest(&self, id: GameId, version: i64) -> Option<Arc<Update>> {
+        let hub = Arc::clone(self.map.lock().expect("hubs").get(&id)?);
+        let latest = hub.latest.lock().expect("latest").clone();
+        latest.filter(|u| u.version == version)
+    }
+
+    /// Keeps `update` as the game's newest, when it is newer than what the hub has.
+    pub(crate) fn remember(&self, id: GameId, update: &Arc<Update>) {
+        let Some(hub) = self.map.lock().expect("hubs").get(&id).cloned() else { return };
+        let mut latest = hub.latest.lock().expect("latest");
+        if latest.as_ref().is_none_or(|l| l.version < update.version) {
+            *latest = Some(Arc::clone(update));
+        }
+    }
+}
+
+/// The game's poller: while it has viewers here, reads its version and token every `poll`,
+/// and broadcasts a snapshot when either changed.
+async fn poll(web: Arc<Web>, id: GameId, hub: Arc<Hub>) {
+    let mut ticker = tokio::time::interval(web.settings.poll);
+    ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut seen: Option<(i64, Option<String>)> = None;
+    loop {
+        ticker.tick().await;
+        {
+            let mut map = web.hubs.map.lock().expect("hubs");
+            if hub.viewers.load(Ordering::SeqCst) == 0 && hub.tx.receiver_count() == 0 {
+                map.remove(&id);
+                return;
+            }
+        }
+        let now = match web.service.web_watch(id).await {
+            Ok(Some(now)) => now,
+            Ok(None) => continue,
+            Err(e) => {
+                tracing::warn!(game = id, "the web view could not read the game: {e}");
+                continue;
+            }
+        };
+        if seen.as_ref() == Some(&now) {
+            continue;
+        }
+        let update = if seen.as_ref().is_some_and(|(v, _)| *v == now.0) {
+            // Only the token changed (revoked): the same snapshot, the streams under the old
+            // token end.
+            hub.latest.lock().expect("latest").clone().map(|u| Arc::new(Update { token: now.1.as_deref().map(Arc::from), ..(*u).clone() }))
+        } else {
+            match web.update(id).await {
+                Ok(update) => Some(update),
+                Err(e) => {
+                    tracing::warn!(game = id, "the web view could not make the game's snapshot: {e}");
+                    continue;
+                }
+            }
+        };
+        seen = Some(now);
+        if let Some(update) = update {
+            *hub.latest.lock().expect("latest") = Some(Arc::clone(&update));
+            // No receiver now is no error: the next viewer reads `latest`.
+            let _ = hub.tx.send(update);
+        }
+    }
+}

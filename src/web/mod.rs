@@ -63,8 +63,11 @@ pub struct Web {
     hubs: live::Hubs,
     pictures: pictures::Cache,
     /// Each game's narration step by step, at the version it was told for.
-    stories: Mutex<HashMap<GameId, (i64, Arc<Vec<Vec<String>>>)>>,
+    stories: Mutex<HashMap<GameId, (i64, Story)>>,
 }
+
+/// A game's narration, a list of lines per step.
+type Story = Arc<Vec<Vec<String>>>;
 
 /// A game as its page shows it now.
 pub(crate) struct Current {

@@ -53,6 +53,7 @@ fn southseas_table(players: usize, seed: u64, language: Locale) -> Table {
         updated_at: 0,
         changed_ms: 0,
         turn_limit_secs: 0,
+        salt: None,
         on_timeout: OnTimeout::PlayTurn,
         language,
         paused: None,

@@ -105,7 +105,10 @@ async fn value(client: &Client, script: &str) -> serde_json::Value {
 }
 
 /// A touch gesture: each finger from one point to another (page coordinates), together.
-async fn gesture(client: &Client, fingers: &[((f64, f64), (f64, f64))]) {
+/// A point on the page, in CSS pixels.
+type Point = (f64, f64);
+
+async fn gesture(client: &Client, fingers: &[(Point, Point)]) {
     let sequences: Vec<TouchActions> = fingers
         .iter()
         .enumerate()

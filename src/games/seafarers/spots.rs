@@ -128,13 +128,13 @@ fn zoned<T: Copy>(items: Vec<T>, xy: impl Fn(&T) -> (f32, f32), weight: impl Fn(
     }
     let mut groups: Vec<Vec<T>> = Vec::new();
     let mut index: Vec<Option<usize>> = vec![None; items.len()];
-    for i in 0..items.len() {
+    for (i, item) in items.iter().enumerate() {
         let r = root(&mut group, i);
         let g = *index[r].get_or_insert_with(|| {
             groups.push(Vec::new());
             groups.len() - 1
         });
-        groups[g].push(items[i]);
+        groups[g].push(*item);
     }
     // Each group too large for a picture in even parts.
     let mut zones: Vec<Vec<T>> = Vec::new();

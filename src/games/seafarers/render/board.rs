@@ -361,11 +361,15 @@ pub fn badge_keep_clear(game: &Game, frame: &Frame, spots: &[Spot], lang: Locale
     harbour_words(game, frame, lang).into_iter().chain(tokens).collect()
 }
 
+/// A disc: its centre and radius.
+#[cfg(test)]
+pub type Disc = ((f32, f32), f32);
+
 /// What a spot's badge or a zone's mark must not cover, in board-area pixels: each number
 /// token shown (its centre and radius, outline included) and each harbour's words (their
 /// box; a mark may touch the marker's frame by its pier, where it meets the coast).
 #[cfg(test)]
-pub fn keep_clear(game: &Game, frame: &Frame, spots: &[Spot], lang: Locale) -> (Vec<((f32, f32), f32)>, Vec<Bbox>) {
+pub fn keep_clear(game: &Game, frame: &Frame, spots: &[Spot], lang: Locale) -> (Vec<Disc>, Vec<Bbox>) {
     let u = frame.u;
     let tokens = game
         .hexes()

@@ -277,7 +277,16 @@ async fn serve_web(
         std::future::pending::<()>().await;
         return Ok(());
     };
-    let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| anyhow::anyhow!("WEB_ADDR {addr}: cannot listen there: {e}"))?;
+    // The web view is beside the game, never in its way: a process that cannot listen there (a
+    // second shard on the same machine, the port taken) goes on playing without it, and says so.
+    let listener = match tokio::net::TcpListener::bind(addr).await {
+        Ok(listener) => listener,
+        Err(e) => {
+            tracing::error!(%addr, "web view off: cannot listen on WEB_ADDR {addr}: {e} (set WEB_ADDR to a free address, or off)");
+            std::future::pending::<()>().await;
+            return Ok(());
+        }
+    };
     tracing::info!(%addr, "web view of every game at http://{addr}/g/TOKEN/ (a game's link carries its token)");
     let settings = southseas::web::Settings { max_viewers, ..southseas::web::Settings::default() };
     southseas::web::Web::new(service, settings).serve(listener).await?;

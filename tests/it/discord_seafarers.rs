@@ -204,6 +204,22 @@ pub(crate) async fn tap(double: &Double, who: &Member, message: &Value, action: 
                     assert_eq!(view.kind, ResponseKind::EditOriginal, "the private builder changes in place");
                 }
             }
+            Some(Code::Zone(_)) => {
+                // A step with too many spots for one picture: each zone opens privately, its
+                // close-up drawn and its spots in a menu.
+                let view = answer(double, double.interact(dd::button(&id, who)).await).await;
+                // (Or, tapped where the last zone's private close-up carries the same button, in
+                // place of that close-up: browsing zones stays on one private message.)
+                let private = (view.kind == ResponseKind::Followup && view.is_ephemeral()) || view.kind == ResponseKind::EditOriginal;
+                assert!(private, "a zone opens privately: {:?}", view.content);
+                assert_eq!(view.attachments.len(), 1, "a zone's close-up is drawn: {:?}", view.content);
+                let private = view.custom_ids().into_iter().find(|c| c.ends_with(":menu")).and_then(|m| double.message_with_custom_id(&m));
+                if let Some(private) = private
+                    && pick_from_private_menu(double, who, &private, want).await
+                {
+                    return;
+                }
+            }
             _ => {}
         }
     }

@@ -104,6 +104,15 @@ async fn tap(service: &Service, seen: &mut Seen, actor: &Actor, message: &Reply,
                     return reply;
                 }
             }
+            Some(Code::Zone(_)) => {
+                // Too many spots for one picture: each zone's close-up opens privately, with a
+                // menu of its spots for the player to act.
+                let view = click(service, actor, &b.id, None).await.expect("a zone opens");
+                assert!(view.ephemeral && view.show_board, "a zone's close-up is private and drawn: {}", view.text);
+                if let Some(reply) = through_menu(service, seen, actor, &view, want).await {
+                    return reply;
+                }
+            }
             Some(Code::Pick(pick @ (Pick::Offer(..) | Pick::Counter(..)))) => {
                 let (give, wanted) = match (pick, action) {
                     (Pick::Offer(..), Action::OfferTrade { give, want, .. }) | (Pick::Counter(..), Action::CounterTrade { give, want }) => {

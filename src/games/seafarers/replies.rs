@@ -418,15 +418,7 @@ pub(crate) fn zone_view(game: &Game, table: &Table, version: i64, seat: usize, n
         tr!(reader, "sf-zone-theirs", zone = n, zones = count, first = first, last = last, name = names.of(active))
     };
     if mine {
-        let in_zone = |a: &Action| {
-            let at = match *a {
-                Action::BuildSettlement { at } => super::render::SpotAt::Vertex(at),
-                Action::PlaceHarbour { at } => super::render::SpotAt::Edge(at),
-                Action::MoveRobber { to, .. } | Action::MovePirate { to } => super::render::SpotAt::Hex(to),
-                _ => return false,
-            };
-            zone.iter().any(|s| s.at == at)
-        };
+        let in_zone = |a: &Action| super::spots::zoned_spot(a).is_some_and(|at| zone.iter().any(|s| s.at == at));
         let mut actions: Vec<Action> = game.legal_actions(active).into_iter().filter(in_zone).collect();
         let order = |a: &Action| zone.iter().position(|s| Some(s.label.as_str()) == spot_name(&labels, a).as_deref());
         actions.sort_by_key(|a| order(a));

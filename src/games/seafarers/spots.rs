@@ -57,6 +57,22 @@ pub struct Labels {
     pub zones: Vec<Vec<Spot>>,
 }
 
+/// How far the values of `v` spread (0 for none or one).
+fn extent(v: &[f32]) -> f32 {
+    (v.iter().cloned().fold(f32::MIN, f32::max) - v.iter().cloned().fold(f32::MAX, f32::min)).max(0.0)
+}
+
+/// Where a step of a zoned kind lies (a setup settlement, a harbour, the robber's or the
+/// pirate's hex); None for any other step.
+pub fn zoned_spot(action: &Action) -> Option<SpotAt> {
+    match *action {
+        Action::BuildSettlement { at } => Some(SpotAt::Vertex(at)),
+        Action::PlaceHarbour { at } => Some(SpotAt::Edge(at)),
+        Action::MoveRobber { to, .. } | Action::MovePirate { to } => Some(SpotAt::Hex(to)),
+        _ => None,
+    }
+}
+
 /// The most options a zone's menu holds: a robber's hex gives one per player it may rob.
 const ZONE_OPTIONS: usize = crate::common::reply::MAX_MENU_OPTIONS;
 
@@ -67,7 +83,6 @@ fn split_near<T: Copy>(mut items: Vec<T>, parts: usize, xy: &impl Fn(&T) -> (f32
         return vec![items];
     }
     let (xs, ys): (Vec<f32>, Vec<f32>) = items.iter().map(xy).unzip();
-    let extent = |v: &[f32]| v.iter().cloned().fold(f32::MIN, f32::max) - v.iter().cloned().fold(f32::MAX, f32::min);
     let by_x = extent(&xs) >= extent(&ys);
     let key = |t: &T| {
         let (x, y) = xy(t);
@@ -97,7 +112,6 @@ fn split_near<T: Copy>(mut items: Vec<T>, parts: usize, xy: &impl Fn(&T) -> (f32
 fn zoned<T: Copy>(items: Vec<T>, xy: impl Fn(&T) -> (f32, f32), weight: impl Fn(&T) -> usize, near: f32) -> Vec<Vec<T>> {
     let fits = |z: &[T]| {
         let (xs, ys): (Vec<f32>, Vec<f32>) = z.iter().map(&xy).unzip();
-        let extent = |v: &[f32]| v.iter().cloned().fold(f32::MIN, f32::max) - v.iter().cloned().fold(f32::MAX, f32::min);
         z.len() <= LEGIBLE_SPOTS
             && z.iter().map(&weight).sum::<usize>() <= ZONE_OPTIONS
             && (z.is_empty() || (extent(&xs) <= ZONE_EXTENT.0 && extent(&ys) <= ZONE_EXTENT.1))
@@ -393,25 +407,12 @@ mod tests {
             let legal = game.legal_actions(seat);
             for zone in &labels.zones {
                 assert!(!zone.is_empty() && zone.len() <= LEGIBLE_SPOTS, "{what}: a zone of {}", zone.len());
-                let options = legal
-                    .iter()
-                    .filter(|a| match **a {
-                        Action::BuildSettlement { at } => zone.iter().any(|s| s.at == SpotAt::Vertex(at)),
-                        Action::PlaceHarbour { at } => zone.iter().any(|s| s.at == SpotAt::Edge(at)),
-                        Action::MoveRobber { to, .. } | Action::MovePirate { to } => zone.iter().any(|s| s.at == SpotAt::Hex(to)),
-                        _ => false,
-                    })
-                    .count();
+                let options = legal.iter().filter(|a| zoned_spot(a).is_some_and(|at| zone.iter().any(|s| s.at == at))).count();
                 assert!(options <= crate::common::reply::MAX_MENU_OPTIONS, "{what}: {options} options in a zone");
             }
             // Every legal choice is in some zone.
             for a in &legal {
-                let at = match *a {
-                    Action::BuildSettlement { at } => SpotAt::Vertex(at),
-                    Action::PlaceHarbour { at } => SpotAt::Edge(at),
-                    Action::MoveRobber { to, .. } | Action::MovePirate { to } => SpotAt::Hex(to),
-                    _ => continue,
-                };
+                let Some(at) = zoned_spot(a) else { continue };
                 assert!(labels.zone_of(at).is_some(), "{what}: {a:?} is in a zone");
             }
         }

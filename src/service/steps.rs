@@ -211,7 +211,6 @@ impl Service {
         let to_computer = actor.is_some() && !over && schedule::computer_to_move(&table, &waiting, &answering).is_some();
         let carried = (to_computer && !delivery::on_a_message()).then(|| header.iter().cloned().chain(G::narration(&story)).collect());
         let mut reply = G::reply(&game, &table, version, header, story);
-        add_deadline(&mut reply, deadline, table.record.language);
         // A new message when another person must act now (it pings them), when the computer
         // moved (its run ends by pinging whoever is next), or when the game ended. A person's
         // step that hands the turn to the computer shows in place (tapped) or in the run's
@@ -220,6 +219,11 @@ impl Service {
         reply.new_message = over || actor.is_none() || other_person || !reply.more_mentions.is_empty();
         if !reply.new_message {
             reply.carried = carried;
+        }
+        // The deadline is said once a turn: in the message that hands it over, not again on
+        // each step its player takes.
+        if reply.new_message {
+            add_deadline(&mut reply, deadline, table.record.language);
         }
         self.queue(&mut tx, &table, &reply).await?;
         reply.private = self.queue_private_posts(&mut tx, &table, private).await?;
@@ -279,14 +283,14 @@ impl Service {
         store::delete_action(&mut tx, table.record.id, last.seq).await?;
         let version = store::touch(&mut tx, table.record.id, Status::Active).await?;
         let mut table = Table { record: GameRecord { version, ..table.record }, seats: table.seats };
-        let deadline = self.reschedule(&mut tx, &mut table, &G::waiting(&before.game)).await?;
+        // Undone in place, on the same player's turn: its deadline was said when it began.
+        self.reschedule(&mut tx, &mut table, &G::waiting(&before.game)).await?;
         let seat = last.seat.or_else(|| table.seat_of(actor.user_id)).unwrap_or(0);
         let mut header = self.take_carried(&mut tx, table.record.id).await?;
         header.push(G::undone(&before.game, &table, seat, &last.action));
         let story = G::Story::default();
         let private = G::private_posts(&before.game, &table, version, &story, &[]);
         let mut reply = G::reply(&before.game, &table, version, header, story);
-        add_deadline(&mut reply, deadline, table.record.language);
         self.queue(&mut tx, &table, &reply).await?;
         reply.private = self.queue_private_posts(&mut tx, &table, private).await?;
         let after = Arc::new(Loaded { version, state: G::wrap(before) });

@@ -264,7 +264,7 @@ async fn reminders_ping_the_waiting_player_in_the_channel_or_by_direct_message()
     let w = waiting_user(&db).await.expect("someone moves first");
     let (waiting, other) = if w == alice.id { (alice.clone(), bob.clone()) } else { (bob.clone(), alice.clone()) };
     let deadline = start + ms(24 * HOUR);
-    assert!(first["content"].as_str().unwrap().contains(&format!("⏳ Time for this turn runs out {}", discord_time(deadline))), "{first}");
+    assert!(first["content"].as_str().unwrap().contains(&format!("⏳ Time limit: {}", discord_time(deadline))), "{first}");
 
     // Eight hours on (a third of the default 24 hours): a new message pings the waiting player.
     let before = posts(&double).len();
@@ -363,7 +363,7 @@ async fn a_deadline_lets_the_computer_play_the_turn_and_pings_the_next_player() 
     let hour = choice(&registered, "new", "turn_limit", "1 hour");
     let first = two_player_game(&double, &db, dd::slash("new", &alice).integer("turn_limit", hour), &alice, &bob).await;
     let text = first["content"].as_str().unwrap_or("");
-    assert!(text.contains(&format!("⏳ Time for this turn runs out {}", discord_time(start + ms(HOUR)))), "{text}");
+    assert!(text.contains(&format!("⏳ Time limit: {}", discord_time(start + ms(HOUR)))), "{text}");
     let (_, version, _, _) = state(&db).await;
     let w = waiting_user(&db).await.unwrap();
     let (absent, next) = if w == alice.id { (alice.clone(), bob.clone()) } else { (bob.clone(), alice.clone()) };
@@ -382,7 +382,7 @@ async fn a_deadline_lets_the_computer_play_the_turn_and_pings_the_next_player() 
     assert_eq!(played.notified, vec![next.id], "the next player is pinged once: {text}");
     assert_eq!(played.allowed_user_mentions(), Some(vec![next.id]));
     assert_eq!(played.mentioned_users(), vec![next.id], "{text}");
-    assert!(text.contains(&format!("⏳ Time for this turn runs out {}", discord_time(start + ms(2 * HOUR)))), "{text}");
+    assert!(text.contains(&format!("⏳ Time limit: {}", discord_time(start + ms(2 * HOUR)))), "{text}");
     assert!(played.attachments.iter().any(|a| a.filename == "board.png" && a.is_png()), "the board after the turn");
     assert_eq!(waiting_user(&db).await, Some(next.id));
     // The old message's buttons are gone (settle saw only the new one offer any); a tap on one

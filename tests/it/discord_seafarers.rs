@@ -120,8 +120,7 @@ pub(crate) async fn tap(double: &Double, who: &Member, message: &Value, action: 
                     // it opens privately (a menu, or why there is none), never on the channel's
                     // message.
                     assert!(view.is_ephemeral(), "a choice that depends on cards is private: {view:?}");
-                    let private =
-                        view.custom_ids().into_iter().find(|c| c.ends_with(":menu")).and_then(|m| double.message_with_custom_id(&m));
+                    let private = shown_by(double, &view);
                     if let Some(private) = private
                         && pick_from_private_menu(double, who, &private, want).await
                     {
@@ -213,7 +212,7 @@ pub(crate) async fn tap(double: &Double, who: &Member, message: &Value, action: 
                 let private = (view.kind == ResponseKind::Followup && view.is_ephemeral()) || view.kind == ResponseKind::EditOriginal;
                 assert!(private, "a zone opens privately: {:?}", view.content);
                 assert_eq!(view.attachments.len(), 1, "a zone's close-up is drawn: {:?}", view.content);
-                let private = view.custom_ids().into_iter().find(|c| c.ends_with(":menu")).and_then(|m| double.message_with_custom_id(&m));
+                let private = shown_by(double, &view);
                 if let Some(private) = private
                     && pick_from_private_menu(double, who, &private, want).await
                 {
@@ -224,6 +223,14 @@ pub(crate) async fn tap(double: &Double, who: &Member, message: &Value, action: 
         }
     }
     panic!("no taps lead to {action:?}: {message:#}");
+}
+
+/// The private message a response made or changed, when it carries a menu. Found by the
+/// response's own message id: every zone's close-up has the same menu id, so a lookup by custom
+/// id could find another (older) close-up.
+fn shown_by(double: &Double, view: &dd::Response) -> Option<Value> {
+    let message = view.message_id.and_then(|id| double.message(id))?;
+    custom_ids(&message).iter().any(|c| c.ends_with(":menu")).then_some(message)
 }
 
 /// Picks `want` from the menu of a private message (its pages turn in place, on that message).

@@ -180,7 +180,7 @@ async fn a_deadline_lets_the_computer_take_the_turn_once(db) {
     assert_ne!(next, Some(absent));
     assert!(turns[0].new_message && turns[0].mention == next, "the next player is pinged");
     assert!(turns[0].text.contains("the computer plays for them this time"), "{}", turns[0].text);
-    assert!(turns[0].text.contains("⏳ Time for this turn runs out <t:"), "the next deadline: {}", turns[0].text);
+    assert!(turns[0].text.contains("⏳ Time limit: <t:"), "the next deadline: {}", turns[0].text);
     let logged = log(&service).await;
     assert!(!logged.is_empty() && logged.iter().all(|a| a.user_id == COMPUTER_USER), "the computer's steps are its own");
     let len = logged.len();

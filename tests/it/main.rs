@@ -22,6 +22,7 @@ mod lifecycle;
 mod moderation;
 mod pinned;
 mod process;
+mod quiet;
 mod seafarers;
 mod service;
 mod shards;

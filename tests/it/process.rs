@@ -250,7 +250,7 @@ async fn computer_item_held(service: &Service) -> bool {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_real_bot_killed_mid_seafarers_play_leaves_working_buttons_after_every_restart() {
     use super::discord_seafarers::tap;
-    use super::discord_seafarers_games::{open_with_computers, settled, steps_by};
+    use super::discord_seafarers_games::{answering_person, open_with_computers, settled, steps_by};
     use seafarers_engine::{Bot as SeafarersBot, Strategy as SeafarersStrategy};
     use southseas::games::seafarers::Seafarers;
     let double = Double::start().await;
@@ -264,8 +264,17 @@ async fn the_real_bot_killed_mid_seafarers_play_leaves_working_buttons_after_eve
     for (kill, delay) in delays.into_iter().enumerate() {
         let (game, now, message) = settled(&double, &reader, version).await;
         assert!(!game.is_over(), "kill {kill}: the game went on");
-        let (seat, who) = game.to_act().into_iter().find_map(|s| people.iter().find(|(x, _)| *x == s).cloned()).expect("a person acts");
-        let action = SeafarersBot::new(SeafarersStrategy::Greedy, kill as u64).choose(&game, seat).expect("a step");
+        // A computer's open offer waits for a person's answer; otherwise a person is to act.
+        let (who, action) = match answering_person(&game, &people) {
+            Some((seat, who)) => {
+                (who, SeafarersBot::trading(SeafarersStrategy::Greedy, kill as u64).answer(&game, seat).expect("an answer"))
+            }
+            None => {
+                let (seat, who) =
+                    game.to_act().into_iter().find_map(|s| people.iter().find(|(x, _)| *x == s).cloned()).expect("a person acts");
+                (who, SeafarersBot::new(SeafarersStrategy::Greedy, kill as u64).choose(&game, seat).expect("a step"))
+            }
+        };
         let before = logged_steps(&reader).await;
         let by_who = steps_by(&reader, who.id).await;
         // The taps up to the step are answered; the step's own tap is not waited for.

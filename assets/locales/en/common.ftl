@@ -212,7 +212,7 @@ abandon-confirm-keep = Keep playing
 abandon-kept = 👍 Nothing changed: the game goes on.
 game-paused = ⏸️ { $name } paused the game. Nothing can be played, and no reminder, deadline or computer move comes, until its opener or a moderator `/resume`s it; then every turn's time starts afresh.
 game-resumed = ▶️ { $name } resumed the game (paused for { $paused }): the time for this turn starts afresh.
-deadline-line = ⏳ Time for this turn runs out { $when }.
+deadline-line = ⏳ Time limit: { $when }.
 retired-note = ✔️ Played on: the game continues in a newer message.
 retired-note-abandoned = 🛑 The game was abandoned: it ended here, with no more moves.
 

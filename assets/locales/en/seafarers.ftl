@@ -541,3 +541,6 @@ sf-zone-theirs = Zone { $zone } of { $zones }: spots { $first }–{ $last }, let
 ## /stats: Seafarers' own figures
 sf-figure-cities = Cities at the end
 sf-figure-knights = Knights played
+
+## A computers' run: one line per computer turn
+sf-run-turn = { $name }: { $what }

@@ -1,7 +1,11 @@
 # Carcassonne: South Seas (src/games/southseas/).
 
 ## The lobby's line about the game's options.
-southseas-lobby-rules = Retrieve rule: { $rule }
+southseas-lobby-rules = { $rule ->
+    [empty-supply] An islander may be taken back only when its owner has none left in hand
+    [any-turn] An islander may be taken back on any turn
+   *[other] Taking islanders back: { $rule }
+}
 
 ## /rules (private, in the reader's language)
 southseas-rules = **Carcassonne: South Seas in one minute**
@@ -83,7 +87,7 @@ ss-dir = { $dir ->
    *[all-around] all-around
 }
 ss-colour = { $colour ->
-    [red] red
+    [red] orange
     [blue] blue
     [yellow] yellow
     [green] green
@@ -100,7 +104,7 @@ ss-spot-at = { $role } on the { $kind ->
     [bridge] { $dir } bridge
     [sea] { $dir } sea
    *[market] market
-} at { $at }
+}
 ss-around = { $filled }/8 around
 ss-turned = , turned { $deg }°
 ss-list-and = { $first } and { $last }
@@ -133,7 +137,7 @@ ss-pay-menu = Choose your payment
 
 ## Narration (public, in the game's language)
 ss-opening = 🏝️ **The game begins!** Turn order:
-ss-opening-seat = { $k }. { $who } ({ $colour })
+ss-opening-seat = { $k }. { $who } ({ $letter } · { $colour })
 ss-tile-placed = { $who } placed tile **{ $tile }** at { $at }{ $turned }.
 ss-islander-placed = { $who } put a { $spot }.
 ss-islander-retrieved = { $who } took back their { $role } from { $at }.
@@ -186,7 +190,7 @@ ss-task-pay = choose how to pay ship { $ship }
 ss-task-over = nothing: the game is over
 
 ## The turn's prompt
-ss-prompt-place = ➡️ { $who }, your turn: place tile **{ $tile }**. It fits at { $spots } ({ $labels }) — use `/place` or pick below.
+ss-prompt-place = ➡️ { $who }, your turn: place tile **{ $tile }** ({ $spots }: { $labels }) with `/place` or below.
 ss-prompt-islander = ➡️ { $who }: { $retrieve ->
     [yes] place an islander, take one back, or skip
    *[no] place an islander or skip
@@ -196,9 +200,9 @@ ss-prompt-deliver = ➡️ { $who }: deliver wares to one ship, or end your turn
 ss-prompt-pay = ➡️ { $who }: choose how to pay ship { $ship }.
 
 ## Standings and /status
-ss-standings = 📊 Score (if the game ended now): { $each }
+ss-standings = 📊 Points (if it ended now): { $each }
 ss-status-head = **Turn { $turn }** · { $tiles } left · { $ships } in the stack
-ss-status-player = { $who } — { $wares } · ships [{ $ships }] · { $islanders } in hand · **{ $points }** (if it ended now: { $projected }){ $marker }
+ss-status-player = { $who } — { $wares } · ships: { $ships } · { $islanders } in hand · **{ $points }** (if it ended now: { $projected }){ $marker }
 ss-status-display = Ships on display: { $ships }
 ss-status-display-none = none
 ss-status-over = The game is over.
@@ -363,3 +367,25 @@ ss-new-limits = South Seas is for { $lo } to { $hi } players: choose limits in t
 ## /stats: South Seas' own figures
 ss-figure-ships = Ships delivered
 ss-figure-wares = Wares at the end
+
+## A computers' run: one line per computer turn
+ss-run-turn = { $who }: { $what }
+ss-run-spot = { $role }, { $kind ->
+    [island] { $dir } island
+    [bridge] { $dir } bridge
+    [sea] { $dir } sea
+   *[market] market
+}
+ss-run-retrieved = took back a { $role }
+ss-run-scored = { $boat ->
+    [yes] 🚣 fishing boat
+   *[no] ✅ { $kind ->
+        [island] island
+        [bridge] bridge
+        [sea] sea
+       *[market] market
+    }
+}: { $gain }
+ss-run-market = 🏪 took ship { $ship }
+ss-run-delivered = ⛵ { $ship } **+{ $points }**
+ss-run-revealed = 🆕 ship { $ship }

@@ -215,7 +215,7 @@ abandon-confirm-keep = Continuer à jouer
 abandon-kept = 👍 Rien n'a changé : la partie continue.
 game-paused = ⏸️ { $name } a mis la partie en pause. Rien ne peut être joué, et aucun rappel, délai ni coup de l'ordinateur ne vient, jusqu'à ce que celui qui l'a ouverte ou un modérateur fasse `/reprendre` ; le temps de chaque tour repart alors de zéro.
 game-resumed = ▶️ { $name } a repris la partie (en pause depuis { $paused }) : le temps de ce tour repart de zéro.
-deadline-line = ⏳ Le temps de ce tour se termine { $when }.
+deadline-line = ⏳ Limite : { $when }.
 retired-note = ✔️ Joué : la partie continue dans un message plus récent.
 retired-note-abandoned = 🛑 La partie a été abandonnée : elle s'arrête ici, sans autre coup.
 

@@ -556,3 +556,6 @@ sf-zone-theirs = Zone { $zone } sur { $zones } : emplacements { $first } à { $l
 ## /stats : les chiffres propres à Marins
 sf-figure-cities = Villes à la fin
 sf-figure-knights = Chevaliers joués
+
+## Le tour des ordinateurs : une ligne par tour d'ordinateur
+sf-run-turn = { $name } : { $what }

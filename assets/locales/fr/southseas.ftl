@@ -2,7 +2,7 @@
 
 ## La ligne du salon d'attente sur les options de la partie.
 southseas-lobby-rules = Reprise des insulaires : { $rule ->
-    [empty-supply] réserve vide
+    [empty-supply] seulement quand sa réserve est vide
     [any-turn] à tout tour
    *[other] { $rule }
 }
@@ -90,7 +90,7 @@ ss-dir = { $dir ->
    *[all-around] tout autour
 }
 ss-colour = { $colour ->
-    [red] rouge
+    [red] orange
     [blue] bleu
     [yellow] jaune
     [green] vert
@@ -107,7 +107,7 @@ ss-spot-at = { $role } { $kind ->
     [bridge] sur le pont { $dir }
     [sea] sur la mer { $dir }
    *[market] sur le marché
-} en { $at }
+}
 ss-around = { $filled }/8 autour
 ss-turned = , tournée de { $deg }°
 ss-list-and = { $first } et { $last }
@@ -140,7 +140,7 @@ ss-pay-menu = Choisissez votre paiement
 
 ## La narration (publique, dans la langue de la partie)
 ss-opening = 🏝️ **La partie commence !** Ordre du tour :
-ss-opening-seat = { $k }. { $who } ({ $colour })
+ss-opening-seat = { $k }. { $who } ({ $letter } · { $colour })
 ss-tile-placed = { $who } a posé la tuile **{ $tile }** en { $at }{ $turned }.
 ss-islander-placed = { $who } a posé un { $spot }.
 ss-islander-retrieved = { $who } a repris son { $role } en { $at }.
@@ -193,7 +193,7 @@ ss-task-pay = choisir comment payer le bateau { $ship }
 ss-task-over = rien : la partie est terminée
 
 ## L'invite du tour
-ss-prompt-place = ➡️ { $who }, à vous : posez la tuile **{ $tile }**. Elle se pose sur { $spots } ({ $labels }) — utilisez `/poser` ou choisissez ci-dessous.
+ss-prompt-place = ➡️ { $who }, à vous : posez la tuile **{ $tile }** ({ $spots } : { $labels }) avec `/poser` ou ci-dessous.
 ss-prompt-islander = ➡️ { $who } : { $retrieve ->
     [yes] posez un insulaire, reprenez-en un, ou passez
    *[no] posez un insulaire ou passez
@@ -203,9 +203,9 @@ ss-prompt-deliver = ➡️ { $who } : livrez des marchandises à un bateau, ou 
 ss-prompt-pay = ➡️ { $who } : choisissez comment payer le bateau { $ship }.
 
 ## Le classement et /etat
-ss-standings = 📊 Score (si la partie s'arrêtait maintenant) : { $each }
+ss-standings = 📊 Points (si la partie finissait là) : { $each }
 ss-status-head = **Tour { $turn }** · { $tiles } dans la pioche · { $ships } dans la réserve
-ss-status-player = { $who } — { $wares } · bateaux [{ $ships }] · { $islanders } en réserve · **{ $points }** (si elle s'arrêtait maintenant : { $projected }){ $marker }
+ss-status-player = { $who } — { $wares } · bateaux : { $ships } · { $islanders } en réserve · **{ $points }** (si elle s'arrêtait maintenant : { $projected }){ $marker }
 ss-status-display = Bateaux exposés : { $ships }
 ss-status-display-none = aucun
 ss-status-over = La partie est terminée.
@@ -370,3 +370,25 @@ ss-new-limits = Mers du Sud se joue de { $lo } à { $hi } joueurs : choisissez d
 ## /stats : les chiffres propres aux Mers du Sud
 ss-figure-ships = Bateaux livrés
 ss-figure-wares = Marchandises à la fin
+
+## Le tour des ordinateurs : une ligne par tour d'ordinateur
+ss-run-turn = { $who } : { $what }
+ss-run-spot = { $role }, { $kind ->
+    [island] île { $dir }
+    [bridge] pont { $dir }
+    [sea] mer { $dir }
+   *[market] marché
+}
+ss-run-retrieved = reprend un { $role }
+ss-run-scored = { $boat ->
+    [yes] 🚣 bateau de pêche
+   *[no] ✅ { $kind ->
+        [island] île
+        [bridge] pont
+        [sea] mer
+       *[market] marché
+    }
+} : { $gain }
+ss-run-market = 🏪 prend le navire { $ship }
+ss-run-delivered = ⛵ { $ship } **+{ $points }**
+ss-run-revealed = 🆕 navire { $ship }

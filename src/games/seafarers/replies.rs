@@ -53,7 +53,11 @@ pub(crate) fn turn_reply(game: &Game, table: &Table, version: i64, mut lines: Ve
         reply.text = format!("{head}\n{}", fit_lines(&lines, TURN_TEXT_CHARS.saturating_sub(head.len() + 1)));
         return reply;
     }
-    lines.push(standings(game, &names));
+    // The standings where a person's turn starts (the message that asks them to roll), not on
+    // every step: a step that scores says so in its own line.
+    if game.phase() == Phase::Roll && table.computer_at(game.active_player()).is_none() {
+        lines.push(standings(game, &names));
+    }
     let waiting = game.to_act();
     let people: Vec<usize> = waiting.iter().copied().filter(|&s| table.computer_at(s).is_none()).collect();
     // A computer's offer waits for the people it is open to: they are asked, and pinged.
@@ -142,9 +146,17 @@ pub(crate) fn standings(game: &Game, names: &Names) -> String {
     let lang = names.lang();
     let over = game.is_over();
     let mut parts = Vec::new();
+    let shown: Vec<u8> =
+        (0..game.player_count()).map(|seat| if over { game.players()[seat].points } else { game.public_points(seat) }).collect();
+    // The leader is clear: the one player ahead of every other, crowned (nobody while tied).
+    let best = shown.iter().copied().max().unwrap_or(0);
+    let leader = (shown.iter().filter(|&&p| p == best).count() == 1).then(|| shown.iter().position(|&p| p == best)).flatten();
     for (seat, p) in game.players().iter().enumerate() {
-        let points = if over { p.points } else { game.public_points(seat) };
+        let points = shown[seat];
         let mut s = tr!(lang, "sf-standing", name = names.of(seat), points = points);
+        if leader == Some(seat) {
+            s.push_str(" 👑");
+        }
         if !over {
             s.push_str(" · ");
             // `dev` holds every card, those bought this turn among them.

@@ -35,6 +35,8 @@ pub struct Story {
     begun: bool,
     /// This change made a trade offer.
     offered: bool,
+    /// A computer's turn being told in one line: its seat and the line's index.
+    computer_turn: Option<(usize, usize)>,
 }
 
 impl Rules for Seafarers {
@@ -96,6 +98,8 @@ impl Rules for Seafarers {
     fn apply(game: &mut Game, table: &Table, seat: usize, action: &Action, story: &mut Story, reader: Locale) -> Result<()> {
         let names = names_of(table);
         let owing_before = matches!(game.phase(), Phase::Discard | Phase::Gold).then(|| (game.phase(), game.to_act()));
+        // Whose turn this step belongs to (a discard or an answer may be another seat's).
+        let turn = game.active_player();
         let events = game.apply(seat, action).map_err(|e| {
             let names = names_of(table).reading(reader);
             ServiceError::User(match (action, &e) {
@@ -107,7 +111,33 @@ impl Rules for Seafarers {
                 _ => text::refusal(&names, &e),
             })
         })?;
-        story.lines.extend(text::narrate(game, &names, &events));
+        let lines = text::narrate(game, &names, &events);
+        // A computers' run says one line per computer turn: the turn's steps join its line.
+        // The end of the setup or of the game stands on its own line.
+        let alone = events.iter().any(|e| matches!(e, Event::SetupDone | Event::GameOver { .. }));
+        if table.computer_at(seat).is_some() && table.computer_at(turn).is_some() && !alone {
+            // Another computer's discard or answer joins the line of the turn it is made in.
+            let parts: Vec<String> = lines.iter().map(|l| text::without_actor(l, &names.of(turn))).collect();
+            match story.computer_turn {
+                Some((s, i)) if s == turn => {
+                    for part in parts {
+                        story.lines[i].push_str(" · ");
+                        story.lines[i].push_str(&part);
+                    }
+                }
+                _ if parts.is_empty() => {}
+                _ => {
+                    story.computer_turn = Some((turn, story.lines.len()));
+                    story.lines.push(tr!(names.lang(), "sf-run-turn", name = names.of(turn), what = parts.join(" · ")));
+                }
+            }
+        } else {
+            story.computer_turn = None;
+            story.lines.extend(lines);
+        }
+        if events.iter().any(|e| matches!(e, Event::TurnStarted { .. })) {
+            story.computer_turn = None;
+        }
         story.offered |= events.iter().any(|e| matches!(e, Event::TradeOffered { .. }));
         for s in 0..game.player_count() {
             if !text::private_lines(&names, &events, s).is_empty() {

@@ -328,6 +328,18 @@ pub fn narrate(game: &Game, names: &Names, events: &[Event]) -> Vec<String> {
     lines
 }
 
+/// A narrated line as a part of its actor's one line in a computers' run: "🎲 **Maui** rolled
+/// **6** (4 + 2)." becomes "🎲 rolled **6** (4 + 2)"; a line about someone else keeps its name.
+pub fn without_actor(line: &str, actor: &str) -> String {
+    let line = line.trim_end_matches('.');
+    match line.split_once(' ') {
+        Some((icon, rest)) if rest.starts_with(actor) && !icon.contains('*') => {
+            format!("{icon} {}", rest[actor.len()..].trim_start())
+        }
+        _ => line.strip_prefix(actor).map_or_else(|| line.to_string(), |rest| rest.trim_start().to_string()),
+    }
+}
+
 /// What `seat` alone is told of these events: the card they stole or lost, the card they
 /// bought.
 pub fn private_lines(names: &Names, events: &[Event], seat: usize) -> Vec<String> {

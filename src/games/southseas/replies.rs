@@ -30,7 +30,11 @@ pub(crate) fn turn_reply(table: &Table, version: i64, game: &Game, mut lines: Ve
     let mut lead = None;
     if let Some(seat) = game.to_act() {
         reply.mention = table.person_at(seat);
-        lines.push(text::standings(game, &names, l));
+        // The standings where a person's turn starts (the message that asks them), not on
+        // every step: a step that scores says so in its own line.
+        if game.phase() == Phase::PlaceTile && computer.is_none() {
+            lines.push(text::standings(game, &names, l));
+        }
         lead = Some(match (computer, reply.mention) {
             (Some(_), _) => tr!(l, "ss-computer-next", who = names.of(seat)),
             (None, Some(user)) => text::prompt_to(game, &format!("<@{user}>"), l),

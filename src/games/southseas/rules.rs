@@ -25,6 +25,8 @@ pub struct SouthSeas;
 #[derive(Default)]
 pub struct Story {
     lines: Vec<String>,
+    /// A computer's turn being told in one line: its seat and the line's index.
+    computer_turn: Option<(usize, usize)>,
 }
 
 impl Rules for SouthSeas {
@@ -77,14 +79,21 @@ impl Rules for SouthSeas {
         let (first, players) = (game.active_player(), table.seats.len());
         for k in 0..players {
             let seat = (first + k) % players;
-            lines.push(tr!(l, "ss-opening-seat", k = k + 1, who = names.of(seat), colour = Names::colour(seat, l)));
+            lines.push(tr!(
+                l,
+                "ss-opening-seat",
+                k = k + 1,
+                who = names.of(seat),
+                letter = names.letter(seat).to_string(),
+                colour = Names::colour(seat, l)
+            ));
         }
         lines.push(commitment);
         lines.extend(text::narrate(game, &names, game.opening_events(), l));
         turn_reply(table, version, game, lines)
     }
 
-    fn apply(game: &mut Game, table: &Table, _seat: usize, action: &Action, story: &mut Story, reader: Locale) -> Result<()> {
+    fn apply(game: &mut Game, table: &Table, seat: usize, action: &Action, story: &mut Story, reader: Locale) -> Result<()> {
         let (names, l) = (names(table), table.record.language);
         let events = game.apply(action).map_err(|e| ServiceError::User(text::refusal(&e, reader)))?;
         // The turn's own events, then the next turn's (its drawn tile) or the game's end: told
@@ -101,7 +110,28 @@ impl Rules for SouthSeas {
                 )
             })
             .unwrap_or(events.len());
-        story.lines.extend(text::narrate(game, &names, &events[..boundary], l));
+        if table.computer_at(seat).is_some() {
+            // A computers' run says one line per computer turn, each step adding its words.
+            let parts = text::run_parts(game, &names, &events[..boundary], l);
+            match story.computer_turn {
+                Some((s, i)) if s == seat => {
+                    for part in parts {
+                        story.lines[i].push_str(" · ");
+                        story.lines[i].push_str(&part);
+                    }
+                }
+                _ => {
+                    story.computer_turn = Some((seat, story.lines.len()));
+                    story.lines.push(tr!(l, "ss-run-turn", who = names.of(seat), what = parts.join(" · ")));
+                }
+            }
+        } else {
+            story.computer_turn = None;
+            story.lines.extend(text::narrate(game, &names, &events[..boundary], l));
+        }
+        if boundary < events.len() {
+            story.computer_turn = None;
+        }
         story.lines.extend(text::narrate(game, &names, &events[boundary..], l));
         Ok(())
     }

@@ -76,18 +76,22 @@ fn placement_reason(reason: &str, l: Locale) -> String {
     }
 }
 
-/// Colour squares, so a player's colour shows in text as on the board.
-const SQUARES: [&str; 5] = ["🟥", "🟦", "🟨", "🟩", "⬛"];
-
 /// Seated players' display names, by seat.
 #[derive(Clone, Debug, Default)]
 pub struct Names(pub Vec<String>);
 
 impl Names {
-    /// "🟥 Alice"
+    /// "**Alice**": the name alone. Coloured squares told players apart by colour only, which
+    /// merges for colour-blind readers; the picture pairs each name with its letter and colour.
     pub fn of(&self, seat: usize) -> String {
         let name = self.0.get(seat).map_or("?", String::as_str);
-        format!("{} **{}**", SQUARES.get(seat).unwrap_or(&""), escape(name))
+        format!("**{}**", escape(name))
+    }
+
+    /// The seat's letter, as the picture draws it on the seat's figures.
+    pub fn letter(&self, seat: usize) -> char {
+        let letters = crate::common::letters::seat_letters(&self.0, &super::render::palette::COLOUR_LETTERS);
+        letters.get(seat).copied().unwrap_or('?')
     }
 
     /// The seat's colour in words ("red", "rouge").
@@ -401,6 +405,46 @@ pub fn narrate_lines(game: &Game, names: &Names, events: &[Event], l: Locale, re
     lines
 }
 
+/// A computer's step in a few words, for its turn's one line in a computers' run ("**Q1** ·
+/// banana picker, north island · ✅ bridge: **Maui** +4 🐚 shells"): what it placed, delivered
+/// or scored. What the picture shows (coordinates, boats, islanders going home) is left to it.
+pub fn run_parts(game: &Game, names: &Names, events: &[Event], l: Locale) -> Vec<String> {
+    let mut parts = Vec::new();
+    for e in events {
+        match e {
+            Event::TilePlaced { tile, .. } => parts.push(format!("**{}**", game.tiles().get(*tile).name)),
+            Event::IslanderPlaced { at, .. } => parts.push(spot_words(game, *at, l)),
+            Event::IslanderRetrieved { kind, .. } => {
+                parts.push(tr!(l, "ss-run-retrieved", role = tr!(l, "ss-role", kind = kind.name())));
+            }
+            Event::FeatureScored { kind, reason, ware, amount: k, winners, .. } if *reason != ScoreReason::GameEnd && *k > 0 => {
+                let who = list(winners.iter().map(|&p| names.of(p as usize)).collect(), l);
+                let each = if winners.len() > 1 { "yes" } else { "no" };
+                let gain = tr!(l, "ss-gain", who = who, n = *k, icon = ware_icon(*ware), ware = ware_noun(*ware, *k, l), each = each);
+                let boat = if *reason == ScoreReason::FishingBoat { "yes" } else { "no" };
+                parts.push(tr!(l, "ss-run-scored", kind = kind.name(), boat = boat, gain = gain));
+            }
+            Event::ShipTakenByMarket { ship: s, .. } => parts.push(tr!(l, "ss-run-market", ship = ship(game, *s, l))),
+            Event::ShipDelivered { ship: s, .. } => {
+                let sh = game.ships().get(*s);
+                parts.push(tr!(l, "ss-run-delivered", ship = sh.name.as_str(), points = sh.value));
+            }
+            // Its demand is in the picture's display of ships.
+            Event::ShipRevealed { ship: s } => parts.push(tr!(l, "ss-run-revealed", ship = game.ships().get(*s).name.as_str())),
+            _ => {}
+        }
+    }
+    parts
+}
+
+/// "banana picker, north island": an islander's spot without its coordinates.
+fn spot_words(game: &Game, at: FeatureRef, l: Locale) -> String {
+    let Some(tile) = game.tile_at(at.pos) else { return tr!(l, "ss-role", kind = "island") };
+    let Some(f) = game.tiles().get(tile.tile).features.get(at.feature as usize) else { return tr!(l, "ss-role", kind = "island") };
+    let dir = if f.kind == FeatureKind::Market { String::new() } else { direction(game, at, l) };
+    tr!(l, "ss-run-spot", role = tr!(l, "ss-role", kind = f.kind.name()), kind = f.kind.name(), dir = dir)
+}
+
 /// A player's step in words, for undo and for a stale click's answer ("the tile K2 at (1, 0),
 /// turned 90°"), never the engine's syntax. `game` is the state just before or just after the
 /// step: both know the tile and the spot it names.
@@ -477,7 +521,8 @@ fn spot_after(game: &Game, at: FeatureRef, l: Locale) -> String {
     let Some(f) = game.tiles().get(tile.tile).features.get(at.feature as usize) else { return "islander".into() };
     let dir = if f.kind == FeatureKind::Market { String::new() } else { direction(game, at, l) };
     let role = tr!(l, "ss-role", kind = f.kind.name());
-    tr!(l, "ss-spot-at", role = role, kind = f.kind.name(), dir = dir, at = coords(at.pos))
+    // No coordinates: the figure stands on the newest tile, which the picture marks.
+    tr!(l, "ss-spot-at", role = role, kind = f.kind.name(), dir = dir)
 }
 
 fn capitalise(s: &str) -> String {
@@ -514,9 +559,12 @@ pub fn prompt_to(game: &Game, who: &str, l: Locale) -> String {
         Phase::PlaceTile => {
             let tile = game.drawn_tile().map(|t| game.tiles().get(t).name.clone()).unwrap_or_default();
             let spots = game.placement_spots();
-            let labels: Vec<&str> = spots.iter().take(12).map(|s| s.label.as_str()).collect();
-            let more = if spots.len() > 12 { ", …" } else { "" };
-            let labels = format!("{}{more}", labels.join(", "));
+            // The letters as a range ("A–I"): the picture and the menu list them one by one.
+            let labels = match (spots.first(), spots.last()) {
+                (Some(a), Some(b)) if spots.len() > 1 => format!("{}–{}", a.label, b.label),
+                (Some(a), _) => a.label.clone(),
+                _ => String::new(),
+            };
             tr!(l, "ss-prompt-place", who = who, tile = tile, spots = n(l, "spot", spots.len()), labels = labels)
         }
         Phase::Islander { .. } => {
@@ -537,9 +585,30 @@ pub fn prompt_to(game: &Game, who: &str, l: Locale) -> String {
 pub fn standings(game: &Game, names: &Names, l: Locale) -> String {
     let scores = game.scores();
     let projected = game.projected_scores();
-    let each: Vec<String> =
-        (0..game.player_count()).map(|seat| format!("{} {} ({})", names.of(seat), scores[seat].total, projected[seat].total)).collect();
+    // The leader is clear: the one player ahead of every other, crowned (nobody while tied).
+    let best = scores.iter().map(|s| s.total).max().unwrap_or(0);
+    let leader = (best > 0 && scores.iter().filter(|s| s.total == best).count() == 1).then(|| scores.iter().position(|s| s.total == best));
+    let each: Vec<String> = turn_order(game)
+        .into_iter()
+        .map(|seat| {
+            let crown = if leader == Some(Some(seat)) { " 👑" } else { "" };
+            format!("{} {} ({}){crown}", plain(names, seat), scores[seat].total, projected[seat].total)
+        })
+        .collect();
     tr!(l, "ss-standings", each = each.join(" · "))
+}
+
+/// The seats in playing order, from the player who moved first.
+pub fn turn_order(game: &Game) -> Vec<usize> {
+    let players = game.player_count().max(1);
+    // Every turn but a discarded tile's passes to the next seat: `turn` counts the turns drawn.
+    let first = (game.active_player() + players - (game.turn().saturating_sub(1) as usize % players)) % players;
+    (0..players).map(|k| (first + k) % players).collect()
+}
+
+/// A name without bold, for lines that list every player (bold on each would shout).
+fn plain(names: &Names, seat: usize) -> String {
+    escape(names.0.get(seat).map_or("?", String::as_str))
 }
 
 /// The full status: players, display, tiles left, whose turn.

@@ -116,7 +116,11 @@ impl Service {
         if lines.is_empty() {
             return Ok(Reply { text: tr!(reader, "history-empty"), game, ..Reply::default() });
         }
-        let pages = history_pages(&lines, HISTORY_PAGE_CHARS);
+        // A finished game's pages leave room for the line about its history file.
+        let finished = table.record.status == Status::Finished;
+        let room =
+            if finished { HISTORY_PAGE_CHARS.saturating_sub(tr!(reader, "history-file").chars().count() + 1) } else { HISTORY_PAGE_CHARS };
+        let pages = history_pages(&lines, room);
         let Some(lines) = pages.get(page.max(1) - 1) else {
             return user(tr!(reader, "err-history-pages", n = pages.len()));
         };
@@ -126,10 +130,10 @@ impl Service {
         let mut reply = Reply { text: format!("{header}\n{}", lines.join("\n")), game, ..Reply::default() };
         // A finished game's seed is revealed: its public history comes along as a file, to
         // check the deal with (`southseas verify`).
-        if table.record.status == Status::Finished {
+        if finished {
             let file = self.public_history_of(&mut conn, &table).await?;
             reply.images.push(super::Image { name: format!("game-{}-history.txt", table.record.id), png: file.to_text().into_bytes() });
-            reply.text = format!("{}\n{}", super::reply::truncate(&reply.text, 1800), tr!(reader, "history-file"));
+            reply.text = format!("{}\n{}", reply.text, tr!(reader, "history-file"));
         }
         Ok(reply)
     }

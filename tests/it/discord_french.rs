@@ -131,7 +131,7 @@ async fn a_game_opened_in_french_has_a_french_lobby() {
     let texts: Vec<String> = messages.iter().map(|p| p.content.clone().unwrap_or_default()).collect();
     assert!(texts[0].contains("alice a ouvert une partie de **Carcassonne\u{a0}: Mers du Sud**"), "{texts:?}");
     assert!(texts[1].contains("bruno a rejoint la partie.") && texts[1].contains("**Joueurs (2/5)\u{a0}:**"), "{texts:?}");
-    assert!(texts[1].contains("Reprise des insulaires\u{a0}: réserve vide"), "{texts:?}");
+    assert!(texts[1].contains("Reprise des insulaires\u{a0}: seulement quand sa réserve est vide"), "{texts:?}");
     // No English word of the lobby is left, in the text or on the buttons.
     for english in ["joined", "Players", "Press", "Retrieve", "per turn", "computer plays"] {
         assert!(!texts[1].contains(english), "`{english}` in {:?}", texts[1]);
@@ -289,7 +289,7 @@ async fn a_whole_game_opened_in_french_speaks_french_to_the_table() {
         }
     }
     for french in
-        ["La partie commence", "a posé la tuile", "Ordre du tour", "Fin de la partie", "Annuler", "Voir le plateau", "Score (si la partie"]
+        ["La partie commence", "a posé la tuile", "Ordre du tour", "Fin de la partie", "Annuler", "Voir le plateau", "Points (si la partie"]
     {
         assert!(all.contains(french), "`{french}` in the French game's messages");
     }

@@ -403,7 +403,15 @@ async fn a_seafarers_game_by_taps_through_discord() {
             break;
         }
         let action = Bot::new(Strategy::Greedy, step).choose(&game, seat).expect("a step");
+        let before = state(&db).await.map(|s| s.1);
         tap(&double, &who, &message, action).await;
+        // The step is taken before the next look: the message tapped stays current until it is
+        // (under load, a second look could tap its buttons again and be told it is out of date).
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+        while state(&db).await.map(|s| s.1) == before {
+            assert!(tokio::time::Instant::now() < deadline, "the step {action:?} was never taken: {}", double.summary());
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
     }
     assert!(hand_seen && offered && typed, "the game reached a person's turn in play");
     for m in double.channel_messages() {

@@ -281,9 +281,10 @@ async fn southseas_state(db: &TempDb, place: Place) -> (southseas_engine::Game, 
 }
 
 /// In a forum channel each game is a post of its own, opened by its first message; `/new
-/// thread: True` in one post opens another; `/new` in a thread opens the game right there.
+/// thread: True` in one post opens another; `/new` in a thread opens the game right there, and
+/// a moderator acts there as in a channel.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn in_a_forum_each_game_is_a_post_and_in_a_thread_new_opens_the_game_there() {
+async fn in_a_forum_each_game_is_a_post_and_in_a_thread_new_opens_the_game_there_for_moderators_too() {
     let double = Double::start().await;
     let db = TempDb::new("threads-forum");
     let _bot = start_bot(&double, &db).await;
@@ -321,6 +322,14 @@ async fn in_a_forum_each_game_is_a_post_and_in_a_thread_new_opens_the_game_there
     posting(&double, dd::slash("join", &leo).in_channel(theirs)).await;
     posting(&double, dd::slash("start", &ana).in_channel(theirs)).await;
     settle_at(&double, &db, place(theirs), "the start in a member's thread").await.expect("the first turn");
+
+    // A moderator who does not play acts in the thread as in a channel: the pause is said there.
+    let mut moderator = Member::new(7203, "Mod");
+    moderator.permissions |= 1 << 13; // Manage Messages
+    posting(&double, dd::slash("pause", &moderator).in_channel(theirs)).await;
+    let said = posts(&double).pop().expect("the pause is posted");
+    assert_eq!(said.channel_id, Some(theirs));
+    assert!(said.content.as_deref().unwrap_or("").contains("Mod paused the game"), "{said:?}");
     double.assert_no_unexpected();
 }
 

@@ -246,14 +246,17 @@ pub(super) fn modify_thread(s: &mut State, method: &Method, path: &str, channel:
     if !body["locked"].is_null() && !can_manage {
         return refusal(MISSING_PERMISSIONS);
     }
-    if (!body["name"].is_null() || body["archived"] == true || !body["auto_archive_duration"].is_null()) && !(can_manage || creator) {
+    // Its name, archiving it, its duration: Manage Threads, or the thread's creator.
+    let settings = !body["name"].is_null() || body["archived"] == true || !body["auto_archive_duration"].is_null();
+    let may_set = can_manage || creator;
+    if settings && !may_set {
         return refusal(MISSING_PERMISSIONS);
     }
-    if let Some(name) = body.get("name").filter(|n| !n.is_null()) {
-        if !name.as_str().is_some_and(|n| (1..=100).contains(&n.chars().count())) {
-            s.refuse(method, path, "a thread name of 1 to 100 characters is required", body);
-            return refusal(INVALID_FORM);
-        }
+    if let Some(name) = body.get("name").filter(|n| !n.is_null())
+        && !name.as_str().is_some_and(|n| (1..=100).contains(&n.chars().count()))
+    {
+        s.refuse(method, path, "a thread name of 1 to 100 characters is required", body);
+        return refusal(INVALID_FORM);
     }
     if let Some(d) = body.get("auto_archive_duration").filter(|d| !d.is_null())
         && !d.as_u64().is_some_and(|d| ARCHIVE_DURATIONS.contains(&d))

@@ -155,6 +155,10 @@ async fn deliver_public(http: &serenity::Http, service: &Service, mut reply: Rep
             {
                 retry_after(service, game, version, crate::store::CHANNEL, &e).await;
             }
+            // A locked or deleted thread (or channel): its game's opener hears of it.
+            if let Some((game, _)) = reply.game {
+                super::places::refused(http, service, game, &e).await;
+            }
             return None;
         }
     };
@@ -272,7 +276,13 @@ pub async fn retire_all(http: &serenity::Http, service: &Service, messages: Vec<
         if let (Ok(posted), Ok(note)) = (channel.message(http, message).await, service.retired_note(game).await) {
             edit = edit.content(retired_text(&posted.content, &note));
         }
-        let result = channel.edit_message(http, message, edit).await;
+        let mut result = channel.edit_message(http, message, edit.clone()).await;
+        // Discord archived the game's thread (a week without a turn): reopened, it takes the edit.
+        if let Err(e) = &result
+            && super::places::reopened(http, channel, e).await
+        {
+            result = channel.edit_message(http, message, edit).await;
+        }
         let gone = match &result {
             Ok(_) => true,
             // Deleted by someone, or the channel is gone: nothing left to retire.

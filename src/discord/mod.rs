@@ -5,8 +5,10 @@ pub(crate) mod commands;
 mod convert;
 pub mod deliver;
 pub mod permissions;
+pub mod places;
 pub(crate) mod respond;
 pub mod shards;
+pub mod threads;
 pub mod types;
 
 pub use convert::user_message;
@@ -242,7 +244,7 @@ async fn on_component(ctx: &serenity::Context, data: &Data, ci: &serenity::Compo
     let place = Place { guild_id: ci.guild_id.map_or(0, |g| g.get()), channel_id: ci.channel_id.get() };
     let actor = respond::with_reader_locale(&data.service, actor_of(&ci.user, ci.member.as_ref()), Some(&ci.locale)).await;
     if matches!(command, Some(Command::Start))
-        && let Some(message) = missing_permissions(ci.app_permissions, actor.locale)
+        && let Some(message) = permissions::missing_in(ci.app_permissions, threads::room_here(ci.channel.as_ref()), actor.locale)
     {
         ci.create_followup(&ctx.http, serenity::CreateInteractionResponseFollowup::new().content(message).ephemeral(true)).await?;
         return Ok(());

@@ -734,6 +734,11 @@ pub async fn remove_post(conn: &mut AnyConnection, id: GameId, version: i64, rec
     Ok(())
 }
 
+/// Nothing `id` owed is owed any more (its channel is gone: nobody will read it).
+pub async fn remove_posts_of(conn: &mut AnyConnection, id: GameId) -> Result<u64, sqlx::Error> {
+    Ok(sqlx::query("DELETE FROM outbox WHERE game_id = $1").bind(id).execute(&mut *conn).await?.rows_affected())
+}
+
 /// The shortest and the longest wait before a post whose attempt failed is tried again.
 pub const RETRY_SOON: (i64, i64) = (500, 2_000);
 

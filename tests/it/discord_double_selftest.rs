@@ -848,3 +848,159 @@ fn the_double_refuses_each_component_rule_discord_enforces() {
         assert!(dd::over_limit(&body).is_some(), "the double let through what Discord refuses: {rule}");
     }
 }
+
+// --- threads and forum channels ---------------------------------------------------------------------
+
+/// Discord's answer to a failed request: its status and JSON error code.
+fn refusal(error: serenity::Error) -> (u16, isize) {
+    match error {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => (r.status_code.as_u16(), r.error.code),
+        other => panic!("not a refusal of Discord's: {other}"),
+    }
+}
+
+fn public_thread(name: &str) -> serenity::CreateThread<'static> {
+    serenity::CreateThread::new(name)
+        .kind(serenity::ChannelType::PublicThread)
+        .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek)
+}
+
+/// A thread without a message: a public channel of its own under the channel, read back as
+/// Discord describes it, with messages of its own; its rules of name, type and duration.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_thread_is_a_channel_of_its_own_under_its_parent() {
+    let double = Double::start().await;
+    let http = double.http(dd::TOKEN);
+    let parent = serenity::ChannelId::new(dd::CHANNEL_ID);
+    let thread = parent.create_thread(&http, public_thread("South Seas — Ana's table")).await.expect("a thread");
+    assert_eq!((thread.kind, thread.parent_id), (serenity::ChannelType::PublicThread, Some(parent)));
+    let metadata = thread.thread_metadata.expect("thread metadata");
+    assert!(!metadata.archived && !metadata.locked);
+    assert_eq!(metadata.auto_archive_duration, serenity::AutoArchiveDuration::OneWeek);
+    let read = http.get_channel(thread.id).await.expect("GET /channels/{thread}").guild().expect("a guild channel");
+    assert_eq!((read.id, read.kind, read.name.as_str()), (thread.id, serenity::ChannelType::PublicThread, "South Seas — Ana's table"));
+    let posted = thread.id.send_message(&http, serenity::CreateMessage::new().content("in the thread")).await.expect("posted");
+    assert_eq!(posted.channel_id, thread.id);
+    assert_eq!(double.channel_messages().pop().and_then(|r| r.channel_id), Some(thread.id.get()));
+
+    // Left without a type, Discord makes a private thread; a thread in a thread is refused.
+    let private = parent.create_thread(&http, serenity::CreateThread::new("quiet")).await;
+    assert_eq!(refusal(private.expect_err("private threads need their own permission")), (403, 50013));
+    let nested = thread.id.create_thread(&http, public_thread("nested")).await.expect_err("no thread in a thread");
+    assert_eq!(refusal(nested), (400, 50024));
+    // Names of 1 to 100 characters; the archive durations Discord offers.
+    let raw = |body: Value| {
+        let http = &http;
+        async move { http.create_thread(parent, &body, None).await }
+    };
+    assert_eq!(refusal(raw(json!({"name": "", "type": 11})).await.expect_err("empty name")), (400, 50035));
+    assert_eq!(refusal(raw(json!({"name": "x".repeat(101), "type": 11})).await.expect_err("101 characters")), (400, 50035));
+    assert!(raw(json!({"name": "é".repeat(100), "type": 11})).await.is_ok(), "100 characters are fine");
+    let odd = raw(json!({"name": "t", "type": 11, "auto_archive_duration": 120})).await.expect_err("no such duration");
+    assert_eq!(refusal(odd), (400, 50035));
+    let reasons: Vec<String> = double.unexpected().into_iter().map(|u| u.reason).collect();
+    assert_eq!(reasons.len(), 4, "{reasons:#?}");
+}
+
+/// Without Create Public Threads no thread is made; without Send Messages in Threads nothing is
+/// posted in one (Send Messages has no effect in threads).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn threads_need_their_own_permissions() {
+    let double = Double::start().await;
+    let http = double.http(dd::TOKEN);
+    let parent = serenity::ChannelId::new(dd::CHANNEL_ID);
+    double.set_app_permissions(dd::DEFAULT_APP_PERMISSIONS & !dd::CREATE_PUBLIC_THREADS);
+    let refused = parent.create_thread(&http, public_thread("t")).await.expect_err("no Create Public Threads");
+    assert_eq!(refusal(refused), (403, 50013));
+    double.set_app_permissions(dd::DEFAULT_APP_PERMISSIONS);
+    let thread = parent.create_thread(&http, public_thread("t")).await.expect("a thread").id;
+    double.set_app_permissions(dd::DEFAULT_APP_PERMISSIONS & !dd::SEND_MESSAGES_IN_THREADS);
+    let refused = thread.send_message(&http, serenity::CreateMessage::new().content("hi")).await.expect_err("no Send Messages in Threads");
+    assert_eq!(refusal(refused), (403, 50013));
+    parent.send_message(&http, serenity::CreateMessage::new().content("hi")).await.expect("the channel itself takes Send Messages");
+    assert!(double.threads().iter().all(|t| t.parent == dd::CHANNEL_ID));
+}
+
+/// An archived thread: a message unarchives it, an edit is refused until it is unarchived (the
+/// bot may, as the thread's creator); a locked one takes neither without Manage Threads.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_archived_thread_reopens_on_a_message_and_a_locked_one_stays_shut() {
+    let double = Double::start().await;
+    let http = double.http(dd::TOKEN);
+    let parent = serenity::ChannelId::new(dd::CHANNEL_ID);
+    let thread = parent.create_thread(&http, public_thread("t")).await.expect("a thread").id;
+    let first = thread.send_message(&http, serenity::CreateMessage::new().content("turn 1")).await.expect("posted").id;
+
+    double.archive_thread(thread.get());
+    let edit = || serenity::EditMessage::new().content("retired");
+    assert_eq!(refusal(thread.edit_message(&http, first, edit()).await.expect_err("archived")), (400, 50083));
+    thread.send_message(&http, serenity::CreateMessage::new().content("turn 2")).await.expect("a message unarchives");
+    assert!(!double.thread(thread.get()).unwrap().archived);
+    thread.edit_message(&http, first, edit()).await.expect("an edit in an active thread");
+
+    double.archive_thread(thread.get());
+    let rename = thread.edit_thread(&http, serenity::EditThread::new().name("renamed")).await.expect_err("archived: unarchive first");
+    assert_eq!(refusal(rename), (400, 50083));
+    thread.edit_thread(&http, serenity::EditThread::new().archived(false)).await.expect("its creator unarchives it");
+    assert!(!double.thread(thread.get()).unwrap().archived);
+    assert_eq!(double.thread_edits(), 1);
+    let lock = thread.edit_thread(&http, serenity::EditThread::new().locked(true)).await.expect_err("locking needs Manage Threads");
+    assert_eq!(refusal(lock), (403, 50013));
+
+    double.lock_thread(thread.get());
+    let post = thread.send_message(&http, serenity::CreateMessage::new().content("turn 3")).await.expect_err("locked");
+    assert_eq!(refusal(post), (403, 160005));
+    assert!(double.thread(thread.get()).unwrap().archived, "a refused message unarchives nothing");
+    double.set_app_permissions(dd::DEFAULT_APP_PERMISSIONS | dd::MANAGE_THREADS);
+    thread.send_message(&http, serenity::CreateMessage::new().content("a moderator's bot")).await.expect("Manage Threads may");
+    double.assert_no_unexpected();
+}
+
+/// A forum channel takes no message of its own: a post is a thread made with its first
+/// message (whose id is the thread's), and needs one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_forum_post_is_a_thread_with_its_first_message() {
+    let double = Double::start().await;
+    let http = double.http(dd::TOKEN);
+    let forum = serenity::ChannelId::new(dd::CHANNEL_ID + 50);
+    double.add_forum(dd::GUILD_ID, forum.get());
+    let read = http.get_channel(forum).await.expect("the forum").guild().expect("a guild channel");
+    assert_eq!(read.kind, serenity::ChannelType::Forum);
+    let refused = forum.send_message(&http, serenity::CreateMessage::new().content("hi")).await.expect_err("no message in a forum");
+    assert_eq!(refusal(refused), (400, 40058));
+    let first = serenity::CreateMessage::new().content("Ana opened this game");
+    let post = forum.create_forum_post(&http, serenity::CreateForumPost::new("South Seas — Ana's table", first)).await.expect("a post");
+    assert_eq!((post.kind, post.parent_id), (serenity::ChannelType::PublicThread, Some(forum)));
+    let message = double.message(post.id.get()).expect("the post's first message has the thread's id");
+    assert_eq!(message["content"], "Ana opened this game");
+    assert_eq!(double.channel_messages().pop().and_then(|r| r.channel_id), Some(post.id.get()));
+    let bare = http.create_forum_post(forum, &json!({"name": "no message", "message": {}}), None).await;
+    assert_eq!(refusal(bare.expect_err("a post needs its first message")), (400, 50035));
+    let reasons: Vec<String> = double.unexpected().into_iter().map(|u| u.reason).collect();
+    assert_eq!(reasons, ["a message in a forum channel", "a forum post without its first message"]);
+}
+
+/// An interaction from a thread carries the thread as Discord describes it (type, parent,
+/// metadata); a tap in an archived thread reaches the bot once the client unarchived it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_interaction_in_a_thread_names_the_thread_and_a_tap_reopens_it() {
+    let double = Double::start().await;
+    let bot = start_bot(&double, "bot1").await;
+    double.wait_for_identify().await;
+    double.wait_for_commands().await;
+    let thread = double.member_starts_thread(dd::CHANNEL_ID, "a member's thread");
+    let board = double.interact(dd::slash("board", &alice()).in_channel(thread)).await;
+    let payload = double.interaction(board).unwrap();
+    assert_eq!(
+        (payload["channel"]["type"].as_u64(), payload["channel"]["parent_id"].as_str()),
+        (Some(11), Some(&*dd::CHANNEL_ID.to_string()))
+    );
+    let partial: serenity::PartialChannel = serde_json::from_value(payload["channel"].clone()).expect("serenity reads it");
+    assert!(partial.thread_metadata.is_some_and(|m| !m.archived));
+    double.wait_callback(board).await;
+    double.archive_thread(thread);
+    let tap = double.interact(dd::button("ghost:1", &alice()).in_channel(thread)).await;
+    assert!(!double.thread(thread).unwrap().archived, "the client unarchived it before the tap");
+    double.wait_callback(tap).await;
+    bot.shard_manager.shutdown_all().await;
+}

@@ -13,6 +13,7 @@ mod discord_race;
 mod discord_seafarers;
 mod discord_seafarers_french;
 mod discord_seafarers_games;
+mod discord_threads;
 mod faults;
 mod fuzz;
 mod golden;

@@ -44,6 +44,8 @@ cmd-new-language = language
     .description = The language of the game's messages and pictures (default: the server's)
     .choice-0 = English
     .choice-1 = Français
+cmd-new-thread = thread
+    .description = Open the game in a thread of its own (in a forum channel: a post of its own)
 
 cmd-join = join
     .description = Join the game waiting for players in this channel.

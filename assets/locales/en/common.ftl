@@ -118,6 +118,17 @@ missing-permissions = I'm missing { $n ->
 permission-view-channel = View Channel
 permission-send-messages = Send Messages
 permission-attach-files = Attach Files
+permission-read-message-history = Read Message History
+permission-send-messages-in-threads = Send Messages in Threads
+permission-create-public-threads = Create Public Threads
+
+## A game in a thread of its own (`/new thread: True`): in the game's language
+thread-name = { $game } — { $name }'s table
+thread-not-made = I couldn't open a thread for the game here (Discord said: { $why }). Check that I may create public threads and send messages in threads here, or use `/new` without `thread`.
+thread-opened = { $name } opened a game of { $game } in { $thread }: join it there.
+forum-post-opened = { $name } opened this game of { $game }: its table is below.
+thread-locked = Your game of { $game } (#{ $id }) in { $thread } cannot go on: the thread is locked. A moderator can unlock it, or end the game there with `/abandon`.
+thread-gone = Your game of { $game } (#{ $id }) cannot go on: the thread (or channel) it was played in was deleted. It has ended; open a new one with `/new`.
 
 ## The host's own refusals (private, in the reader's language)
 err-unknown-button = That button isn't one I know. Use `/status` to see the game.

@@ -45,6 +45,8 @@ cmd-new-language = langue
     .description = La langue des messages et des images de la partie (par défaut : celle du serveur)
     .choice-0 = English
     .choice-1 = Français
+cmd-new-thread = fil
+    .description = Ouvrir la partie dans son propre fil (dans un salon forum : sa propre publication)
 
 cmd-join = rejoindre
     .description = Rejoindre la partie qui attend des joueurs dans ce salon.

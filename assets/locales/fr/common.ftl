@@ -118,6 +118,17 @@ missing-permissions = Il me manque { $n ->
 permission-view-channel = Voir le salon
 permission-send-messages = Envoyer des messages
 permission-attach-files = Joindre des fichiers
+permission-read-message-history = Voir les anciens messages
+permission-send-messages-in-threads = Envoyer des messages dans les fils
+permission-create-public-threads = Créer des fils publics
+
+## Une partie dans son propre fil (`/nouvelle fil: True`) : dans la langue de la partie
+thread-name = { $game } — la table de { $name }
+thread-not-made = Je n'ai pas pu ouvrir de fil pour la partie ici (Discord a répondu : { $why }). Vérifiez que je peux créer des fils publics et envoyer des messages dans les fils ici, ou utilisez `/nouvelle` sans `fil`.
+thread-opened = { $name } a ouvert une partie de { $game } dans { $thread } : rejoignez-la là-bas.
+forum-post-opened = { $name } a ouvert cette partie de { $game } : sa table est ci-dessous.
+thread-locked = Votre partie de { $game } (n° { $id }) dans { $thread } ne peut pas continuer : le fil est verrouillé. Un modérateur peut le déverrouiller, ou y terminer la partie avec `/abandonner`.
+thread-gone = Votre partie de { $game } (n° { $id }) ne peut pas continuer : le fil (ou le salon) où elle se jouait a été supprimé. Elle est terminée ; ouvrez-en une nouvelle avec `/nouvelle`.
 
 ## Les refus de l'hôte (privés, dans la langue du lecteur)
 err-unknown-button = Je ne connais pas ce bouton. Utilisez `/etat` pour voir la partie.

@@ -3,8 +3,10 @@
 //! (their choices come from its room).
 
 use super::{acknowledge, actor, place_of, reader_locale, respond};
-use crate::discord::missing_permissions;
+use crate::discord::permissions::missing_in;
+use crate::discord::threads::{self, Target};
 use crate::discord::types::{Context, Error};
+use crate::games::NewGame;
 use crate::games::seafarers::SeafarersOptions;
 use crate::games::southseas::commands::RetrieveChoice;
 use crate::games::southseas::{DEFAULT_TURN_LIMIT_SECS, GameOptions};
@@ -18,6 +20,14 @@ use southseas_engine::RetrieveRule;
 fn app_permissions(ctx: Context<'_>) -> Option<serenity::Permissions> {
     match ctx {
         poise::Context::Application(a) => a.interaction.app_permissions,
+        poise::Context::Prefix(_) => None,
+    }
+}
+
+/// The channel (or thread) the command was used in, as Discord describes it.
+fn channel_here(ctx: Context<'_>) -> Option<&serenity::PartialChannel> {
+    match ctx {
+        poise::Context::Application(a) => a.interaction.channel.as_ref(),
         poise::Context::Prefix(_) => None,
     }
 }
@@ -99,7 +109,8 @@ fn server_locale(ctx: Context<'_>) -> Locale {
 }
 
 /// Open a game in this channel (Carcassonne: South Seas unless you choose another).
-// A slash command's options are its arguments: two games' options and the language make ten.
+// A slash command's options are its arguments: two games' options, the language and the
+// thread make eleven.
 #[allow(clippy::too_many_arguments)]
 #[poise::command(slash_command, guild_only)]
 pub(crate) async fn new(
@@ -119,24 +130,25 @@ pub(crate) async fn new(
     #[description = "How long each player has for a turn (default: 24 hours)"] turn_limit: Option<TurnLimit>,
     #[description = "When a player's time runs out (default: the computer plays that turn)"] on_timeout: Option<TimeoutChoice>,
     #[description = "The language of the game's messages and pictures (default: the server's)"] language: Option<LanguageChoice>,
+    #[description = "Open the game in a thread of its own (in a forum channel: a post of its own)"] thread: Option<bool>,
 ) -> Result<(), Error> {
     acknowledge(ctx).await?;
-    if let Some(message) = missing_permissions(app_permissions(ctx), reader_locale(ctx).await) {
+    let target = threads::target(ctx.http(), channel_here(ctx), thread.unwrap_or(false)).await;
+    if let Some(message) = missing_in(app_permissions(ctx), target.room(), reader_locale(ctx).await) {
         return respond(ctx, Err(ServiceError::User(message))).await;
     }
     let kind = game.map_or(GameKind::SouthSeas, GameChoice::kind);
     let language = language.map_or_else(|| server_locale(ctx), LanguageChoice::locale);
-    let result = match kind {
+    let actor = actor(ctx).await;
+    // The options are read (and refused) before any thread is made for them.
+    let opening = match kind {
         GameKind::SouthSeas if scenario.is_some() || pirate.is_some() => {
             Err(ServiceError::User("`scenario` and `pirate` are options of Catan: Seafarers: add `game: Catan: Seafarers`.".into()))
         }
         GameKind::Seafarers if retrieve.is_some() => {
             Err(ServiceError::User("`retrieve` is an option of Carcassonne: South Seas, not of Catan: Seafarers.".into()))
         }
-        GameKind::SouthSeas => {
-            let options = southseas_options(retrieve, min_players, max_players, turn_limit, on_timeout);
-            ctx.data().service.create_in(place_of(ctx), &actor(ctx).await, options, language).await
-        }
+        GameKind::SouthSeas => southseas_options(retrieve, min_players, max_players, turn_limit, on_timeout).opening(actor.locale),
         GameKind::Seafarers => {
             let options = SeafarersOptions {
                 scenario: scenario.unwrap_or(ScenarioChoice::NewShores).id().to_string(),
@@ -150,10 +162,17 @@ pub(crate) async fn new(
                     _ => OnTimeout::PlayTurn,
                 },
             };
-            ctx.data().service.create_in(place_of(ctx), &actor(ctx).await, options, language).await
+            options.opening(actor.locale)
         }
     };
-    respond(ctx, result).await
+    let opening = match opening {
+        Ok(opening) => opening,
+        Err(e) => return respond(ctx, Err(e)).await,
+    };
+    match target {
+        Target::Here(_) => respond(ctx, ctx.data().service.open_lobby(place_of(ctx), &actor, opening, language).await).await,
+        Target::NewThread { parent, forum } => threads::open_in_thread(ctx, parent, forum, &actor, opening, language).await,
+    }
 }
 
 /// South Seas' options from `/new`'s.
@@ -273,7 +292,7 @@ pub(crate) async fn leave(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, guild_only)]
 pub(crate) async fn start(ctx: Context<'_>) -> Result<(), Error> {
     acknowledge(ctx).await?;
-    if let Some(message) = missing_permissions(app_permissions(ctx), reader_locale(ctx).await) {
+    if let Some(message) = missing_in(app_permissions(ctx), threads::room_here(channel_here(ctx)), reader_locale(ctx).await) {
         return respond(ctx, Err(ServiceError::User(message))).await;
     }
     let result = ctx.data().service.start(place_of(ctx), &actor(ctx).await).await;

@@ -61,6 +61,7 @@ mod limits;
 mod objects;
 mod records;
 mod rest;
+mod threads;
 
 use gateway::gateway;
 pub use interactions::*;
@@ -69,6 +70,7 @@ pub use limits::over_limit;
 pub use objects::*;
 pub use records::*;
 use rest::rest;
+pub use threads::*;
 
 /// The bot's user id; also its application id, as on Discord.
 pub const BOT_USER_ID: u64 = 1_150_000_000_000_000_001;
@@ -95,9 +97,10 @@ pub const LOADING: u64 = 1 << 7;
 
 /// Permissions the bot has in the channel unless [`Double::set_app_permissions`] says otherwise:
 /// view channel, send messages, embed links, attach files, read message history, use external
-/// emojis, add reactions, use application commands, send messages in threads.
+/// emojis, add reactions, use application commands, create public threads, send messages in
+/// threads.
 pub const DEFAULT_APP_PERMISSIONS: u64 =
-    (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 18) | (1 << 6) | (1 << 31) | (1 << 38);
+    (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 18) | (1 << 6) | (1 << 31) | (1 << 35) | (1 << 38);
 
 /// Settings of a double; `Options::default()` suits most tests.
 #[derive(Clone, Debug)]
@@ -202,6 +205,12 @@ struct State {
     fault_posts_only: bool,
     /// Requests answered with a fault (or made and answered late by one).
     faulted: usize,
+    /// Threads (channels of their own, also in `channels`), by id (see `threads.rs`).
+    threads: BTreeMap<u64, Thread>,
+    /// Forum channels (also in `channels`): no message of their own, a thread per post.
+    forums: std::collections::HashSet<u64>,
+    /// Thread edits Discord accepted.
+    thread_edits: usize,
 }
 
 /// What goes wrong during a fault window (see [`Double::fault`]), for what the outbox sends:
@@ -434,9 +443,15 @@ impl Double {
         self.with(|s| {
             s.complete_interaction(&mut payload);
             if let Some(channel) = id_of(&payload["channel_id"]) {
+                s.before_interaction(channel, payload["type"] != 3);
+                if let Some(partial) = s.interaction_channel(channel, &payload["channel"]["permissions"]) {
+                    payload["channel"] = partial;
+                }
                 s.channels.insert(channel, guild);
+                // A thread or a forum is no text channel of the guild's list.
+                let listed = !s.threads.contains_key(&channel) && !s.forums.contains(&channel);
                 let channels = s.guilds.entry(guild).or_default();
-                if !channels.contains(&channel) {
+                if listed && !channels.contains(&channel) {
                     channels.push(channel);
                 }
             }

@@ -221,6 +221,9 @@ fn route_locked(shared: &Shared, s: &mut State, method: &Method, path: &str, que
                 s.refuse(method, path, "message to an unknown channel", &parsed.json);
                 return discord_error(StatusCode::NOT_FOUND, 10003, "Unknown Channel");
             };
+            if let Some(why) = s.post_in_thread(channel) {
+                return threads::refuse_in_thread(s, method, path, why, &parsed.json);
+            }
             if s.dm_channels.get(&channel).is_some_and(|user| s.dms_closed.contains(user)) {
                 // Not a mistake of the bot's: Discord answers so, and the bot must cope.
                 return discord_error(StatusCode::FORBIDDEN, 50007, "Cannot send messages to this user");
@@ -268,6 +271,11 @@ fn route_locked(shared: &Shared, s: &mut State, method: &Method, path: &str, que
                 s.refuse(method, path, "unknown message", &parsed.json);
                 return discord_error(StatusCode::NOT_FOUND, 10008, "Unknown Message");
             };
+            if *method != Method::GET
+                && let Some(why) = channel.and_then(|c| s.change_in_thread(c))
+            {
+                return threads::refuse_in_thread(s, method, path, why, &parsed.json);
+            }
             if *method == Method::PATCH
                 && let Some(why) = over_limit(&parsed.json)
             {
@@ -290,8 +298,13 @@ fn route_locked(shared: &Shared, s: &mut State, method: &Method, path: &str, que
                 }
             }
         }
+        (Method::POST, ["channels", channel, "threads"]) => threads::start_thread(s, base, method, path, channel, parsed),
+        (Method::PATCH, ["channels", channel]) => match channel.parse::<u64>() {
+            Ok(channel) => threads::modify_thread(s, method, path, channel, &parsed.json),
+            Err(_) => discord_error(StatusCode::NOT_FOUND, 10003, "Unknown Channel"),
+        },
         (Method::GET, ["channels", channel]) => match channel.parse().ok().and_then(|c| Some((c, *s.channels.get(&c)?))) {
-            Some((channel, guild)) => ok_json(channel_json_in(channel, guild)),
+            Some((channel, guild)) => ok_json(s.thread_or_forum_json(channel).unwrap_or_else(|| channel_json_in(channel, guild))),
             None => {
                 s.refuse(method, path, "unknown channel", &Value::Null);
                 discord_error(StatusCode::NOT_FOUND, 10003, "Unknown Channel")
@@ -346,7 +359,7 @@ fn register_commands(s: &mut State, guild_id: Option<u64>, body: Value) -> HttpR
 }
 
 #[allow(clippy::too_many_arguments)]
-fn record(
+pub(super) fn record(
     kind: ResponseKind,
     interaction: Option<(u64, Instant)>,
     callback_type: Option<u64>,
@@ -580,7 +593,7 @@ impl State {
         listed
     }
 
-    fn refuse(&mut self, method: &Method, path: &str, reason: &str, body: &Value) {
+    pub(super) fn refuse(&mut self, method: &Method, path: &str, reason: &str, body: &Value) {
         self.unexpected.push(Unexpected {
             method: method.to_string(),
             path: path.to_string(),
@@ -589,7 +602,7 @@ impl State {
         });
     }
 
-    fn insert_message(&mut self, json: Value, token: Option<String>) -> u64 {
+    pub(super) fn insert_message(&mut self, json: Value, token: Option<String>) -> u64 {
         let id = id_of(&json["id"]).expect("message id");
         self.messages.insert(id, StoredMessage { json, token, stub: false });
         self.message_order.push(id);
@@ -598,7 +611,7 @@ impl State {
 
     /// Stores the uploads as attachments of a message-to-be; returns the message attachment
     /// objects and the recorded attachments.
-    fn store_uploads(&mut self, base: &str, data: &Value, uploads: Vec<Upload>) -> (Vec<Value>, Vec<Attachment>) {
+    pub(super) fn store_uploads(&mut self, base: &str, data: &Value, uploads: Vec<Upload>) -> (Vec<Value>, Vec<Attachment>) {
         let meta = data["attachments"].as_array().cloned().unwrap_or_default();
         let mut objects = Vec::new();
         let mut recorded = Vec::new();
@@ -626,7 +639,15 @@ impl State {
         (objects, recorded)
     }
 
-    fn message_json(&self, id: u64, channel_id: u64, data: &Value, attachments: Vec<Value>, flags: u64, interaction: bool) -> Value {
+    pub(super) fn message_json(
+        &self,
+        id: u64,
+        channel_id: u64,
+        data: &Value,
+        attachments: Vec<Value>,
+        flags: u64,
+        interaction: bool,
+    ) -> Value {
         let content = data["content"].as_str().unwrap_or_default();
         json!({
             "id": id.to_string(),

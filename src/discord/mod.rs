@@ -229,7 +229,7 @@ async fn on_component(ctx: &serenity::Context, data: &Data, ci: &serenity::Compo
     let private = matches!(command, Some(Command::Board | Command::Status | Command::Hand));
     // A click on a message only the clicker sees (a builder of their discard): never recorded
     // as one of the game's messages, and a step taken on it is a new channel message.
-    let on_ephemeral = ci.message.flags.is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL));
+    let on_ephemeral = deliver::on_ephemeral(ci);
     if private {
         ci.create_response(
             &ctx.http,
@@ -272,59 +272,7 @@ async fn on_component(ctx: &serenity::Context, data: &Data, ci: &serenity::Compo
         ci.edit_response(&ctx.http, convert::edit(&reply)).await?;
         return Ok(());
     }
-    if reply.ephemeral {
-        // For the clicker alone: in place of the private message they clicked, or a new one;
-        // with its picture when it has one (a close-up of part of the board).
-        if let Err(e) = data.service.attach_images(&mut reply).await {
-            tracing::error!("drawing the board failed: {e}");
-        }
-        let text = convert::private_text(&reply.text);
-        if on_ephemeral {
-            let mut edit = serenity::EditInteractionResponse::new().content(text).components(convert::components(&reply));
-            if reply.show_board {
-                // The clicked message's picture gives way to this one.
-                edit = edit.clear_attachments();
-                for a in convert::attachments(&reply) {
-                    edit = edit.new_attachment(a);
-                }
-            }
-            ci.edit_response(&ctx.http, edit).await?;
-        } else {
-            let followup = serenity::CreateInteractionResponseFollowup::new()
-                .content(text)
-                .components(convert::components(&reply))
-                .add_files(convert::attachments(&reply))
-                .ephemeral(true);
-            ci.create_followup(&ctx.http, followup).await?;
-        }
-        return Ok(());
-    }
-    if on_ephemeral && reply.game.is_some() && !reply.components_only {
-        // A step taken on a private message: the table hears of it in a new message, and the
-        // private message keeps no buttons.
-        let done = serenity::EditInteractionResponse::new().content(crate::tr!(actor.locale, "done-see-channel")).components(Vec::new());
-        if let Err(e) = ci.edit_response(&ctx.http, done).await {
-            tracing::warn!("could not close a private message: {e}");
-        }
-        if reply.carried.is_some() {
-            deliver::leave_to_run(&ctx.http, &data.service, reply).await;
-        } else {
-            deliver::deliver(&ctx.http, &data.service, reply, deliver::Via::New(ci.channel_id)).await;
-        }
-        return Ok(());
-    }
-    if reply.components_only {
-        // Another view of the same step (the turns that fit at a chosen spot): the message
-        // keeps its text and pictures; only its buttons and menu change. Nothing is owed.
-        ci.edit_response(&ctx.http, serenity::EditInteractionResponse::new().components(convert::components(&reply))).await?;
-        return Ok(());
-    }
-    // A change of the game: on the clicked message when it concerns only the clicker, else a
-    // new message (it pings whoever must act). A notice that changed nothing (a vote) is a
-    // plain new message and leaves the clicked message's buttons alone.
-    let via = if reply.game.is_some() { deliver::Via::Clicked(ci) } else { deliver::Via::New(ci.channel_id) };
-    deliver::deliver(&ctx.http, &data.service, reply, via).await;
-    Ok(())
+    deliver::send(&ctx.http, &data.service, reply, deliver::Via::Click(ci, actor.locale)).await
 }
 
 /// The private answer to a command whose options could not be read (a number outside its

@@ -2,7 +2,7 @@
 //! posted by the process that made the step, or claimed with a lease by another when it could
 //! not; and the retirement of buttons on messages that no longer show the current version.
 
-use super::{Reply, Result, Service, Table, internal};
+use super::{Delivery, Reply, Result, Service, Table, internal};
 use crate::i18n::Locale;
 use crate::store::{self, GameId, PendingPost};
 use sqlx::AnyConnection;
@@ -60,7 +60,7 @@ impl Service {
     /// was retired at once, saying so before that message existed).
     pub(crate) async fn queue(&self, conn: &mut AnyConnection, table: &Table, reply: &Reply) -> Result<()> {
         self.record_post(conn, table, reply, store::IfOwed::Replace).await?;
-        let in_place = !reply.new_message;
+        let in_place = !reply.delivery.is_new_message();
         // Any other change made by a tap records the tapped message at the version it was
         // tapped at: the bot may never have learnt it (Discord made the post, its answer was
         // lost), and a message not on record keeps its buttons for good once the game moves on.
@@ -108,7 +108,7 @@ impl Service {
         let mut queued = Vec::new();
         for (seat, post) in posts {
             let Some(user) = table.person_at(seat) else { continue };
-            let post = Reply { private_to: Some(user), game: Some((table.record.id, table.record.version)), new_message: true, ..post };
+            let post = Reply { delivery: Delivery::Private { to: user }, game: Some((table.record.id, table.record.version)), ..post };
             self.record_post_for(conn, table, user, &post, store::IfOwed::Replace).await?;
             queued.push(post);
         }
@@ -144,7 +144,7 @@ impl Service {
         let lease_until = store::now_ms() + self.lease.as_millis() as i64;
         // A post the computer's run will tell is held apart from the process's own (see
         // `store::CARRIED`): a restart does not free it for the sweeper before the run takes it.
-        let holder = if reply.carried.is_some() { format!("{}{}", store::CARRIED, self.instance) } else { self.instance.clone() };
+        let holder = if reply.carried().is_some() { format!("{}{}", store::CARRIED, self.instance) } else { self.instance.clone() };
         Ok(store::queue_post(conn, &post, lease_until, &holder, if_owed).await?)
     }
 
@@ -192,7 +192,8 @@ impl Service {
         let mut lines = Vec::new();
         for (version, json) in store::take_carried(conn, game).await? {
             match serde_json::from_str::<Reply>(&json) {
-                Ok(reply) => lines.extend(reply.carried.unwrap_or_default()),
+                Ok(Reply { delivery: Delivery::Carried { lines: carried }, .. }) => lines.extend(carried),
+                Ok(_) => {}
                 Err(e) => tracing::warn!(game, version, "a step's message could not be read (its lines are not told): {e}"),
             }
         }
@@ -324,8 +325,11 @@ impl Service {
             let reply: Option<Reply> = serde_json::from_str(&post.reply).ok();
             match reply {
                 // A post no computer's run took over is the step's own message again.
-                Some(reply) if current == Some(post.version) => {
-                    replies.push(Reply { channel: Some(post.channel_id), carried: None, ..reply })
+                Some(mut reply) if current == Some(post.version) => {
+                    if reply.carried().is_some() {
+                        reply.delivery = Delivery::InPlace;
+                    }
+                    replies.push(Reply { channel: Some(post.channel_id), ..reply })
                 }
                 _ => {
                     // Discord may have made it: it is looked for first (see `lost_posts`).
@@ -396,17 +400,17 @@ mod tests {
         let queued = first.queue_private_posts(&mut tx, &table, vec![(seat_of_bo, hand)]).await.unwrap();
         tx.commit().await.unwrap();
         assert_eq!(queued.len(), 1);
-        assert_eq!(queued[0].private_to, Some(bo.user_id));
+        assert_eq!(queued[0].delivery, Delivery::Private { to: bo.user_id });
         // Killed before posting: nothing more from `first`. Another process starts.
         drop(first);
         tokio::time::sleep(lease * 2).await;
         let second = Service::open(&url).await.unwrap().with_lease(Duration::from_secs(60)).with_instance("second");
         let owed = second.due_posts().await.unwrap();
-        let private: Vec<&Reply> = owed.iter().filter(|r| r.private_to.is_some()).collect();
+        let private: Vec<&Reply> = owed.iter().filter(|r| matches!(r.delivery, Delivery::Private { .. })).collect();
         assert_eq!(private.len(), 1, "{owed:?}");
-        assert_eq!(private[0].private_to, Some(bo.user_id), "for Bo alone");
+        assert_eq!(private[0].delivery, Delivery::Private { to: bo.user_id }, "for Bo alone");
         assert_eq!(private[0].text, "Your hand: 2 brick, 1 wool");
-        assert!(owed.iter().filter(|r| r.private_to.is_none()).all(|r| !r.text.contains("Your hand")), "never in a channel post");
+        assert!(owed.iter().filter(|r| !matches!(r.delivery, Delivery::Private { .. })).all(|r| !r.text.contains("Your hand")), "never in a channel post");
         assert!(second.due_posts().await.unwrap().is_empty(), "claimed once: a second look finds nothing to post");
         let (game, version) = private[0].game.unwrap();
         second.delivered_private(game, version, bo.user_id).await.unwrap();

@@ -5,7 +5,7 @@
 
 use super::reply::escape;
 use super::schedule::{add_deadline, duration_words_in};
-use super::{Actor, Loaded, Place, Reply, Result, Service, Table, load_table, random_seed, user};
+use super::{Actor, Delivery, Loaded, Place, Reply, Result, Service, Table, load_table, random_seed, user};
 use crate::common::table::seat_note;
 use crate::games::{self, Opening, State};
 use crate::i18n::Locale;
@@ -49,7 +49,7 @@ impl Service {
         self.lobby_changed(&mut tx, &table).await?;
         let headline = tr!(language, "lobby-opened", name = escape(&actor.name), game = tr!(language, &game_title(opening.kind)));
         let mut reply = lobby_reply(&table, &headline);
-        reply.new_message = true;
+        reply.delivery = Delivery::New;
         self.queue(&mut tx, &table, &reply).await?;
         tx.commit().await?;
         Ok(reply)
@@ -154,7 +154,7 @@ impl Service {
         let (state, reply) = State::begin(&table, version)?;
         let deadline = self.reschedule(&mut tx, &mut table, &state.waiting()).await?;
         let loaded = Arc::new(Loaded { version, state });
-        let mut reply = Reply { new_message: true, ..reply };
+        let mut reply = Reply { delivery: Delivery::New, ..reply };
         add_deadline(&mut reply, deadline, table.record.language);
         self.queue(&mut tx, &table, &reply).await?;
         tx.commit().await?;
@@ -185,7 +185,7 @@ impl Service {
             // a plain message (a lost one loses no vote).
             tx.commit().await?;
             let text = tr!(r.language, "lobby-vote-abandon", name = escape(&actor.name), votes = votes, needed = needed);
-            return Ok(Reply { text, new_message: true, ..Reply::default() });
+            return Ok(Reply { text, delivery: Delivery::New, ..Reply::default() });
         }
         let status = Status::Abandoned;
         let version = store::touch(&mut tx, r.id, status).await?;
@@ -199,7 +199,7 @@ impl Service {
             tr!(language, "lobby-abandoned")
         };
         let text = self.after_carried(&mut tx, table.record.id, ended).await?;
-        let reply = Reply { text, game: Some((table.record.id, version)), new_message: true, ..Reply::default() };
+        let reply = Reply { text, game: Some((table.record.id, version)), delivery: Delivery::New, ..Reply::default() };
         self.queue(&mut tx, &table, &reply).await?;
         tx.commit().await?;
         self.forget(table.record.id);
@@ -246,7 +246,7 @@ impl Service {
         let reply = Reply {
             text: tr!(language, "lobby-expired", days = days),
             game: Some((table.record.id, version)),
-            new_message: true,
+            delivery: Delivery::New,
             ..Reply::default()
         };
         self.queue(&mut tx, &table, &reply).await?;

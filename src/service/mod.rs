@@ -33,7 +33,7 @@ mod web;
 pub use crate::common::Table;
 pub use crate::common::reply;
 pub use crate::common::{
-    Actor, Button, COMPUTER_USER, Command, ComponentId, Image, Menu, MenuOption, Picture, Place, Reply, Result, ServiceError, Style,
+    Actor, Button, COMPUTER_USER, Command, ComponentId, Delivery, Image, Menu, MenuOption, Picture, Place, Reply, Result, ServiceError, Style,
     is_computer_id,
 };
 pub(crate) use crate::common::{internal, user};

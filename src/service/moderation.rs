@@ -6,7 +6,7 @@
 
 use super::reply::escape;
 use super::schedule::{add_deadline, duration_words_in, relative_time};
-use super::{Actor, Button, Command, ComponentId, Place, Reply, Result, Service, Style, Table, user};
+use super::{Actor, Button, Command, ComponentId, Delivery, Place, Reply, Result, Service, Style, Table, user};
 use crate::games::contract::Rules;
 use crate::games::with_game;
 use crate::i18n::Locale;
@@ -54,7 +54,7 @@ impl Service {
                 button(Command::AbandonKeep, "abandon-confirm-keep", Style::Secondary),
             ]],
             game: Some((r.id, r.version)),
-            ephemeral: true,
+            delivery: Delivery::Ephemeral,
             ..Reply::default()
         })
     }
@@ -74,7 +74,7 @@ impl Service {
 
     /// The "keep playing" tap: nothing changes, and the question goes away.
     pub(super) fn abandon_kept(&self, actor: &Actor) -> Result<Reply> {
-        Ok(Reply { text: tr!(actor.locale, "abandon-kept"), ephemeral: true, ..Reply::default() })
+        Ok(Reply { text: tr!(actor.locale, "abandon-kept"), delivery: Delivery::Ephemeral, ..Reply::default() })
     }
 
     /// Pauses the channel's running game (its opener or a moderator): nothing can be played,
@@ -102,7 +102,7 @@ impl Service {
         let table = Table { record: GameRecord { version, paused: Some(pause), ..table.record }, seats: table.seats };
         let language = table.record.language;
         let text = self.after_carried(&mut tx, id, tr!(language, "game-paused", name = escape(&actor.name))).await?;
-        let reply = Reply { text, game: Some((id, version)), new_message: true, ..Reply::default() };
+        let reply = Reply { text, game: Some((id, version)), delivery: Delivery::New, ..Reply::default() };
         self.queue(&mut tx, &table, &reply).await?;
         tx.commit().await?;
         self.forget(id);
@@ -136,7 +136,7 @@ impl Service {
             add_deadline(&mut reply, deadline, language);
             reply
         });
-        let reply = Reply { new_message: true, ..reply };
+        let reply = Reply { delivery: Delivery::New, ..reply };
         self.queue(&mut tx, &table, &reply).await?;
         tx.commit().await?;
         self.wake_scheduler();

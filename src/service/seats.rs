@@ -7,7 +7,7 @@
 use super::lobby::lobby_reply;
 use super::reply::escape;
 use super::schedule::{duration_words_in, relative_time, waits_for};
-use super::{Actor, Place, Reply, Result, Service, Table, load_table, user};
+use super::{Actor, Delivery, Place, Reply, Result, Service, Table, load_table, user};
 use crate::common::table::{COMPUTER_IDS, is_computer_id};
 use crate::i18n::Locale;
 use crate::kinds::Strength;
@@ -151,7 +151,7 @@ impl Service {
             tr!(language, "seat-away-plays")
         };
         let text = tr!(language, "seat-away-notice", name = name, when = when, what = what);
-        Ok(Reply { text, new_message: true, ..Reply::default() })
+        Ok(Reply { text, delivery: Delivery::New, ..Reply::default() })
     }
 
     /// The actor is back from `/away`: they play their own turns again.
@@ -170,7 +170,7 @@ impl Service {
             Some(seat) => tr!(language, "seat-your-turn", task = loaded.state.task(seat, language)),
             None => String::new(),
         };
-        Ok(Reply { text: tr!(language, "seat-back", name = name, yours = yours), new_message: true, ..Reply::default() })
+        Ok(Reply { text: tr!(language, "seat-back", name = name, yours = yours), delivery: Delivery::New, ..Reply::default() })
     }
 
     /// Hands `target`'s seat to `newcomer` (a person not in the game): at once when the target
@@ -211,7 +211,7 @@ impl Service {
                     votes = votes,
                     needed = needed
                 );
-                return Ok(Reply { text, new_message: true, ..Reply::default() });
+                return Ok(Reply { text, delivery: Delivery::New, ..Reply::default() });
             }
         }
         store::move_seat(&mut tx, table.record.id, target, newcomer.user_id, &newcomer.name).await?;
@@ -228,7 +228,7 @@ impl Service {
         Ok(Reply {
             text: tr!(language, how, target = target_name, newcomer = newcomer_name, turn = turn),
             mention: Some(newcomer.user_id),
-            new_message: true,
+            delivery: Delivery::New,
             ..Reply::default()
         })
     }
@@ -261,7 +261,7 @@ impl Service {
             tx.commit().await?;
             let text =
                 tr!(language, "seat-vote-kick", name = escape(&actor.name), target = target_name.as_str(), votes = votes, needed = needed);
-            return Ok(Reply { text, new_message: true, ..Reply::default() });
+            return Ok(Reply { text, delivery: Delivery::New, ..Reply::default() });
         }
         store::set_computer(&mut tx, table.record.id, target, Some(Strength::Medium)).await?;
         store::clear_seat_votes(&mut tx, table.record.id, target).await?;
@@ -272,7 +272,7 @@ impl Service {
         } else {
             String::new()
         };
-        Ok(Reply { text: tr!(language, "seat-kicked", target = target_name, now = now_too), new_message: true, ..Reply::default() })
+        Ok(Reply { text: tr!(language, "seat-kicked", target = target_name, now = now_too), delivery: Delivery::New, ..Reply::default() })
     }
 
     /// After a change of who plays a seat: what the game waits for is set anew, and the change

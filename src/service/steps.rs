@@ -5,7 +5,7 @@
 //! version, reschedule what the game waits for, queue the message it owes, commit.
 
 use super::lobby::game_title;
-use super::{Actor, Loaded, Place, Reply, Result, Service, ServiceError, Table, add_deadline, delivery, internal, schedule, user};
+use super::{Actor, Delivery, Loaded, Place, Reply, Result, Service, ServiceError, Table, add_deadline, delivery, internal, schedule, user};
 use crate::common::reply::escape;
 use crate::common::{COMPUTER_USER, is_computer_id};
 use crate::games::contract::{Click, Logged, Played, Rules, Step};
@@ -217,10 +217,11 @@ impl Service {
         // step that hands the turn to the computer shows in place (tapped) or in the run's
         // message (typed): a run costs one message, not two.
         let other_person = reply.mention.is_some() && reply.mention != actor;
-        reply.new_message = over || actor.is_none() || other_person || !reply.more_mentions.is_empty();
-        if !reply.new_message {
-            reply.carried = carried;
-        }
+        reply.delivery = if over || actor.is_none() || other_person || !reply.more_mentions.is_empty() {
+            Delivery::New
+        } else {
+            carried.map_or(Delivery::InPlace, |lines| Delivery::Carried { lines })
+        };
         self.queue(&mut tx, &table, &reply).await?;
         reply.private = self.queue_private_posts(&mut tx, &table, private).await?;
         let after = Arc::new(Loaded { version, state: G::wrap(Played { game, log }) });

@@ -144,7 +144,7 @@ async fn a_step_tapped_on_a_message_never_recorded_retires_it(db) {
         }
         let tap = ComponentId::button(game, version, Code::Act(action));
         let handed = service.click_on(PLACE, actor, &tap, None, never_recorded).await.expect("the step is taken");
-        assert!(handed.new_message, "a hand-over is a new message: {}", handed.text);
+        assert!(handed.delivery.is_new_message(), "a hand-over is a new message: {}", handed.text);
         let retire = service.delivered(game, handed.game.unwrap().1, Some(501), None).await.unwrap();
         assert!(retire.iter().any(|r| r.2 == never_recorded), "the tapped message loses its buttons: {retire:?}");
         assert!(!retire.iter().any(|r| r.2 == 501), "the hand-over keeps its own");

@@ -373,6 +373,19 @@ pub struct ComponentId {
 
 pub const MENU_CODE: &str = "menu";
 
+/// Where a change was asked for. A tap on one of the game's messages makes that message the
+/// game's newest in the change's own transaction when the change shows on it (see
+/// `Service::tap`); anything else has no message to show on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Origin {
+    /// Not on a message of the game's: a slash command, a click on a message only the clicker
+    /// sees, the scheduler.
+    #[default]
+    Typed,
+    /// A tap on the game's message `message`, on a component made for `version`.
+    Clicked { message: u64, version: i64 },
+}
+
 impl ComponentId {
     pub fn button(game: GameId, version: i64, command: impl Into<Command>) -> String {
         let command = command.into();

@@ -239,7 +239,7 @@ async fn deliver_public(http: &serenity::Http, service: &Service, mut reply: Rep
                     Ok(_) => retired_clicked = Some(ci.message.id.get()),
                     Err(e) => {
                         tracing::warn!("could not retire the buttons of the clicked message: {}", describe(&e));
-                        // On record since the tap (see `Service::click_on`): the sweeper retires it.
+                        // On record since the tap (see `Service::tap`): the sweeper retires it.
                         if let Some((game, _)) = reply.game
                             && soon(&e)
                             && let Err(e) = service.retirement_failed(game, ci.message.id.get()).await

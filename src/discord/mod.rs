@@ -17,7 +17,7 @@ pub use types::{Context, Data, Error};
 
 use crate::i18n::Locale;
 use crate::service::reply::count;
-use crate::service::{Command, ComponentId, Place, Reply, Service};
+use crate::service::{Command, ComponentId, Origin, Place, Reply, Service, ServiceError};
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
 
@@ -225,7 +225,7 @@ async fn on_component(ctx: &serenity::Context, data: &Data, ci: &serenity::Compo
         serenity::ComponentInteractionDataKind::StringSelect { values } => values.first().cloned(),
         _ => None,
     };
-    let command = id.and_then(|id| id.command.or_else(|| value.as_deref().and_then(Command::parse)));
+    let command = id.as_ref().and_then(|id| id.command.clone().or_else(|| value.as_deref().and_then(Command::parse)));
     let private = matches!(command, Some(Command::Board | Command::Status | Command::Hand));
     // A click on a message only the clicker sees (a builder of their discard): never recorded
     // as one of the game's messages, and a step taken on it is a new channel message.
@@ -247,10 +247,12 @@ async fn on_component(ctx: &serenity::Context, data: &Data, ci: &serenity::Compo
         ci.create_followup(&ctx.http, serenity::CreateInteractionResponseFollowup::new().content(message).ephemeral(true)).await?;
         return Ok(());
     }
-    let result = if on_ephemeral {
-        data.service.click(place, &actor, &ci.data.custom_id, value.as_deref()).await
-    } else {
-        data.service.click_on(place, &actor, &ci.data.custom_id, value.as_deref(), ci.message.id.get()).await
+    let result = match &id {
+        Some(id) => {
+            let origin = if on_ephemeral { Origin::Typed } else { Origin::Clicked { message: ci.message.id.get(), version: id.version } };
+            data.service.tap(place, &actor, id, value.as_deref(), origin).await
+        }
+        None => Err(ServiceError::User(crate::tr!(actor.locale, "err-unknown-button"))),
     };
     let mut reply = match result {
         Ok(reply) => reply,

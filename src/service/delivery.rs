@@ -2,42 +2,41 @@
 //! posted by the process that made the step, or claimed with a lease by another when it could
 //! not; and the retirement of buttons on messages that no longer show the current version.
 
-use super::{Delivery, Reply, Result, Service, Table, internal};
+use super::{Delivery, Origin, Reply, Result, Service, Table, internal};
 use crate::i18n::Locale;
 use crate::store::{self, GameId, PendingPost};
 use sqlx::AnyConnection;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// How many messages one delivery retires at most (a game has one or two with buttons).
 const RETIRE_BATCH: i64 = 64;
 
-tokio::task_local! {
-    /// The message a click was made on, while the service handles that click (see
-    /// [`Service::click_on`]). A step shown in place on it makes it the message of the new
-    /// version, in the step's own transaction (see `queue`).
-    static CLICKED: Clicked;
+/// A change being asked for: where (see [`Origin`]), and whether the change recorded the tapped
+/// message already (see `queue`), so that the tap needs no record of its own.
+pub(super) struct Asked {
+    origin: Origin,
+    recorded: AtomicBool,
 }
 
-/// A click's message, and the version the tapped component was made for.
-pub(super) struct Clicked {
-    pub(super) message: u64,
-    pub(super) version: i64,
-    /// The change the click made recorded the message already (see `queue`).
-    pub(super) recorded: std::cell::Cell<bool>,
-}
+impl Asked {
+    pub(super) fn new(origin: Origin) -> Asked {
+        Asked { origin, recorded: AtomicBool::new(false) }
+    }
 
-/// Runs `handling` (a click's) knowing the message clicked on.
-pub(super) async fn on_message<T>(clicked: Clicked, handling: impl Future<Output = T>) -> (T, bool) {
-    CLICKED
-        .scope(clicked, async {
-            let out = handling.await;
-            (out, CLICKED.with(|c| c.recorded.get()))
-        })
-        .await
-}
+    /// Not on a message of the game's (a command, the scheduler).
+    pub(super) fn typed() -> Asked {
+        Asked::new(Origin::Typed)
+    }
 
-/// Whether the change being handled was made on a message (a click), not typed.
-pub(super) fn on_a_message() -> bool {
-    CLICKED.try_with(|_| ()).is_ok()
+    /// Whether the change is made on one of the game's messages (a tap), not typed.
+    pub(super) fn on_a_message(&self) -> bool {
+        matches!(self.origin, Origin::Clicked { .. })
+    }
+
+    /// Whether a change recorded the tapped message.
+    pub(super) fn recorded(&self) -> bool {
+        self.recorded.load(Ordering::Relaxed)
+    }
 }
 
 impl Service {
@@ -58,17 +57,15 @@ impl Service {
     /// newest word on the game until the computers' message is out, and only then retires
     /// saying that the game continues in a newer message (recorded at the version tapped, it
     /// was retired at once, saying so before that message existed).
-    pub(crate) async fn queue(&self, conn: &mut AnyConnection, table: &Table, reply: &Reply) -> Result<()> {
+    pub(crate) async fn queue(&self, conn: &mut AnyConnection, table: &Table, reply: &Reply, asked: &Asked) -> Result<()> {
         self.record_post(conn, table, reply, store::IfOwed::Replace).await?;
         let in_place = !reply.delivery.is_new_message();
         // Any other change made by a tap records the tapped message at the version it was
         // tapped at: the bot may never have learnt it (Discord made the post, its answer was
         // lost), and a message not on record keeps its buttons for good once the game moves on.
-        let clicked = CLICKED.try_with(|c| {
-            c.recorded.set(true);
-            (c.message, if in_place { table.record.version } else { c.version })
-        });
-        if let Ok((message, version)) = clicked {
+        if let Origin::Clicked { message, version } = asked.origin {
+            asked.recorded.store(true, Ordering::Relaxed);
+            let version = if in_place { table.record.version } else { version };
             store::record_message(conn, table.record.id, message, "choices", version).await?;
         }
         Ok(())
@@ -303,7 +300,7 @@ impl Service {
     /// A tap on `message` was accepted without a change recording it (another view, a private
     /// look): it is on record from now on at the version it was tapped at, so that it retires
     /// once the game moves on even when the bot never learnt its post (see `queue`).
-    pub(super) async fn record_clicked(&self, game: GameId, message: u64, version: i64) -> Result<()> {
+    pub(super) async fn record_tapped(&self, game: GameId, message: u64, version: i64) -> Result<()> {
         let mut conn = self.store.pool().acquire().await?;
         store::record_message(&mut conn, game, message, "choices", version).await?;
         Ok(())

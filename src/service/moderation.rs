@@ -4,6 +4,7 @@
 //! a lobby nobody starts. The opener may do the same with their own game. The same for every
 //! game: resuming shows the game's own turn message.
 
+use super::delivery::Asked;
 use super::reply::escape;
 use super::schedule::{add_deadline, duration_words_in, relative_time};
 use super::{Actor, Button, Command, ComponentId, Delivery, Place, Reply, Result, Service, Style, Table, user};
@@ -27,15 +28,15 @@ impl Service {
     /// asked privately to confirm, with a tap that ends the game and one that keeps it; any
     /// other player votes at once (see [`Service::abandon`]). Asking changes nothing.
     pub async fn ask_abandon(&self, place: Place, actor: &Actor) -> Result<Reply> {
-        self.ask_abandon_in(place, actor, None).await
+        self.ask_abandon_in(place, actor, None, &Asked::typed()).await
     }
 
-    pub(super) async fn ask_abandon_in(&self, place: Place, actor: &Actor, game: Option<GameId>) -> Result<Reply> {
+    pub(super) async fn ask_abandon_in(&self, place: Place, actor: &Actor, game: Option<GameId>, asked: &Asked) -> Result<Reply> {
         let mut conn = self.store.pool().acquire().await?;
         let table = self.open_table_for(&mut conn, place, game, actor.locale).await?;
         drop(conn);
         if !table.moderated_by(actor) {
-            return self.abandon_in(place, actor, Some(table.record.id)).await;
+            return self.abandon_in(place, actor, Some(table.record.id), asked).await;
         }
         let r = &table.record;
         let reader = actor.locale;
@@ -62,14 +63,14 @@ impl Service {
     /// The confirmation tap: the game its button names ends, if it is still open and the one
     /// tapping may end it (its opener, a moderator). A tap after the game ended, or on a game
     /// that is not the channel's any more, is answered privately and ends nothing.
-    pub(super) async fn abandon_confirmed(&self, place: Place, actor: &Actor, game: GameId) -> Result<Reply> {
+    pub(super) async fn abandon_confirmed(&self, place: Place, actor: &Actor, game: GameId, asked: &Asked) -> Result<Reply> {
         let mut conn = self.store.pool().acquire().await?;
         let table = self.open_table_for(&mut conn, place, Some(game), actor.locale).await?;
         drop(conn);
         if !table.moderated_by(actor) {
             return user(tr!(actor.locale, "err-abandon-confirm-who"));
         }
-        self.abandon_in(place, actor, Some(game)).await
+        self.abandon_in(place, actor, Some(game), asked).await
     }
 
     /// The "keep playing" tap: nothing changes, and the question goes away.
@@ -103,7 +104,7 @@ impl Service {
         let language = table.record.language;
         let text = self.after_carried(&mut tx, id, tr!(language, "game-paused", name = escape(&actor.name))).await?;
         let reply = Reply { text, game: Some((id, version)), delivery: Delivery::New, ..Reply::default() };
-        self.queue(&mut tx, &table, &reply).await?;
+        self.queue(&mut tx, &table, &reply, &Asked::typed()).await?;
         tx.commit().await?;
         self.forget(id);
         Ok(reply)
@@ -137,7 +138,7 @@ impl Service {
             reply
         });
         let reply = Reply { delivery: Delivery::New, ..reply };
-        self.queue(&mut tx, &table, &reply).await?;
+        self.queue(&mut tx, &table, &reply, &Asked::typed()).await?;
         tx.commit().await?;
         self.wake_scheduler();
         Ok(reply)

@@ -4,6 +4,7 @@
 //! waiting for a while. The same for every game: the computer's moves are each game's own (see
 //! `crate::games::State::computer_moves`).
 
+use super::delivery::Asked;
 use super::lobby::lobby_reply;
 use super::reply::escape;
 use super::schedule::{duration_words_in, relative_time, waits_for};
@@ -60,10 +61,17 @@ pub fn parse_duration(text: &str) -> Option<Duration> {
 impl Service {
     /// Seats a computer player in the lobby (any seated player may).
     pub async fn add_computer(&self, place: Place, actor: &Actor, strength: Strength) -> Result<Reply> {
-        self.add_computer_in(place, actor, None, strength).await
+        self.add_computer_in(place, actor, None, strength, &Asked::typed()).await
     }
 
-    pub(super) async fn add_computer_in(&self, place: Place, actor: &Actor, game: Option<GameId>, strength: Strength) -> Result<Reply> {
+    pub(super) async fn add_computer_in(
+        &self,
+        place: Place,
+        actor: &Actor,
+        game: Option<GameId>,
+        strength: Strength,
+        asked: &Asked,
+    ) -> Result<Reply> {
         let mut tx = self.store.begin_write().await?;
         let reader = actor.locale;
         let table = self.open_table_for(&mut tx, place, game, reader).await?;
@@ -101,7 +109,7 @@ impl Service {
         let strength = crate::tr!(language, &format!("strength-{}", strength.as_str()));
         let headline = crate::tr!(language, "lobby-computer-seated", name = escape(&actor.name), computer = name, strength = strength);
         let reply = lobby_reply(&table, &headline);
-        self.queue(&mut tx, &table, &reply).await?;
+        self.queue(&mut tx, &table, &reply, asked).await?;
         tx.commit().await?;
         Ok(reply)
     }

@@ -139,10 +139,10 @@ impl Service {
             reply: serde_json::to_string(reply).map_err(|e| internal(e.to_string()))?,
         };
         let lease_until = store::now_ms() + self.lease.as_millis() as i64;
-        // A post the computer's run will tell is held apart from the process's own (see
-        // `store::CARRIED`): a restart does not free it for the sweeper before the run takes it.
-        let holder = if reply.carried().is_some() { format!("{}{}", store::CARRIED, self.instance) } else { self.instance.clone() };
-        Ok(store::queue_post(conn, &post, lease_until, &holder, if_owed).await?)
+        // A post the computer's run will tell is held for it (see `store::Hold`): a restart does
+        // not free it for the sweeper before the run takes it.
+        let hold = if reply.carried().is_some() { store::Hold::ForRun } else { store::Hold::No };
+        Ok(store::queue_post(conn, &post, lease_until, &self.instance, hold, if_owed).await?)
     }
 
     /// The message of a step was posted (or the message the step was taken on now shows it):

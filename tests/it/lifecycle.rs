@@ -441,6 +441,54 @@ async fn a_typed_hand_over_to_someone_away_who_is_back_first_is_posted_as_it_is(
     assert_eq!(waiting_for(&service).await.2, Some(other.user_id));
 }
 
+/// A typed hand-over whose post was held for the computers' run the old way (the holder's name
+/// began `carried:`, before migration 0013 made it a column) is still the run's once the bot
+/// migrates: a restart does not free it for the sweeper, and the run opens its one message with
+/// the step's lines.
+async fn a_hand_over_held_before_the_outbox_had_a_column_for_it_is_still_told_by_the_run(db) {
+    let clock = ManualClock::at(1_800_000_000_000);
+    let service = open(&db, &clock).await;
+    let me = started(&service, 1, &[Strength::Easy], options(14, 24 * HOUR, OnTimeout::PlayTurn)).await.remove(0);
+    for _ in 0..10 {
+        if waiting_for(&service).await.2 == Some(me.user_id) {
+            break;
+        }
+        all_posted(&service).await;
+        service.run_due().await.unwrap();
+    }
+    all_posted(&service).await;
+    let handed = typed_until_handed_over(&service, &me).await;
+    let lines = handed.carried().map(<[String]>::to_vec).expect("the run will tell the hand-over");
+    // The outbox as the bot before migration 0013 left it: the hold in the holder's name.
+    let mut conn = service.store().pool().acquire().await.unwrap();
+    for before in [
+        "UPDATE outbox SET claimed_by = 'carried:' || claimed_by WHERE held_for_run = 1",
+        "ALTER TABLE outbox DROP COLUMN held_for_run",
+        "DELETE FROM _sqlx_migrations WHERE version = 13",
+    ] {
+        sqlx::query(before).execute(&mut *conn).await.unwrap();
+    }
+    let holder: String = sqlx::query_scalar("SELECT claimed_by FROM outbox WHERE recipient = 0").fetch_one(&mut *conn).await.unwrap();
+    assert_eq!(holder, "carried:main", "an old-style row");
+    drop(conn);
+    service.store().close().await;
+    // Killed, and started again by the new bot: the migration reads the hold into its column.
+    let service = open(&db, &clock).await;
+    service.release_own_claims().await.unwrap();
+    service.release_own_due().await.unwrap();
+    let mut conn = service.store().pool().acquire().await.unwrap();
+    let row: (String, i64) =
+        sqlx::query_as("SELECT claimed_by, held_for_run FROM outbox WHERE recipient = 0").fetch_one(&mut *conn).await.unwrap();
+    assert_eq!(row, ("main".to_string(), 1), "held, by the process that made the step");
+    drop(conn);
+    assert!(service.due_posts().await.unwrap().is_empty(), "the step's post still waits for the run");
+    let runs = service.run_due().await.unwrap();
+    assert_eq!(runs.len(), 1, "one message for the step and the computers' run: {runs:#?}");
+    assert!(runs[0].text.contains(&lines.join("\n")), "the step opens the run's story: {lines:?} / {}", runs[0].text);
+    let mut conn = service.store().pool().acquire().await.unwrap();
+    assert_eq!(store::pending_posts(&mut conn).await.unwrap(), 1, "only the run's own message is owed");
+}
+
 /// `/away` hands the player's turns to the computer until `/back`; a player away who plays is
 /// back too; an away with a time ends by itself.
 async fn away_and_back(db) {

@@ -57,7 +57,7 @@ impl Service {
     /// newest word on the game until the computers' message is out, and only then retires
     /// saying that the game continues in a newer message (recorded at the version tapped, it
     /// was retired at once, saying so before that message existed).
-    pub(crate) async fn queue(&self, conn: &mut AnyConnection, table: &Table, reply: &Reply, asked: &Asked) -> Result<()> {
+    pub(super) async fn queue(&self, conn: &mut AnyConnection, table: &Table, reply: &Reply, asked: &Asked) -> Result<()> {
         self.record_post(conn, table, reply, store::IfOwed::Replace).await?;
         let in_place = !reply.delivery.is_new_message();
         // Any other change made by a tap records the tapped message at the version it was

@@ -449,7 +449,15 @@ mod tests {
     /// back byte for byte, so old rows deliver the same and an older bot reads new rows.
     #[test]
     fn every_stored_shape_reads_as_its_delivery_and_is_written_as_before() {
-        fn stored(new_message: bool, components_only: bool, notice: &str, direct: bool, private_to: &str, ephemeral: bool, carried: &str) -> String {
+        fn stored(
+            new_message: bool,
+            components_only: bool,
+            notice: &str,
+            direct: bool,
+            private_to: &str,
+            ephemeral: bool,
+            carried: &str,
+        ) -> String {
             format!(
                 r#"{{"text":"Ana placed K2.","buttons":[[{{"id":"ss:4:9:e","label":"End turn","style":"Secondary"}}]],"menu":null,"mention":1001,"more_mentions":[1002],"game":[4,9],"show_board":true,"new_message":{new_message},"channel":null,"picture":"Turn","components_only":{components_only},"notice":{notice},"direct":{direct},"private_to":{private_to},"ephemeral":{ephemeral},"carried":{carried}}}"#
             )
@@ -478,7 +486,8 @@ mod tests {
         let before_pictures = r#"{"text":"P1.2 joined.","buttons":[],"menu":null,"mention":null,"game":[1,3],"show_board":false,"new_message":false,"channel":null}"#;
         let before_privacy = r#"{"text":"P1.2 joined.","buttons":[],"menu":null,"mention":7,"more_mentions":[],"game":[1,3],"show_board":false,"new_message":true,"channel":null,"picture":"Turn","components_only":false,"notice":null,"direct":false}"#;
         let before_carried = r#"{"text":"P1.2 joined.","buttons":[],"menu":null,"mention":null,"more_mentions":[],"game":[1,3],"show_board":false,"new_message":false,"channel":null,"picture":"Turn","components_only":false,"notice":null,"direct":false,"private_to":null,"ephemeral":false}"#;
-        for (json, delivery) in [(before_pictures, Delivery::InPlace), (before_privacy, Delivery::New), (before_carried, Delivery::InPlace)] {
+        for (json, delivery) in [(before_pictures, Delivery::InPlace), (before_privacy, Delivery::New), (before_carried, Delivery::InPlace)]
+        {
             let reply: Reply = serde_json::from_str(json).expect("an old row reads");
             assert_eq!((reply.delivery, reply.picture, reply.text.as_str()), (delivery, Picture::Turn, "P1.2 joined."), "{json}");
         }

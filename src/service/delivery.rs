@@ -407,7 +407,10 @@ mod tests {
         assert_eq!(private.len(), 1, "{owed:?}");
         assert_eq!(private[0].delivery, Delivery::Private { to: bo.user_id }, "for Bo alone");
         assert_eq!(private[0].text, "Your hand: 2 brick, 1 wool");
-        assert!(owed.iter().filter(|r| !matches!(r.delivery, Delivery::Private { .. })).all(|r| !r.text.contains("Your hand")), "never in a channel post");
+        assert!(
+            owed.iter().filter(|r| !matches!(r.delivery, Delivery::Private { .. })).all(|r| !r.text.contains("Your hand")),
+            "never in a channel post"
+        );
         assert!(second.due_posts().await.unwrap().is_empty(), "claimed once: a second look finds nothing to post");
         let (game, version) = private[0].game.unwrap();
         second.delivered_private(game, version, bo.user_id).await.unwrap();

@@ -33,8 +33,8 @@ mod web;
 pub use crate::common::Table;
 pub use crate::common::reply;
 pub use crate::common::{
-    Actor, Button, COMPUTER_USER, Command, ComponentId, Delivery, Image, Menu, MenuOption, Origin, Picture, Place, Reply, Result, ServiceError, Style,
-    is_computer_id,
+    Actor, Button, COMPUTER_USER, Command, ComponentId, Delivery, Image, Menu, MenuOption, Origin, Picture, Place, Reply, Result,
+    ServiceError, Style, is_computer_id,
 };
 pub(crate) use crate::common::{internal, user};
 use crate::games::Pictures;
@@ -178,7 +178,14 @@ impl Service {
         result
     }
 
-    async fn handle_tap(&self, place: Place, actor: &Actor, id: &ComponentId, value: Option<&str>, asked: &delivery::Asked) -> Result<Reply> {
+    async fn handle_tap(
+        &self,
+        place: Place,
+        actor: &Actor,
+        id: &ComponentId,
+        value: Option<&str>,
+        asked: &delivery::Asked,
+    ) -> Result<Reply> {
         let command = match (id.command.clone(), value) {
             (Some(c), _) => c,
             (None, Some(v)) => Command::parse(v).ok_or_else(|| ServiceError::User(crate::tr!(actor.locale, "err-unknown-choice")))?,

@@ -46,7 +46,15 @@ impl Service {
     /// A click on one of a game's own buttons or menu options (`code`), against the game and
     /// version its id names: a step, or another view of the step (a read). A code the game
     /// does not know is said to be unknown before anything is said about its version.
-    pub(super) async fn act_in(&self, place: Place, actor: &Actor, game_id: GameId, expected: i64, code: &str, asked: &Asked) -> Result<Reply> {
+    pub(super) async fn act_in(
+        &self,
+        place: Place,
+        actor: &Actor,
+        game_id: GameId,
+        expected: i64,
+        code: &str,
+        asked: &Asked,
+    ) -> Result<Reply> {
         let mut tx = self.store.begin_write().await?;
         let (table, loaded) = self.current(&mut tx, place, Some(game_id), None, actor.locale).await?;
         with_game!(&loaded.state, G, played => {

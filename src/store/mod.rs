@@ -768,14 +768,13 @@ pub async fn retry_post_soon(
     recipient: u64,
     unsure: bool,
 ) -> Result<Option<i64>, sqlx::Error> {
-    let created: Option<i64> = sqlx::query_scalar(
-        "SELECT created_at FROM outbox WHERE game_id = $1 AND version = $2 AND recipient = $3 AND held_for_run = 0",
-    )
-    .bind(id)
-    .bind(version)
-    .bind(recipient as i64)
-    .fetch_optional(&mut *conn)
-    .await?;
+    let created: Option<i64> =
+        sqlx::query_scalar("SELECT created_at FROM outbox WHERE game_id = $1 AND version = $2 AND recipient = $3 AND held_for_run = 0")
+            .bind(id)
+            .bind(version)
+            .bind(recipient as i64)
+            .fetch_optional(&mut *conn)
+            .await?;
     let Some(created) = created else { return Ok(None) };
     let now = now_ms();
     let at = now + ((now - created) / 2).clamp(RETRY_SOON.0, RETRY_SOON.1);
@@ -889,12 +888,11 @@ pub async fn post_owed_besides_carried(conn: &mut AnyConnection, id: GameId) -> 
 /// (version, JSON of the service's `Reply`), oldest first. There is one at most, as every
 /// change takes it.
 pub async fn take_carried(conn: &mut AnyConnection, id: GameId) -> Result<Vec<(i64, String)>, sqlx::Error> {
-    let mut taken: Vec<(i64, String)> = sqlx::query_as(
-        "DELETE FROM outbox WHERE game_id = $1 AND recipient = 0 AND held_for_run = 1 RETURNING version, reply",
-    )
-    .bind(id)
-    .fetch_all(&mut *conn)
-    .await?;
+    let mut taken: Vec<(i64, String)> =
+        sqlx::query_as("DELETE FROM outbox WHERE game_id = $1 AND recipient = 0 AND held_for_run = 1 RETURNING version, reply")
+            .bind(id)
+            .fetch_all(&mut *conn)
+            .await?;
     taken.sort_by_key(|(version, _)| *version);
     Ok(taken)
 }

@@ -649,8 +649,12 @@ async fn a_private_post_reaches_its_player_alone_by_direct_message_and_never_the
     let (open, closed) = (600_001u64, 600_002u64);
     double.close_direct_messages(closed);
     for user in [open, closed] {
-        let post =
-            Reply { text: format!("Your hand, <@{user}>: 2 brick"), delivery: Delivery::Private { to: user }, game: Some((7, 3)), ..Reply::default() };
+        let post = Reply {
+            text: format!("Your hand, <@{user}>: 2 brick"),
+            delivery: Delivery::Private { to: user },
+            game: Some((7, 3)),
+            ..Reply::default()
+        };
         send(&http, &service, post, Via::Channel(channel)).await.expect("a post for the channel reports its failures itself");
     }
     let sent = double.channel_messages();

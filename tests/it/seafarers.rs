@@ -99,7 +99,10 @@ async fn tap(service: &Service, seen: &mut Seen, actor: &Actor, message: &Reply,
                     Err(ServiceError::User(_)) => continue,
                     Err(e) => panic!("a menu's button failed: {e}"),
                 };
-                assert!(view.delivery == Delivery::ComponentsOnly || view.delivery == Delivery::Ephemeral, "a menu is another view of the same message, or private");
+                assert!(
+                    view.delivery == Delivery::ComponentsOnly || view.delivery == Delivery::Ephemeral,
+                    "a menu is another view of the same message, or private"
+                );
                 if let Some(reply) = through_menu(service, seen, actor, &view, want).await {
                     return reply;
                 }
@@ -985,7 +988,10 @@ async fn nonsense_and_forged_steps_change_nothing() {
         let id = format!("ss:{id}:{version}:{code}");
         let r = service.click(PLACE, &me, &id, None).await;
         if let Ok(reply) = &r {
-            assert!(reply.delivery == Delivery::ComponentsOnly || reply.delivery == Delivery::Ephemeral, "{code} only shows something: {reply:?}");
+            assert!(
+                reply.delivery == Delivery::ComponentsOnly || reply.delivery == Delivery::Ephemeral,
+                "{code} only shows something: {reply:?}"
+            );
         }
     }
     let (after, v2, _, _) = service.snapshot::<Seafarers>(PLACE, 0).await.unwrap();

@@ -9,7 +9,7 @@
 //! `enforce_nonce`, so Discord keeps one message even if two processes post the same step.
 
 use super::types::{Context, Error};
-use super::{convert, respond};
+use super::convert;
 use crate::i18n::Locale;
 use crate::service::reply::retired_text;
 use crate::service::{Delivery, Reply, Service};
@@ -75,7 +75,9 @@ pub async fn send(http: &serenity::Http, service: &Service, reply: Reply, via: V
             // The public message says it all: the private "thinking…" goes away.
             Some(_) => remove_acknowledgement(ctx).await,
             None => {
-                let text = crate::tr!(respond::reader_locale(ctx).await, "not-posted");
+                // In the asker's language: their `/settings language`, else their client's.
+                let client = ctx.locale().and_then(Locale::from_discord);
+                let text = crate::tr!(service.reader_locale(ctx.author().id.get(), client).await, "not-posted");
                 ctx.send(poise::CreateReply::default().content(text).ephemeral(true)).await?;
             }
         },

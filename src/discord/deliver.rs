@@ -8,8 +8,8 @@
 //! lease ran out) posts it. Channel posts carry a nonce made from the game and version with
 //! `enforce_nonce`, so Discord keeps one message even if two processes post the same step.
 
-use super::types::{Context, Error};
 use super::convert;
+use super::types::{Context, Error};
 use crate::i18n::Locale;
 use crate::service::reply::retired_text;
 use crate::service::{Delivery, Reply, Service};

@@ -277,7 +277,7 @@ fn mention_as_name(reply: &Reply, actors: &[Actor]) -> String {
         text = text.replace(&format!("<@{}>", a.user_id), &format!("@{}", a.name));
     }
     let mut pinged: Vec<u64> = Vec::new();
-    if reply.new_message {
+    if reply.delivery.is_new_message() {
         for id in reply.mention.into_iter().chain(reply.more_mentions.iter().copied()) {
             if !pinged.contains(&id) {
                 pinged.push(id);

@@ -4,13 +4,16 @@
 use crate::store::GameId;
 use serde::{Deserialize, Serialize};
 
-/// Stored as JSON in the outbox (images aside, drawn when posted): fields may be added with
-/// `#[serde(default)]`, never renamed, so a restarted newer bot still posts an older step.
+/// A message (text, pictures, components, mentions) and where it goes ([`Delivery`]).
+///
+/// Stored as JSON in the outbox (images aside, drawn when posted) in the form of
+/// [`StoredReply`]: fields may be added with `#[serde(default)]`, never renamed, so a restarted
+/// newer bot still posts an older step, and an older bot a newer one.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "StoredReply", into = "StoredReply")]
 pub struct Reply {
     /// Markdown text (Discord flavour), short enough for a message (≤ 2000 characters).
     pub text: String,
-    #[serde(skip)]
     pub images: Vec<Image>,
     /// Buttons, in rows of at most five.
     pub buttons: Vec<Vec<Button>>,
@@ -19,56 +22,178 @@ pub struct Reply {
     /// The one user to ping (the player who must act next); nobody else is mentioned.
     pub mention: Option<u64>,
     /// Everyone else the message is for, pinged with it: every player when the game ends.
-    /// (Default: nobody, as in replies stored before this field existed.)
-    #[serde(default)]
     pub more_mentions: Vec<u64>,
     /// The game this reply is about, and its version at the time.
     pub game: Option<(GameId, i64)>,
     /// The board belongs with this reply: `Service::attach_images` draws it. Kept apart so a
     /// caller can answer (or defer) first and draw after.
     pub show_board: bool,
-    /// Must be a new message: it hands the game to someone else (a mention notifies only in a
-    /// new message, never in an edit), or opens, starts or ends a game. Other steps of a turn
-    /// may update the message they were taken on.
-    #[serde(default)]
-    pub new_message: bool,
-    /// Where to post it, when that is not where the command came from (a post owed by a step
-    /// of a process that died).
-    #[serde(default)]
-    pub channel: Option<u64>,
     /// Which picture `show_board` draws.
-    #[serde(default)]
     pub picture: Picture,
-    /// Only the buttons and menu change: the message keeps its text and pictures (a view of the
-    /// same step, such as the turns that fit at a chosen spot).
-    #[serde(default)]
-    pub components_only: bool,
-    /// A notice about the game's current version that is not its turn message (the n-th
-    /// reminder of a wait): posted as its own message, told apart from the turn message.
-    #[serde(default)]
-    pub notice: Option<u32>,
-    /// To the mentioned user by direct message rather than in the channel (their choice for
-    /// reminders); in the channel when Discord refuses the direct message.
-    #[serde(default)]
-    pub direct: bool,
-    /// For this user alone (a private view: their cards): sent by direct message, never in the
-    /// channel, not even when Discord refuses the direct message.
-    #[serde(default)]
-    pub private_to: Option<u64>,
-    /// An answer for the person who clicked alone (their cards, a builder of their discard):
-    /// an ephemeral message, never posted in the channel and never owed through the outbox.
-    #[serde(default)]
-    pub ephemeral: bool,
+    /// Where and how it goes: decided by the service, carried out by the Discord layer.
+    pub delivery: Delivery,
+    /// Where to post it, when that is not where the command came from (a post owed by a step
+    /// of a process that died, a reminder, a computer's run).
+    pub channel: Option<u64>,
     /// The private posts a change owes along with this message, each already in the outbox:
     /// the handler that made the change delivers them right after it.
-    #[serde(skip)]
     pub private: Vec<Reply>,
-    /// A typed step that handed the turn to the computer: what it says happened (its header
-    /// and story). The computer's run that follows opens its one message with these lines, so
-    /// the step is no message of its own; a post no run took over is sent as it is (the
-    /// sweeper clears this).
+}
+
+/// Where a reply goes and how, as the service decides it. The Discord layer carries it out in
+/// one `match` (`discord::deliver::send`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Delivery {
+    /// Shown where the change was made: on the tapped message (edited in place); typed, a new
+    /// message that pings nobody (the player is here, and a ping would only nag them). The other
+    /// steps of a turn.
+    #[default]
+    InPlace,
+    /// A new message, pinging its mentions: it hands the game to someone else (a mention
+    /// notifies only in a new message, never in an edit), or opens, starts or ends a game.
+    New,
+    /// Only the buttons and menu of the tapped message change: it keeps its text and pictures
+    /// (a view of the same step, such as the turns that fit at a chosen spot). Nothing is owed.
+    ComponentsOnly,
+    /// For the person who clicked or typed alone (their cards, a builder of their discard): an
+    /// ephemeral message, never posted in the channel and never owed through the outbox.
+    Ephemeral,
+    /// For this user alone (a private view: their cards): sent by direct message, never in the
+    /// channel, not even when Discord refuses the direct message.
+    Private { to: u64 },
+    /// The `nth` notice about the game's current version that is not its turn message (a
+    /// reminder of a wait): posted as its own message, told apart from the turn message.
+    /// `direct`: to the mentioned user by direct message (their choice for reminders), in the
+    /// channel when Discord refuses it.
+    Notice { nth: u32, direct: bool },
+    /// A typed step that handed the turn to the computer, held for the computers' run: `lines`
+    /// say what it did. The run opens its one message with them, so the step is no message of
+    /// its own; a post no run took over is sent as it is, in place (the sweeper makes it
+    /// [`Delivery::InPlace`]).
+    Carried { lines: Vec<String> },
+}
+
+impl Delivery {
+    /// Whether it is a message of its own (not an edit): only such a message notifies the
+    /// people it mentions.
+    pub fn is_new_message(&self) -> bool {
+        matches!(self, Delivery::New | Delivery::Private { .. } | Delivery::Notice { .. })
+    }
+}
+
+impl Reply {
+    /// The lines a typed step holds for the computers' run (see [`Delivery::Carried`]).
+    pub fn carried(&self) -> Option<&[String]> {
+        match &self.delivery {
+            Delivery::Carried { lines } => Some(lines),
+            _ => None,
+        }
+    }
+}
+
+/// A reply as the outbox stores it (JSON): the delivery as the flags that said it before it was
+/// one type. Rows written before [`Delivery`] read as the same delivery, and rows written now
+/// read in a bot from before it (a rollback); `tests::every_stored_shape_reads_as_its_delivery`
+/// holds both.
+#[derive(Serialize, Deserialize)]
+pub struct StoredReply {
+    text: String,
+    buttons: Vec<Vec<Button>>,
+    menu: Option<Menu>,
+    mention: Option<u64>,
+    /// (Default: nobody, as in replies stored before this field existed.)
     #[serde(default)]
-    pub carried: Option<Vec<String>>,
+    more_mentions: Vec<u64>,
+    game: Option<(GameId, i64)>,
+    show_board: bool,
+    #[serde(default)]
+    new_message: bool,
+    #[serde(default)]
+    channel: Option<u64>,
+    #[serde(default)]
+    picture: Picture,
+    #[serde(default)]
+    components_only: bool,
+    #[serde(default)]
+    notice: Option<u32>,
+    #[serde(default)]
+    direct: bool,
+    #[serde(default)]
+    private_to: Option<u64>,
+    #[serde(default)]
+    ephemeral: bool,
+    #[serde(default)]
+    carried: Option<Vec<String>>,
+}
+
+impl From<StoredReply> for Reply {
+    fn from(s: StoredReply) -> Reply {
+        // The flags as the code that wrote them set them: a private post or a notice was also
+        // a new message, held lines were never one.
+        let delivery = if let Some(to) = s.private_to {
+            Delivery::Private { to }
+        } else if s.ephemeral {
+            Delivery::Ephemeral
+        } else if s.components_only {
+            Delivery::ComponentsOnly
+        } else if let Some(nth) = s.notice {
+            Delivery::Notice { nth, direct: s.direct }
+        } else if let Some(lines) = s.carried {
+            Delivery::Carried { lines }
+        } else if s.new_message {
+            Delivery::New
+        } else {
+            Delivery::InPlace
+        };
+        Reply {
+            text: s.text,
+            images: Vec::new(),
+            buttons: s.buttons,
+            menu: s.menu,
+            mention: s.mention,
+            more_mentions: s.more_mentions,
+            game: s.game,
+            show_board: s.show_board,
+            picture: s.picture,
+            delivery,
+            channel: s.channel,
+            private: Vec::new(),
+        }
+    }
+}
+
+impl From<Reply> for StoredReply {
+    fn from(r: Reply) -> StoredReply {
+        let new_message = r.delivery.is_new_message();
+        let (mut components_only, mut notice, mut direct, mut private_to, mut ephemeral, mut carried) =
+            (false, None, false, None, false, None);
+        match r.delivery {
+            Delivery::InPlace | Delivery::New => {}
+            Delivery::ComponentsOnly => components_only = true,
+            Delivery::Ephemeral => ephemeral = true,
+            Delivery::Private { to } => private_to = Some(to),
+            Delivery::Notice { nth, direct: by_dm } => (notice, direct) = (Some(nth), by_dm),
+            Delivery::Carried { lines } => carried = Some(lines),
+        }
+        StoredReply {
+            text: r.text,
+            buttons: r.buttons,
+            menu: r.menu,
+            mention: r.mention,
+            more_mentions: r.more_mentions,
+            game: r.game,
+            show_board: r.show_board,
+            new_message,
+            channel: r.channel,
+            picture: r.picture,
+            components_only,
+            notice,
+            direct,
+            private_to,
+            ephemeral,
+            carried,
+        }
+    }
 }
 
 /// Which picture a reply carries (each game draws its own; see `crate::games::Pictures`).
@@ -248,6 +373,19 @@ pub struct ComponentId {
 
 pub const MENU_CODE: &str = "menu";
 
+/// Where a change was asked for. A tap on one of the game's messages makes that message the
+/// game's newest in the change's own transaction when the change shows on it (see
+/// `Service::tap`); anything else has no message to show on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Origin {
+    /// Not on a message of the game's: a slash command, a click on a message only the clicker
+    /// sees, the scheduler.
+    #[default]
+    Typed,
+    /// A tap on the game's message `message`, on a component made for `version`.
+    Clicked { message: u64, version: i64 },
+}
+
 impl ComponentId {
     pub fn button(game: GameId, version: i64, command: impl Into<Command>) -> String {
         let command = command.into();
@@ -304,6 +442,63 @@ mod tests {
             assert_eq!(ComponentId::parse(id), None, "{id}");
         }
         assert_eq!(ComponentId::parse("ss:1:2:menu"), Some(ComponentId { game: 1, version: 2, command: None }));
+    }
+
+    /// The outbox's JSON of every delivery, as the bot wrote it before `Delivery` was one type
+    /// (every field, in the old struct's order): each reads as its delivery, and is written
+    /// back byte for byte, so old rows deliver the same and an older bot reads new rows.
+    #[test]
+    fn every_stored_shape_reads_as_its_delivery_and_is_written_as_before() {
+        fn stored(
+            new_message: bool,
+            components_only: bool,
+            notice: &str,
+            direct: bool,
+            private_to: &str,
+            ephemeral: bool,
+            carried: &str,
+        ) -> String {
+            format!(
+                r#"{{"text":"Ana placed K2.","buttons":[[{{"id":"ss:4:9:e","label":"End turn","style":"Secondary"}}]],"menu":null,"mention":1001,"more_mentions":[1002],"game":[4,9],"show_board":true,"new_message":{new_message},"channel":null,"picture":"Turn","components_only":{components_only},"notice":{notice},"direct":{direct},"private_to":{private_to},"ephemeral":{ephemeral},"carried":{carried}}}"#
+            )
+        }
+        let shapes = [
+            (stored(false, false, "null", false, "null", false, "null"), Delivery::InPlace),
+            (stored(true, false, "null", false, "null", false, "null"), Delivery::New),
+            (stored(false, true, "null", false, "null", false, "null"), Delivery::ComponentsOnly),
+            (stored(false, false, "null", false, "null", true, "null"), Delivery::Ephemeral),
+            (stored(true, false, "null", false, "1002", false, "null"), Delivery::Private { to: 1002 }),
+            (stored(true, false, "1", false, "null", false, "null"), Delivery::Notice { nth: 1, direct: false }),
+            (stored(true, false, "2", true, "null", false, "null"), Delivery::Notice { nth: 2, direct: true }),
+            (
+                stored(false, false, "null", false, "null", false, r#"["Ana placed K2.","Ana ended her turn."]"#),
+                Delivery::Carried { lines: vec!["Ana placed K2.".into(), "Ana ended her turn.".into()] },
+            ),
+        ];
+        for (json, delivery) in shapes {
+            let reply: Reply = serde_json::from_str(&json).expect("an old row reads");
+            assert_eq!(reply.delivery, delivery, "{json}");
+            assert_eq!((reply.text.as_str(), reply.mention, reply.more_mentions.as_slice()), ("Ana placed K2.", Some(1001), &[1002][..]));
+            assert_eq!((reply.game, reply.show_board, reply.buttons[0][0].id.as_str()), (Some((4, 9)), true, "ss:4:9:e"));
+            assert_eq!(serde_json::to_string(&reply).unwrap(), json, "written as before");
+        }
+        // Rows of earlier generations, without the fields added since (tests/data/golden).
+        let before_pictures = r#"{"text":"P1.2 joined.","buttons":[],"menu":null,"mention":null,"game":[1,3],"show_board":false,"new_message":false,"channel":null}"#;
+        let before_privacy = r#"{"text":"P1.2 joined.","buttons":[],"menu":null,"mention":7,"more_mentions":[],"game":[1,3],"show_board":false,"new_message":true,"channel":null,"picture":"Turn","components_only":false,"notice":null,"direct":false}"#;
+        let before_carried = r#"{"text":"P1.2 joined.","buttons":[],"menu":null,"mention":null,"more_mentions":[],"game":[1,3],"show_board":false,"new_message":false,"channel":null,"picture":"Turn","components_only":false,"notice":null,"direct":false,"private_to":null,"ephemeral":false}"#;
+        for (json, delivery) in [(before_pictures, Delivery::InPlace), (before_privacy, Delivery::New), (before_carried, Delivery::InPlace)]
+        {
+            let reply: Reply = serde_json::from_str(json).expect("an old row reads");
+            assert_eq!((reply.delivery, reply.picture, reply.text.as_str()), (delivery, Picture::Turn, "P1.2 joined."), "{json}");
+        }
+    }
+
+    /// Only a message of its own notifies: an edit, a view or a private answer pings nobody.
+    #[test]
+    fn only_new_messages_notify() {
+        let new = [Delivery::New, Delivery::Private { to: 1 }, Delivery::Notice { nth: 1, direct: true }];
+        let not = [Delivery::InPlace, Delivery::ComponentsOnly, Delivery::Ephemeral, Delivery::Carried { lines: Vec::new() }];
+        assert!(new.iter().all(Delivery::is_new_message) && !not.iter().any(Delivery::is_new_message));
     }
 
     /// Every count the bot writes in words (found by reading every user-facing string), at

@@ -9,54 +9,184 @@
 //! `enforce_nonce`, so Discord keeps one message even if two processes post the same step.
 
 use super::convert;
+use super::types::{Context, Error};
+use crate::i18n::Locale;
 use crate::service::reply::retired_text;
-use crate::service::{Reply, Service};
+use crate::service::{Delivery, Reply, Service};
 use crate::store::GameId;
 use poise::serenity_prelude as serenity;
 use std::hash::{Hash, Hasher};
 use std::time::Duration;
 
-/// Where a reply may go besides a new message.
+/// Where a reply comes from, as Discord sees it: what its delivery is carried out with.
+#[derive(Clone, Copy)]
 pub enum Via<'a> {
+    /// Nobody asked (the scheduler, the sweeper): the channel the game is played in.
+    Channel(serenity::ChannelId),
+    /// A slash command, acknowledged privately (see `respond::acknowledge`).
+    Command(Context<'a>),
+    /// A click on a message, acknowledged; `reader`: the clicker's language.
+    Click(&'a serenity::ComponentInteraction, Locale),
+}
+
+/// Carries out what the service decided (`reply.delivery`) for a reply that came `via` a
+/// command, a click or neither: the one place the Discord layer reads a delivery. What the
+/// channel is owed is posted with its bookkeeping (failures are logged, not returned: the step
+/// is committed whatever happens here, and the sweeper retries); an error is returned only
+/// when a private answer could not be given.
+pub async fn send(http: &serenity::Http, service: &Service, reply: Reply, via: Via<'_>) -> Result<(), Error> {
+    match (&reply.delivery, via) {
+        (Delivery::Ephemeral, via) => answer_privately(http, service, reply, via).await?,
+        (Delivery::ComponentsOnly, Via::Click(ci, _)) => {
+            // Another view of the same step (the turns that fit at a chosen spot): the message
+            // keeps its text and pictures; only its buttons and menu change. Nothing is owed.
+            ci.edit_response(http, serenity::EditInteractionResponse::new().components(convert::components(&reply))).await?;
+        }
+        (&Delivery::Private { to }, _) => {
+            deliver_private(http, service, to, &reply).await;
+        }
+        (_, Via::Click(ci, reader)) if on_ephemeral(ci) && reply.game.is_some() => {
+            // A step taken on a private message: the table hears of it in a new message, and the
+            // private message keeps no buttons.
+            let done = serenity::EditInteractionResponse::new().content(crate::tr!(reader, "done-see-channel")).components(Vec::new());
+            if let Err(e) = ci.edit_response(http, done).await {
+                tracing::warn!("could not close a private message: {e}");
+            }
+            if reply.carried().is_some() {
+                leave_to_run(http, service, reply).await;
+            } else {
+                deliver(http, service, reply, Target::New(ci.channel_id)).await;
+            }
+        }
+        (Delivery::Carried { .. }, Via::Command(ctx)) => {
+            // The computer plays next, and its run's message says what this step did. The
+            // private "thinking…" stays while the computer plays: it goes once that message is
+            // out (or after a lease's time, when the sweeper posts the step as it is).
+            let game = reply.game.map(|(game, _)| game);
+            leave_to_run(http, service, reply).await;
+            if let Some(game) = game
+                && let Err(e) = service.wait_until_posted(game, crate::service::DEFAULT_LEASE).await
+            {
+                tracing::warn!(game, "could not follow the computer's run: {}", convert::user_message(e, Locale::En));
+            }
+            remove_acknowledgement(ctx).await;
+        }
+        (_, Via::Command(ctx)) => match deliver(http, service, reply, Target::New(ctx.channel_id())).await {
+            // The public message says it all: the private "thinking…" goes away.
+            Some(_) => remove_acknowledgement(ctx).await,
+            None => {
+                // In the asker's language: their `/settings language`, else their client's.
+                let client = ctx.locale().and_then(Locale::from_discord);
+                let text = crate::tr!(service.reader_locale(ctx.author().id.get(), client).await, "not-posted");
+                ctx.send(poise::CreateReply::default().content(text).ephemeral(true)).await?;
+            }
+        },
+        (_, Via::Click(ci, _)) => {
+            // A change of the game: on the clicked message when it concerns only the clicker,
+            // else a new message (it pings whoever must act). A notice that changed nothing (a
+            // vote) is a plain new message and leaves the clicked message's buttons alone.
+            let target = if reply.game.is_some() { Target::Clicked(ci) } else { Target::New(ci.channel_id) };
+            deliver(http, service, reply, target).await;
+        }
+        (_, Via::Channel(channel)) => {
+            deliver(http, service, reply, Target::New(channel)).await;
+        }
+    }
+    Ok(())
+}
+
+/// Whether a click was made on a message only the clicker sees (a builder of their discard):
+/// never one of the game's messages, and a step taken on it is a new channel message.
+pub fn on_ephemeral(ci: &serenity::ComponentInteraction) -> bool {
+    ci.message.flags.is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL))
+}
+
+/// The private "thinking…" of a slash command goes away (a prefix command has none).
+async fn remove_acknowledgement(ctx: Context<'_>) {
+    if let poise::Context::Application(a) = ctx
+        && let Err(e) = a.interaction.delete_response(ctx.http()).await
+    {
+        tracing::warn!("could not remove the private acknowledgement: {e}");
+    }
+}
+
+/// An answer for the person who typed or clicked alone ([`Delivery::Ephemeral`]): it pings
+/// nobody and is never posted in the channel.
+async fn answer_privately(http: &serenity::Http, service: &Service, mut reply: Reply, via: Via<'_>) -> Result<(), Error> {
+    match via {
+        Via::Command(ctx) => {
+            let reply = Reply { mention: None, more_mentions: Vec::new(), ..reply };
+            ctx.send(convert::create_reply(&reply, true)).await?;
+        }
+        Via::Click(ci, _) => {
+            // In place of the private message they clicked, or a new one; with its picture when
+            // it has one (a close-up of part of the board).
+            if let Err(e) = service.attach_images(&mut reply).await {
+                tracing::error!("drawing the board failed: {e}");
+            }
+            let text = convert::private_text(&reply.text);
+            if on_ephemeral(ci) {
+                let mut edit = serenity::EditInteractionResponse::new().content(text).components(convert::components(&reply));
+                if reply.show_board {
+                    // The clicked message's picture gives way to this one.
+                    edit = edit.clear_attachments();
+                    for a in convert::attachments(&reply) {
+                        edit = edit.new_attachment(a);
+                    }
+                }
+                ci.edit_response(http, edit).await?;
+            } else {
+                let followup = serenity::CreateInteractionResponseFollowup::new()
+                    .content(text)
+                    .components(convert::components(&reply))
+                    .add_files(convert::attachments(&reply))
+                    .ephemeral(true);
+                ci.create_followup(http, followup).await?;
+            }
+        }
+        Via::Channel(_) => tracing::warn!(game = ?reply.game, "an answer for one person has nobody to answer: not posted"),
+    }
+    Ok(())
+}
+
+/// Where a message for the channel goes besides a new message.
+enum Target<'a> {
     /// A new message in the channel.
     New(serenity::ChannelId),
     /// The message a button was clicked on: updated in place unless the reply must be new.
     Clicked(&'a serenity::ComponentInteraction),
 }
 
-/// Posts a reply the service owes and settles the bookkeeping. Errors are logged, not
-/// returned: the step is committed whatever happens here, and the sweeper retries.
-pub async fn deliver(http: &serenity::Http, service: &Service, mut reply: Reply, via: Via<'_>) -> Option<serenity::MessageId> {
-    if let Some(user) = reply.private_to {
-        return deliver_private(http, service, user, &reply).await;
-    }
+/// Posts a message the service owes the channel (and the private posts that go with it) and
+/// settles the bookkeeping.
+async fn deliver(http: &serenity::Http, service: &Service, mut reply: Reply, target: Target<'_>) -> Option<serenity::MessageId> {
     let private = std::mem::take(&mut reply.private);
-    let posted = deliver_public(http, service, reply, via).await;
+    let posted = deliver_public(http, service, reply, target).await;
     // What the change told each player privately goes out once the table has its message; if
     // that message failed, the sweeper posts both in the same order later.
     if posted.is_some() {
         for post in private {
-            if let Some(user) = post.private_to {
-                deliver_private(http, service, user, &post).await;
+            if let Delivery::Private { to } = post.delivery {
+                deliver_private(http, service, to, &post).await;
             }
         }
     } else {
         // They go with it when the sweeper tries it again, not when this process's lease ends.
         for post in private {
-            if let (Some(user), Some((game, version))) = (post.private_to, post.game) {
-                retry_soon(service, game, version, user).await;
+            if let (Delivery::Private { to }, Some((game, version))) = (&post.delivery, post.game) {
+                retry_soon(service, game, version, *to).await;
             }
         }
     }
     posted
 }
 
-/// A typed step the computer's run will tell (`Reply::carried`): the channel hears of it in
-/// the run's message; what it told players privately goes out now.
-pub async fn leave_to_run(http: &serenity::Http, service: &Service, reply: Reply) {
+/// A typed step the computer's run will tell ([`Delivery::Carried`]): the channel hears of it
+/// in the run's message; what it told players privately goes out now.
+async fn leave_to_run(http: &serenity::Http, service: &Service, reply: Reply) {
     for post in reply.private {
-        if let Some(user) = post.private_to {
-            deliver_private(http, service, user, &post).await;
+        if let Delivery::Private { to } = post.delivery {
+            deliver_private(http, service, to, &post).await;
         }
     }
 }
@@ -87,16 +217,16 @@ async fn deliver_private(http: &serenity::Http, service: &Service, user: u64, re
 }
 
 /// A post for the channel (or a reminder, perhaps by direct message), and its bookkeeping.
-async fn deliver_public(http: &serenity::Http, service: &Service, mut reply: Reply, via: Via<'_>) -> Option<serenity::MessageId> {
+async fn deliver_public(http: &serenity::Http, service: &Service, mut reply: Reply, target: Target<'_>) -> Option<serenity::MessageId> {
     if let Err(e) = service.attach_images(&mut reply).await {
         tracing::error!("drawing the board failed: {e}");
     }
     let has_choices = !reply.buttons.is_empty() || reply.menu.is_some();
     // The clicked message, once retired here: not retired a second time below.
     let mut retired_clicked = None;
-    let posted = match via {
-        Via::Clicked(ci) if !reply.new_message => ci.edit_response(http, convert::edit(&reply)).await.map(|m| m.id),
-        Via::Clicked(ci) => {
+    let posted = match target {
+        Target::Clicked(ci) if !reply.delivery.is_new_message() => ci.edit_response(http, convert::edit(&reply)).await.map(|m| m.id),
+        Target::Clicked(ci) => {
             let posted = post(http, ci.channel_id, &reply).await;
             if posted.is_ok() {
                 // The clicked message is stale now; retire it even if it isn't on record, and
@@ -111,7 +241,7 @@ async fn deliver_public(http: &serenity::Http, service: &Service, mut reply: Rep
                     Ok(_) => retired_clicked = Some(ci.message.id.get()),
                     Err(e) => {
                         tracing::warn!("could not retire the buttons of the clicked message: {}", describe(&e));
-                        // On record since the tap (see `Service::click_on`): the sweeper retires it.
+                        // On record since the tap (see `Service::tap`): the sweeper retires it.
                         if let Some((game, _)) = reply.game
                             && soon(&e)
                             && let Err(e) = service.retirement_failed(game, ci.message.id.get()).await
@@ -127,14 +257,14 @@ async fn deliver_public(http: &serenity::Http, service: &Service, mut reply: Rep
             }
             posted
         }
-        Via::New(channel) => {
+        Target::New(channel) => {
             // A step within a turn, typed: the player is here, and a ping would only nag them.
-            if !reply.new_message {
+            if !reply.delivery.is_new_message() {
                 reply.mention = None;
                 reply.more_mentions.clear();
             }
-            match (reply.direct, reply.mention) {
-                (true, Some(user)) => match post_direct(http, user, &reply).await {
+            match (&reply.delivery, reply.mention) {
+                (Delivery::Notice { direct: true, .. }, Some(user)) => match post_direct(http, user, &reply).await {
                     Ok(message) => Ok(message),
                     Err(e) => {
                         // Direct messages closed (or the user left): the channel still reaches them.
@@ -169,6 +299,14 @@ async fn deliver_public(http: &serenity::Http, service: &Service, mut reply: Rep
         }
     }
     Some(message)
+}
+
+/// What the scheduler and the sweeper post reports its failures itself: nothing is left to say
+/// to anyone but the log.
+fn log_unsent(sent: Result<(), Error>) {
+    if let Err(e) = sent {
+        tracing::warn!("could not deliver a post: {e:#}");
+    }
 }
 
 /// A post that failed is due again soon (see `Service::post_failed`), not when the lease of
@@ -242,7 +380,12 @@ pub(crate) fn describe(error: &serenity::Error) -> String {
 async fn post(http: &serenity::Http, channel: serenity::ChannelId, reply: &Reply) -> serenity::Result<serenity::MessageId> {
     let mut message = convert::message(reply);
     if let Some((game, version)) = reply.game {
-        message = message.nonce(serenity::Nonce::String(nonce(game, version, reply.notice, reply.private_to))).enforce_nonce(true);
+        let (notice, private_to) = match reply.delivery {
+            Delivery::Notice { nth, .. } => (Some(nth), None),
+            Delivery::Private { to } => (None, Some(to)),
+            _ => (None, None),
+        };
+        message = message.nonce(serenity::Nonce::String(nonce(game, version, notice, private_to))).enforce_nonce(true);
     }
     Ok(channel.send_message(http, message).await?.id)
 }
@@ -330,7 +473,7 @@ pub async fn schedule_forever(http: std::sync::Arc<serenity::Http>, service: std
         let (http, service) = (std::sync::Arc::clone(&http), std::sync::Arc::clone(&poster));
         async move {
             if let Some(channel) = reply.channel {
-                deliver(&http, &service, reply, Via::New(serenity::ChannelId::new(channel))).await;
+                log_unsent(send(&http, &service, reply, Via::Channel(serenity::ChannelId::new(channel))).await);
             }
         }
     };
@@ -351,7 +494,7 @@ pub async fn sweep_once(http: &serenity::Http, service: &Service) {
             for reply in posts {
                 let Some(channel) = reply.channel else { continue };
                 tracing::info!(game = ?reply.game, "posting a step's message left owed");
-                deliver(http, service, reply, Via::New(serenity::ChannelId::new(channel))).await;
+                log_unsent(send(http, service, reply, Via::Channel(serenity::ChannelId::new(channel))).await);
             }
         }
         Err(e) => tracing::warn!("could not read the outbox: {}", convert::user_message(e, crate::i18n::Locale::En)),

@@ -19,7 +19,7 @@ pub use types::{Context, Data, Error};
 
 use crate::i18n::Locale;
 use crate::service::reply::count;
-use crate::service::{Command, ComponentId, Place, Reply, Service};
+use crate::service::{Command, ComponentId, Origin, Place, Reply, Service, ServiceError};
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
 
@@ -227,11 +227,11 @@ async fn on_component(ctx: &serenity::Context, data: &Data, ci: &serenity::Compo
         serenity::ComponentInteractionDataKind::StringSelect { values } => values.first().cloned(),
         _ => None,
     };
-    let command = id.and_then(|id| id.command.or_else(|| value.as_deref().and_then(Command::parse)));
+    let command = id.as_ref().and_then(|id| id.command.clone().or_else(|| value.as_deref().and_then(Command::parse)));
     let private = matches!(command, Some(Command::Board | Command::Status | Command::Hand));
     // A click on a message only the clicker sees (a builder of their discard): never recorded
     // as one of the game's messages, and a step taken on it is a new channel message.
-    let on_ephemeral = ci.message.flags.is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL));
+    let on_ephemeral = deliver::on_ephemeral(ci);
     if private {
         ci.create_response(
             &ctx.http,
@@ -249,10 +249,12 @@ async fn on_component(ctx: &serenity::Context, data: &Data, ci: &serenity::Compo
         ci.create_followup(&ctx.http, serenity::CreateInteractionResponseFollowup::new().content(message).ephemeral(true)).await?;
         return Ok(());
     }
-    let result = if on_ephemeral {
-        data.service.click(place, &actor, &ci.data.custom_id, value.as_deref()).await
-    } else {
-        data.service.click_on(place, &actor, &ci.data.custom_id, value.as_deref(), ci.message.id.get()).await
+    let result = match &id {
+        Some(id) => {
+            let origin = if on_ephemeral { Origin::Typed } else { Origin::Clicked { message: ci.message.id.get(), version: id.version } };
+            data.service.tap(place, &actor, id, value.as_deref(), origin).await
+        }
+        None => Err(ServiceError::User(crate::tr!(actor.locale, "err-unknown-button"))),
     };
     let mut reply = match result {
         Ok(reply) => reply,
@@ -274,59 +276,7 @@ async fn on_component(ctx: &serenity::Context, data: &Data, ci: &serenity::Compo
         ci.edit_response(&ctx.http, convert::edit(&reply)).await?;
         return Ok(());
     }
-    if reply.ephemeral {
-        // For the clicker alone: in place of the private message they clicked, or a new one;
-        // with its picture when it has one (a close-up of part of the board).
-        if let Err(e) = data.service.attach_images(&mut reply).await {
-            tracing::error!("drawing the board failed: {e}");
-        }
-        let text = convert::private_text(&reply.text);
-        if on_ephemeral {
-            let mut edit = serenity::EditInteractionResponse::new().content(text).components(convert::components(&reply));
-            if reply.show_board {
-                // The clicked message's picture gives way to this one.
-                edit = edit.clear_attachments();
-                for a in convert::attachments(&reply) {
-                    edit = edit.new_attachment(a);
-                }
-            }
-            ci.edit_response(&ctx.http, edit).await?;
-        } else {
-            let followup = serenity::CreateInteractionResponseFollowup::new()
-                .content(text)
-                .components(convert::components(&reply))
-                .add_files(convert::attachments(&reply))
-                .ephemeral(true);
-            ci.create_followup(&ctx.http, followup).await?;
-        }
-        return Ok(());
-    }
-    if on_ephemeral && reply.game.is_some() && !reply.components_only {
-        // A step taken on a private message: the table hears of it in a new message, and the
-        // private message keeps no buttons.
-        let done = serenity::EditInteractionResponse::new().content(crate::tr!(actor.locale, "done-see-channel")).components(Vec::new());
-        if let Err(e) = ci.edit_response(&ctx.http, done).await {
-            tracing::warn!("could not close a private message: {e}");
-        }
-        if reply.carried.is_some() {
-            deliver::leave_to_run(&ctx.http, &data.service, reply).await;
-        } else {
-            deliver::deliver(&ctx.http, &data.service, reply, deliver::Via::New(ci.channel_id)).await;
-        }
-        return Ok(());
-    }
-    if reply.components_only {
-        // Another view of the same step (the turns that fit at a chosen spot): the message
-        // keeps its text and pictures; only its buttons and menu change. Nothing is owed.
-        ci.edit_response(&ctx.http, serenity::EditInteractionResponse::new().components(convert::components(&reply))).await?;
-        return Ok(());
-    }
-    // A change of the game: on the clicked message when it concerns only the clicker, else a
-    // new message (it pings whoever must act). A notice that changed nothing (a vote) is a
-    // plain new message and leaves the clicked message's buttons alone.
-    let via = if reply.game.is_some() { deliver::Via::Clicked(ci) } else { deliver::Via::New(ci.channel_id) };
-    deliver::deliver(&ctx.http, &data.service, reply, via).await;
-    Ok(())
+    deliver::send(&ctx.http, &data.service, reply, deliver::Via::Click(ci, actor.locale)).await
 }
 
 /// The private answer to a command whose options could not be read (a number outside its

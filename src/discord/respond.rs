@@ -83,49 +83,12 @@ pub(crate) async fn acknowledge(ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-/// Sends the result of a change: the message it owes the channel (a new message: it may ping
-/// someone), a question for the asker alone (with its buttons), or a private error that says
-/// what to do instead.
+/// Sends the result of a change as the service decided (see [`deliver::send`]): the message it
+/// owes the channel, a question for the asker alone (with its buttons), or a private error that
+/// says what to do instead.
 pub(crate) async fn respond(ctx: Context<'_>, result: Result<Reply, ServiceError>) -> Result<(), Error> {
     match result {
-        Ok(reply) if reply.ephemeral => {
-            let reply = Reply { mention: None, more_mentions: Vec::new(), ..reply };
-            ctx.send(convert::create_reply(&reply, true)).await?;
-        }
-        Ok(reply) if reply.carried.is_some() => {
-            // The computer plays next, and its run's message says what this step did. The
-            // private "thinking…" stays while the computer plays: it goes once that message is
-            // out (or after a lease's time, when the sweeper posts the step as it is).
-            let service = &ctx.data().service;
-            let game = reply.game.map(|(game, _)| game);
-            deliver::leave_to_run(ctx.http(), service, reply).await;
-            if let Some(game) = game
-                && let Err(e) = service.wait_until_posted(game, crate::service::DEFAULT_LEASE).await
-            {
-                tracing::warn!(game, "could not follow the computer's run: {}", user_message(e, crate::i18n::Locale::En));
-            }
-            if let poise::Context::Application(a) = ctx
-                && let Err(e) = a.interaction.delete_response(ctx.http()).await
-            {
-                tracing::warn!("could not remove the private acknowledgement: {e}");
-            }
-        }
-        Ok(reply) => {
-            let posted = deliver::deliver(ctx.http(), &ctx.data().service, reply, deliver::Via::New(ctx.channel_id())).await;
-            match (posted, ctx) {
-                // The public message says it all: the private "thinking…" goes away.
-                (Some(_), poise::Context::Application(a)) => {
-                    if let Err(e) = a.interaction.delete_response(ctx.http()).await {
-                        tracing::warn!("could not remove the private acknowledgement: {e}");
-                    }
-                }
-                (Some(_), poise::Context::Prefix(_)) => {}
-                (None, _) => {
-                    let text = crate::tr!(reader_locale(ctx).await, "not-posted");
-                    ctx.send(poise::CreateReply::default().content(text).ephemeral(true)).await?;
-                }
-            }
-        }
+        Ok(reply) => deliver::send(ctx.http(), &ctx.data().service, reply, deliver::Via::Command(ctx)).await?,
         Err(e) => {
             let text = user_message(e, reader_locale(ctx).await);
             ctx.send(poise::CreateReply::default().content(text).ephemeral(true)).await?;

@@ -124,9 +124,10 @@ pub(crate) async fn open_in_thread(
         Err(e) => return respond(ctx, Err(e)).await,
     };
     let service = &ctx.data().service;
-    if deliver::deliver(http, service, reply, deliver::Via::New(thread)).await.is_none() {
-        // Owed: the sweeper posts it. The channel still hears where the game is.
-        tracing::info!(thread = thread.get(), "a thread's lobby waits for the sweeper");
+    // A lobby that could not be posted stays owed: the sweeper posts it. The channel still hears
+    // where the game is.
+    if let Err(e) = deliver::send(http, service, reply, deliver::Via::Channel(thread)).await {
+        tracing::info!(thread = thread.get(), "a thread's lobby waits for the sweeper: {e}");
     }
     // Said where the command was used (a forum's own channel takes no message).
     let here = ctx.channel_id();

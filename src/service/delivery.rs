@@ -2,42 +2,41 @@
 //! posted by the process that made the step, or claimed with a lease by another when it could
 //! not; and the retirement of buttons on messages that no longer show the current version.
 
-use super::{Reply, Result, Service, Table, internal};
+use super::{Delivery, Origin, Reply, Result, Service, Table, internal};
 use crate::i18n::Locale;
 use crate::store::{self, GameId, PendingPost};
 use sqlx::AnyConnection;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// How many messages one delivery retires at most (a game has one or two with buttons).
 const RETIRE_BATCH: i64 = 64;
 
-tokio::task_local! {
-    /// The message a click was made on, while the service handles that click (see
-    /// [`Service::click_on`]). A step shown in place on it makes it the message of the new
-    /// version, in the step's own transaction (see `queue`).
-    static CLICKED: Clicked;
+/// A change being asked for: where (see [`Origin`]), and whether the change recorded the tapped
+/// message already (see `queue`), so that the tap needs no record of its own.
+pub(super) struct Asked {
+    origin: Origin,
+    recorded: AtomicBool,
 }
 
-/// A click's message, and the version the tapped component was made for.
-pub(super) struct Clicked {
-    pub(super) message: u64,
-    pub(super) version: i64,
-    /// The change the click made recorded the message already (see `queue`).
-    pub(super) recorded: std::cell::Cell<bool>,
-}
+impl Asked {
+    pub(super) fn new(origin: Origin) -> Asked {
+        Asked { origin, recorded: AtomicBool::new(false) }
+    }
 
-/// Runs `handling` (a click's) knowing the message clicked on.
-pub(super) async fn on_message<T>(clicked: Clicked, handling: impl Future<Output = T>) -> (T, bool) {
-    CLICKED
-        .scope(clicked, async {
-            let out = handling.await;
-            (out, CLICKED.with(|c| c.recorded.get()))
-        })
-        .await
-}
+    /// Not on a message of the game's (a command, the scheduler).
+    pub(super) fn typed() -> Asked {
+        Asked::new(Origin::Typed)
+    }
 
-/// Whether the change being handled was made on a message (a click), not typed.
-pub(super) fn on_a_message() -> bool {
-    CLICKED.try_with(|_| ()).is_ok()
+    /// Whether the change is made on one of the game's messages (a tap), not typed.
+    pub(super) fn on_a_message(&self) -> bool {
+        matches!(self.origin, Origin::Clicked { .. })
+    }
+
+    /// Whether a change recorded the tapped message.
+    pub(super) fn recorded(&self) -> bool {
+        self.recorded.load(Ordering::Relaxed)
+    }
 }
 
 impl Service {
@@ -58,17 +57,15 @@ impl Service {
     /// newest word on the game until the computers' message is out, and only then retires
     /// saying that the game continues in a newer message (recorded at the version tapped, it
     /// was retired at once, saying so before that message existed).
-    pub(crate) async fn queue(&self, conn: &mut AnyConnection, table: &Table, reply: &Reply) -> Result<()> {
+    pub(super) async fn queue(&self, conn: &mut AnyConnection, table: &Table, reply: &Reply, asked: &Asked) -> Result<()> {
         self.record_post(conn, table, reply, store::IfOwed::Replace).await?;
-        let in_place = !reply.new_message;
+        let in_place = !reply.delivery.is_new_message();
         // Any other change made by a tap records the tapped message at the version it was
         // tapped at: the bot may never have learnt it (Discord made the post, its answer was
         // lost), and a message not on record keeps its buttons for good once the game moves on.
-        let clicked = CLICKED.try_with(|c| {
-            c.recorded.set(true);
-            (c.message, if in_place { table.record.version } else { c.version })
-        });
-        if let Ok((message, version)) = clicked {
+        if let Origin::Clicked { message, version } = asked.origin {
+            asked.recorded.store(true, Ordering::Relaxed);
+            let version = if in_place { table.record.version } else { version };
             store::record_message(conn, table.record.id, message, "choices", version).await?;
         }
         Ok(())
@@ -108,7 +105,7 @@ impl Service {
         let mut queued = Vec::new();
         for (seat, post) in posts {
             let Some(user) = table.person_at(seat) else { continue };
-            let post = Reply { private_to: Some(user), game: Some((table.record.id, table.record.version)), new_message: true, ..post };
+            let post = Reply { delivery: Delivery::Private { to: user }, game: Some((table.record.id, table.record.version)), ..post };
             self.record_post_for(conn, table, user, &post, store::IfOwed::Replace).await?;
             queued.push(post);
         }
@@ -142,10 +139,10 @@ impl Service {
             reply: serde_json::to_string(reply).map_err(|e| internal(e.to_string()))?,
         };
         let lease_until = store::now_ms() + self.lease.as_millis() as i64;
-        // A post the computer's run will tell is held apart from the process's own (see
-        // `store::CARRIED`): a restart does not free it for the sweeper before the run takes it.
-        let holder = if reply.carried.is_some() { format!("{}{}", store::CARRIED, self.instance) } else { self.instance.clone() };
-        Ok(store::queue_post(conn, &post, lease_until, &holder, if_owed).await?)
+        // A post the computer's run will tell is held for it (see `store::Hold`): a restart does
+        // not free it for the sweeper before the run takes it.
+        let hold = if reply.carried().is_some() { store::Hold::ForRun } else { store::Hold::No };
+        Ok(store::queue_post(conn, &post, lease_until, &self.instance, hold, if_owed).await?)
     }
 
     /// The message of a step was posted (or the message the step was taken on now shows it):
@@ -192,7 +189,8 @@ impl Service {
         let mut lines = Vec::new();
         for (version, json) in store::take_carried(conn, game).await? {
             match serde_json::from_str::<Reply>(&json) {
-                Ok(reply) => lines.extend(reply.carried.unwrap_or_default()),
+                Ok(Reply { delivery: Delivery::Carried { lines: carried }, .. }) => lines.extend(carried),
+                Ok(_) => {}
                 Err(e) => tracing::warn!(game, version, "a step's message could not be read (its lines are not told): {e}"),
             }
         }
@@ -302,7 +300,7 @@ impl Service {
     /// A tap on `message` was accepted without a change recording it (another view, a private
     /// look): it is on record from now on at the version it was tapped at, so that it retires
     /// once the game moves on even when the bot never learnt its post (see `queue`).
-    pub(super) async fn record_clicked(&self, game: GameId, message: u64, version: i64) -> Result<()> {
+    pub(super) async fn record_tapped(&self, game: GameId, message: u64, version: i64) -> Result<()> {
         let mut conn = self.store.pool().acquire().await?;
         store::record_message(&mut conn, game, message, "choices", version).await?;
         Ok(())
@@ -324,8 +322,11 @@ impl Service {
             let reply: Option<Reply> = serde_json::from_str(&post.reply).ok();
             match reply {
                 // A post no computer's run took over is the step's own message again.
-                Some(reply) if current == Some(post.version) => {
-                    replies.push(Reply { channel: Some(post.channel_id), carried: None, ..reply })
+                Some(mut reply) if current == Some(post.version) => {
+                    if reply.carried().is_some() {
+                        reply.delivery = Delivery::InPlace;
+                    }
+                    replies.push(Reply { channel: Some(post.channel_id), ..reply })
                 }
                 _ => {
                     // Discord may have made it: it is looked for first (see `lost_posts`).
@@ -396,17 +397,20 @@ mod tests {
         let queued = first.queue_private_posts(&mut tx, &table, vec![(seat_of_bo, hand)]).await.unwrap();
         tx.commit().await.unwrap();
         assert_eq!(queued.len(), 1);
-        assert_eq!(queued[0].private_to, Some(bo.user_id));
+        assert_eq!(queued[0].delivery, Delivery::Private { to: bo.user_id });
         // Killed before posting: nothing more from `first`. Another process starts.
         drop(first);
         tokio::time::sleep(lease * 2).await;
         let second = Service::open(&url).await.unwrap().with_lease(Duration::from_secs(60)).with_instance("second");
         let owed = second.due_posts().await.unwrap();
-        let private: Vec<&Reply> = owed.iter().filter(|r| r.private_to.is_some()).collect();
+        let private: Vec<&Reply> = owed.iter().filter(|r| matches!(r.delivery, Delivery::Private { .. })).collect();
         assert_eq!(private.len(), 1, "{owed:?}");
-        assert_eq!(private[0].private_to, Some(bo.user_id), "for Bo alone");
+        assert_eq!(private[0].delivery, Delivery::Private { to: bo.user_id }, "for Bo alone");
         assert_eq!(private[0].text, "Your hand: 2 brick, 1 wool");
-        assert!(owed.iter().filter(|r| r.private_to.is_none()).all(|r| !r.text.contains("Your hand")), "never in a channel post");
+        assert!(
+            owed.iter().filter(|r| !matches!(r.delivery, Delivery::Private { .. })).all(|r| !r.text.contains("Your hand")),
+            "never in a channel post"
+        );
         assert!(second.due_posts().await.unwrap().is_empty(), "claimed once: a second look finds nothing to post");
         let (game, version) = private[0].game.unwrap();
         second.delivered_private(game, version, bo.user_id).await.unwrap();

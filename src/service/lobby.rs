@@ -3,9 +3,10 @@
 //! by itself (a due item of the scheduler). The same for every game; what a game adds
 //! (its options, its opening message) comes from its room.
 
+use super::delivery::Asked;
 use super::reply::escape;
 use super::schedule::{add_deadline, duration_words_in};
-use super::{Actor, Loaded, Place, Reply, Result, Service, Table, load_table, random_seed, user};
+use super::{Actor, Delivery, Loaded, Place, Reply, Result, Service, Table, load_table, random_seed, user};
 use crate::common::table::seat_note;
 use crate::games::{self, Opening, State};
 use crate::i18n::Locale;
@@ -49,17 +50,17 @@ impl Service {
         self.lobby_changed(&mut tx, &table).await?;
         let headline = tr!(language, "lobby-opened", name = escape(&actor.name), game = tr!(language, &game_title(opening.kind)));
         let mut reply = lobby_reply(&table, &headline);
-        reply.new_message = true;
-        self.queue(&mut tx, &table, &reply).await?;
+        reply.delivery = Delivery::New;
+        self.queue(&mut tx, &table, &reply, &Asked::typed()).await?;
         tx.commit().await?;
         Ok(reply)
     }
 
     pub async fn join(&self, place: Place, actor: &Actor) -> Result<Reply> {
-        self.join_in(place, actor, None).await
+        self.join_in(place, actor, None, &Asked::typed()).await
     }
 
-    pub(super) async fn join_in(&self, place: Place, actor: &Actor, game: Option<GameId>) -> Result<Reply> {
+    pub(super) async fn join_in(&self, place: Place, actor: &Actor, game: Option<GameId>, asked: &Asked) -> Result<Reply> {
         let mut tx = self.store.begin_write().await?;
         let table = self.open_table_for(&mut tx, place, game, actor.locale).await?;
         let r = &table.record;
@@ -77,16 +78,16 @@ impl Service {
         let table = load_table(&mut tx, r.id).await?;
         self.lobby_changed(&mut tx, &table).await?;
         let reply = lobby_reply(&table, &tr!(r.language, "lobby-joined", name = escape(&actor.name)));
-        self.queue(&mut tx, &table, &reply).await?;
+        self.queue(&mut tx, &table, &reply, asked).await?;
         tx.commit().await?;
         Ok(reply)
     }
 
     pub async fn leave(&self, place: Place, actor: &Actor) -> Result<Reply> {
-        self.leave_in(place, actor, None).await
+        self.leave_in(place, actor, None, &Asked::typed()).await
     }
 
-    pub(super) async fn leave_in(&self, place: Place, actor: &Actor, game: Option<GameId>) -> Result<Reply> {
+    pub(super) async fn leave_in(&self, place: Place, actor: &Actor, game: Option<GameId>, asked: &Asked) -> Result<Reply> {
         let mut tx = self.store.begin_write().await?;
         let table = self.open_table_for(&mut tx, place, game, actor.locale).await?;
         let r = &table.record;
@@ -116,17 +117,17 @@ impl Service {
         } else {
             lobby_reply(&table, &tr!(table.record.language, "lobby-left", name = escape(&actor.name)))
         };
-        self.queue(&mut tx, &table, &reply).await?;
+        self.queue(&mut tx, &table, &reply, asked).await?;
         tx.commit().await?;
         Ok(reply)
     }
 
     /// Starts the game: seats and the start player are drawn from the game's seed.
     pub async fn start(&self, place: Place, actor: &Actor) -> Result<Reply> {
-        self.start_in(place, actor, None).await
+        self.start_in(place, actor, None, &Asked::typed()).await
     }
 
-    pub(super) async fn start_in(&self, place: Place, actor: &Actor, game: Option<GameId>) -> Result<Reply> {
+    pub(super) async fn start_in(&self, place: Place, actor: &Actor, game: Option<GameId>, asked: &Asked) -> Result<Reply> {
         let mut tx = self.store.begin_write().await?;
         let table = self.open_table_for(&mut tx, place, game, actor.locale).await?;
         let r = &table.record;
@@ -154,9 +155,9 @@ impl Service {
         let (state, reply) = State::begin(&table, version)?;
         let deadline = self.reschedule(&mut tx, &mut table, &state.waiting()).await?;
         let loaded = Arc::new(Loaded { version, state });
-        let mut reply = Reply { new_message: true, ..reply };
+        let mut reply = Reply { delivery: Delivery::New, ..reply };
         add_deadline(&mut reply, deadline, table.record.language);
-        self.queue(&mut tx, &table, &reply).await?;
+        self.queue(&mut tx, &table, &reply, asked).await?;
         tx.commit().await?;
         self.remember(&table, &loaded);
         self.wake_scheduler();
@@ -166,10 +167,10 @@ impl Service {
     /// The creator or a moderator ends the game at once (`/abandon` asks them to confirm
     /// first: [`Service::ask_abandon`]); any other seated player votes, and a majority ends it.
     pub async fn abandon(&self, place: Place, actor: &Actor) -> Result<Reply> {
-        self.abandon_in(place, actor, None).await
+        self.abandon_in(place, actor, None, &Asked::typed()).await
     }
 
-    pub(super) async fn abandon_in(&self, place: Place, actor: &Actor, game: Option<GameId>) -> Result<Reply> {
+    pub(super) async fn abandon_in(&self, place: Place, actor: &Actor, game: Option<GameId>, asked: &Asked) -> Result<Reply> {
         let mut tx = self.store.begin_write().await?;
         let table = self.open_table_for(&mut tx, place, game, actor.locale).await?;
         let r = &table.record;
@@ -185,7 +186,7 @@ impl Service {
             // a plain message (a lost one loses no vote).
             tx.commit().await?;
             let text = tr!(r.language, "lobby-vote-abandon", name = escape(&actor.name), votes = votes, needed = needed);
-            return Ok(Reply { text, new_message: true, ..Reply::default() });
+            return Ok(Reply { text, delivery: Delivery::New, ..Reply::default() });
         }
         let status = Status::Abandoned;
         let version = store::touch(&mut tx, r.id, status).await?;
@@ -199,8 +200,8 @@ impl Service {
             tr!(language, "lobby-abandoned")
         };
         let text = self.after_carried(&mut tx, table.record.id, ended).await?;
-        let reply = Reply { text, game: Some((table.record.id, version)), new_message: true, ..Reply::default() };
-        self.queue(&mut tx, &table, &reply).await?;
+        let reply = Reply { text, game: Some((table.record.id, version)), delivery: Delivery::New, ..Reply::default() };
+        self.queue(&mut tx, &table, &reply, asked).await?;
         tx.commit().await?;
         self.forget(table.record.id);
         Ok(reply)
@@ -246,10 +247,10 @@ impl Service {
         let reply = Reply {
             text: tr!(language, "lobby-expired", days = days),
             game: Some((table.record.id, version)),
-            new_message: true,
+            delivery: Delivery::New,
             ..Reply::default()
         };
-        self.queue(&mut tx, &table, &reply).await?;
+        self.queue(&mut tx, &table, &reply, &Asked::typed()).await?;
         tx.commit().await?;
         self.forget(table.record.id);
         Ok(Some(Reply { channel: Some(table.record.channel_id), ..reply }))

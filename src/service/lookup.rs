@@ -163,7 +163,7 @@ impl Service {
     /// is never posted, not even by a post owed since before the revocation).
     pub async fn attach_images(&self, reply: &mut Reply) -> Result<()> {
         let (Some((id, _)), true) = (reply.game, reply.show_board) else { return Ok(()) };
-        let links = self.public_url.is_some() && !reply.components_only;
+        let links = self.public_url.is_some() && reply.delivery != super::Delivery::ComponentsOnly;
         if self.pictures.is_empty() && !links {
             return Ok(());
         }

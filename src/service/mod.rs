@@ -34,8 +34,8 @@ mod web;
 pub use crate::common::Table;
 pub use crate::common::reply;
 pub use crate::common::{
-    Actor, Button, COMPUTER_USER, Command, ComponentId, Image, Menu, MenuOption, Picture, Place, Reply, Result, ServiceError, Style,
-    is_computer_id,
+    Actor, Button, COMPUTER_USER, Command, ComponentId, Delivery, Image, Menu, MenuOption, Origin, Picture, Place, Reply, Result,
+    ServiceError, Style, is_computer_id,
 };
 pub(crate) use crate::common::{internal, user};
 use crate::games::Pictures;
@@ -153,28 +153,41 @@ impl Service {
         self
     }
 
-    /// A click on the bot's message `message` (see [`Service::click`]): a step shown in place
-    /// on that message records it as the message of the new version in the step's transaction.
-    /// Any tap accepted on it puts it on record (see `Service::queue`).
-    pub async fn click_on(&self, place: Place, actor: &Actor, component_id: &str, value: Option<&str>, message: u64) -> Result<Reply> {
-        let Some(id) = ComponentId::parse(component_id) else { return self.click(place, actor, component_id, value).await };
-        let clicked = delivery::Clicked { message, version: id.version, recorded: std::cell::Cell::new(false) };
-        let (result, recorded) = delivery::on_message(clicked, self.click(place, actor, component_id, value)).await;
+    /// A button or menu click whose id is not read yet (tests, tools): see [`Service::tap`]; not
+    /// on a message of the game's.
+    pub async fn click(&self, place: Place, actor: &Actor, component_id: &str, value: Option<&str>) -> Result<Reply> {
+        let Some(id) = ComponentId::parse(component_id) else {
+            return user(crate::tr!(actor.locale, "err-unknown-button"));
+        };
+        self.tap(place, actor, &id, value, Origin::Typed).await
+    }
+
+    /// A button or menu click (`id`, read once by the caller; `value`: the chosen menu option,
+    /// if any), made from `origin`. On one of the game's messages, a step shown in place on it
+    /// records it as the message of the new version in the step's transaction, and any tap
+    /// accepted on it puts it on record (see `Service::queue`).
+    pub async fn tap(&self, place: Place, actor: &Actor, id: &ComponentId, value: Option<&str>, origin: Origin) -> Result<Reply> {
+        let asked = delivery::Asked::new(origin);
+        let result = self.handle_tap(place, actor, id, value, &asked).await;
         // The tap itself stands either way: a record that fails is retried by the next tap.
-        if result.is_ok()
-            && !recorded
-            && let Err(e) = self.record_clicked(id.game, message, id.version).await
+        if let Origin::Clicked { message, version } = origin
+            && result.is_ok()
+            && !asked.recorded()
+            && let Err(e) = self.record_tapped(id.game, message, version).await
         {
             tracing::warn!(game = id.game, message, "could not record a tapped message: {e}");
         }
         result
     }
 
-    /// A button or menu click. `value` is the chosen menu option, if any.
-    pub async fn click(&self, place: Place, actor: &Actor, component_id: &str, value: Option<&str>) -> Result<Reply> {
-        let Some(id) = ComponentId::parse(component_id) else {
-            return user(crate::tr!(actor.locale, "err-unknown-button"));
-        };
+    async fn handle_tap(
+        &self,
+        place: Place,
+        actor: &Actor,
+        id: &ComponentId,
+        value: Option<&str>,
+        asked: &delivery::Asked,
+    ) -> Result<Reply> {
         let command = match (id.command.clone(), value) {
             (Some(c), _) => c,
             (None, Some(v)) => Command::parse(v).ok_or_else(|| ServiceError::User(crate::tr!(actor.locale, "err-unknown-choice")))?,
@@ -182,19 +195,19 @@ impl Service {
         };
         // Every button acts on the game its id names, never on whatever game the channel has now.
         match command {
-            Command::Join => self.join_in(place, actor, Some(id.game)).await,
-            Command::Leave => self.leave_in(place, actor, Some(id.game)).await,
-            Command::Start => self.start_in(place, actor, Some(id.game)).await,
+            Command::Join => self.join_in(place, actor, Some(id.game), asked).await,
+            Command::Leave => self.leave_in(place, actor, Some(id.game), asked).await,
+            Command::Start => self.start_in(place, actor, Some(id.game), asked).await,
             Command::Board => self.board(place, actor.locale).await,
             Command::Status => self.status(place, actor.locale).await,
-            Command::Abandon => self.ask_abandon_in(place, actor, Some(id.game)).await,
-            Command::AbandonConfirm => self.abandon_confirmed(place, actor, id.game).await,
+            Command::Abandon => self.ask_abandon_in(place, actor, Some(id.game), asked).await,
+            Command::AbandonConfirm => self.abandon_confirmed(place, actor, id.game, asked).await,
             Command::AbandonKeep => self.abandon_kept(actor),
-            Command::AddComputer => self.add_computer_in(place, actor, Some(id.game), crate::games::Strength::Medium).await,
-            Command::Undo => self.undo_in(place, actor, Some(id.game), Some(id.version)).await,
+            Command::AddComputer => self.add_computer_in(place, actor, Some(id.game), crate::games::Strength::Medium, asked).await,
+            Command::Undo => self.undo_in(place, actor, Some(id.game), Some(id.version), asked).await,
             Command::Hand => self.hand_in(place, actor, Some(id.game)).await,
             // The game's own codes: its room reads them (a step, or another view of the step).
-            Command::Game(code) => self.act_in(place, actor, id.game, id.version, &code).await,
+            Command::Game(code) => self.act_in(place, actor, id.game, id.version, &code, asked).await,
         }
     }
 }

@@ -4,9 +4,10 @@
 //! a lobby nobody starts. The opener may do the same with their own game. The same for every
 //! game: resuming shows the game's own turn message.
 
+use super::delivery::Asked;
 use super::reply::escape;
 use super::schedule::{add_deadline, duration_words_in, relative_time};
-use super::{Actor, Button, Command, ComponentId, Place, Reply, Result, Service, Style, Table, user};
+use super::{Actor, Button, Command, ComponentId, Delivery, Place, Reply, Result, Service, Style, Table, user};
 use crate::games::contract::Rules;
 use crate::games::with_game;
 use crate::i18n::Locale;
@@ -27,15 +28,15 @@ impl Service {
     /// asked privately to confirm, with a tap that ends the game and one that keeps it; any
     /// other player votes at once (see [`Service::abandon`]). Asking changes nothing.
     pub async fn ask_abandon(&self, place: Place, actor: &Actor) -> Result<Reply> {
-        self.ask_abandon_in(place, actor, None).await
+        self.ask_abandon_in(place, actor, None, &Asked::typed()).await
     }
 
-    pub(super) async fn ask_abandon_in(&self, place: Place, actor: &Actor, game: Option<GameId>) -> Result<Reply> {
+    pub(super) async fn ask_abandon_in(&self, place: Place, actor: &Actor, game: Option<GameId>, asked: &Asked) -> Result<Reply> {
         let mut conn = self.store.pool().acquire().await?;
         let table = self.open_table_for(&mut conn, place, game, actor.locale).await?;
         drop(conn);
         if !table.moderated_by(actor) {
-            return self.abandon_in(place, actor, Some(table.record.id)).await;
+            return self.abandon_in(place, actor, Some(table.record.id), asked).await;
         }
         let r = &table.record;
         let reader = actor.locale;
@@ -54,7 +55,7 @@ impl Service {
                 button(Command::AbandonKeep, "abandon-confirm-keep", Style::Secondary),
             ]],
             game: Some((r.id, r.version)),
-            ephemeral: true,
+            delivery: Delivery::Ephemeral,
             ..Reply::default()
         })
     }
@@ -62,19 +63,19 @@ impl Service {
     /// The confirmation tap: the game its button names ends, if it is still open and the one
     /// tapping may end it (its opener, a moderator). A tap after the game ended, or on a game
     /// that is not the channel's any more, is answered privately and ends nothing.
-    pub(super) async fn abandon_confirmed(&self, place: Place, actor: &Actor, game: GameId) -> Result<Reply> {
+    pub(super) async fn abandon_confirmed(&self, place: Place, actor: &Actor, game: GameId, asked: &Asked) -> Result<Reply> {
         let mut conn = self.store.pool().acquire().await?;
         let table = self.open_table_for(&mut conn, place, Some(game), actor.locale).await?;
         drop(conn);
         if !table.moderated_by(actor) {
             return user(tr!(actor.locale, "err-abandon-confirm-who"));
         }
-        self.abandon_in(place, actor, Some(game)).await
+        self.abandon_in(place, actor, Some(game), asked).await
     }
 
     /// The "keep playing" tap: nothing changes, and the question goes away.
     pub(super) fn abandon_kept(&self, actor: &Actor) -> Result<Reply> {
-        Ok(Reply { text: tr!(actor.locale, "abandon-kept"), ephemeral: true, ..Reply::default() })
+        Ok(Reply { text: tr!(actor.locale, "abandon-kept"), delivery: Delivery::Ephemeral, ..Reply::default() })
     }
 
     /// Pauses the channel's running game (its opener or a moderator): nothing can be played,
@@ -102,8 +103,8 @@ impl Service {
         let table = Table { record: GameRecord { version, paused: Some(pause), ..table.record }, seats: table.seats };
         let language = table.record.language;
         let text = self.after_carried(&mut tx, id, tr!(language, "game-paused", name = escape(&actor.name))).await?;
-        let reply = Reply { text, game: Some((id, version)), new_message: true, ..Reply::default() };
-        self.queue(&mut tx, &table, &reply).await?;
+        let reply = Reply { text, game: Some((id, version)), delivery: Delivery::New, ..Reply::default() };
+        self.queue(&mut tx, &table, &reply, &Asked::typed()).await?;
         tx.commit().await?;
         self.forget(id);
         Ok(reply)
@@ -136,8 +137,8 @@ impl Service {
             add_deadline(&mut reply, deadline, language);
             reply
         });
-        let reply = Reply { new_message: true, ..reply };
-        self.queue(&mut tx, &table, &reply).await?;
+        let reply = Reply { delivery: Delivery::New, ..reply };
+        self.queue(&mut tx, &table, &reply, &Asked::typed()).await?;
         tx.commit().await?;
         self.wake_scheduler();
         Ok(reply)

@@ -18,7 +18,7 @@
 //! Time comes from the service's [`Clock`], so tests move it by hand.
 
 use super::reply::escape;
-use super::{Reply, Result, Service, Table, internal, load_table};
+use super::{Delivery, Reply, Result, Service, Table, internal, load_table};
 use crate::common::Thinker;
 use crate::games::{ComputerPlan, Strength};
 use crate::i18n::Locale;
@@ -414,9 +414,7 @@ impl Service {
             text,
             mention: Some(item.user_id),
             game: Some((table.record.id, table.record.version)),
-            new_message: true,
-            notice: Some(item.sent as u32 + 1),
-            direct: settings.direct,
+            delivery: Delivery::Notice { nth: item.sent as u32 + 1, direct: settings.direct },
             ..Reply::default()
         };
         let queued = self.queue_notice(&mut tx, &table, &reply).await?;

@@ -4,10 +4,11 @@
 //! waiting for a while. The same for every game: the computer's moves are each game's own (see
 //! `crate::games::State::computer_moves`).
 
+use super::delivery::Asked;
 use super::lobby::lobby_reply;
 use super::reply::escape;
 use super::schedule::{duration_words_in, relative_time, waits_for};
-use super::{Actor, Place, Reply, Result, Service, Table, load_table, user};
+use super::{Actor, Delivery, Place, Reply, Result, Service, Table, load_table, user};
 use crate::common::table::{COMPUTER_IDS, is_computer_id};
 use crate::i18n::Locale;
 use crate::kinds::Strength;
@@ -60,10 +61,17 @@ pub fn parse_duration(text: &str) -> Option<Duration> {
 impl Service {
     /// Seats a computer player in the lobby (any seated player may).
     pub async fn add_computer(&self, place: Place, actor: &Actor, strength: Strength) -> Result<Reply> {
-        self.add_computer_in(place, actor, None, strength).await
+        self.add_computer_in(place, actor, None, strength, &Asked::typed()).await
     }
 
-    pub(super) async fn add_computer_in(&self, place: Place, actor: &Actor, game: Option<GameId>, strength: Strength) -> Result<Reply> {
+    pub(super) async fn add_computer_in(
+        &self,
+        place: Place,
+        actor: &Actor,
+        game: Option<GameId>,
+        strength: Strength,
+        asked: &Asked,
+    ) -> Result<Reply> {
         let mut tx = self.store.begin_write().await?;
         let reader = actor.locale;
         let table = self.open_table_for(&mut tx, place, game, reader).await?;
@@ -101,7 +109,7 @@ impl Service {
         let strength = crate::tr!(language, &format!("strength-{}", strength.as_str()));
         let headline = crate::tr!(language, "lobby-computer-seated", name = escape(&actor.name), computer = name, strength = strength);
         let reply = lobby_reply(&table, &headline);
-        self.queue(&mut tx, &table, &reply).await?;
+        self.queue(&mut tx, &table, &reply, asked).await?;
         tx.commit().await?;
         Ok(reply)
     }
@@ -151,7 +159,7 @@ impl Service {
             tr!(language, "seat-away-plays")
         };
         let text = tr!(language, "seat-away-notice", name = name, when = when, what = what);
-        Ok(Reply { text, new_message: true, ..Reply::default() })
+        Ok(Reply { text, delivery: Delivery::New, ..Reply::default() })
     }
 
     /// The actor is back from `/away`: they play their own turns again.
@@ -170,7 +178,7 @@ impl Service {
             Some(seat) => tr!(language, "seat-your-turn", task = loaded.state.task(seat, language)),
             None => String::new(),
         };
-        Ok(Reply { text: tr!(language, "seat-back", name = name, yours = yours), new_message: true, ..Reply::default() })
+        Ok(Reply { text: tr!(language, "seat-back", name = name, yours = yours), delivery: Delivery::New, ..Reply::default() })
     }
 
     /// Hands `target`'s seat to `newcomer` (a person not in the game): at once when the target
@@ -211,7 +219,7 @@ impl Service {
                     votes = votes,
                     needed = needed
                 );
-                return Ok(Reply { text, new_message: true, ..Reply::default() });
+                return Ok(Reply { text, delivery: Delivery::New, ..Reply::default() });
             }
         }
         store::move_seat(&mut tx, table.record.id, target, newcomer.user_id, &newcomer.name).await?;
@@ -228,7 +236,7 @@ impl Service {
         Ok(Reply {
             text: tr!(language, how, target = target_name, newcomer = newcomer_name, turn = turn),
             mention: Some(newcomer.user_id),
-            new_message: true,
+            delivery: Delivery::New,
             ..Reply::default()
         })
     }
@@ -261,7 +269,7 @@ impl Service {
             tx.commit().await?;
             let text =
                 tr!(language, "seat-vote-kick", name = escape(&actor.name), target = target_name.as_str(), votes = votes, needed = needed);
-            return Ok(Reply { text, new_message: true, ..Reply::default() });
+            return Ok(Reply { text, delivery: Delivery::New, ..Reply::default() });
         }
         store::set_computer(&mut tx, table.record.id, target, Some(Strength::Medium)).await?;
         store::clear_seat_votes(&mut tx, table.record.id, target).await?;
@@ -272,7 +280,7 @@ impl Service {
         } else {
             String::new()
         };
-        Ok(Reply { text: tr!(language, "seat-kicked", target = target_name, now = now_too), new_message: true, ..Reply::default() })
+        Ok(Reply { text: tr!(language, "seat-kicked", target = target_name, now = now_too), delivery: Delivery::New, ..Reply::default() })
     }
 
     /// After a change of who plays a seat: what the game waits for is set anew, and the change

@@ -4,8 +4,9 @@
 //! version, check who may act, apply through the room, log each step with its seat, bump the
 //! version, reschedule what the game waits for, queue the message it owes, commit.
 
+use super::delivery::Asked;
 use super::lobby::game_title;
-use super::{Actor, Loaded, Place, Reply, Result, Service, ServiceError, Table, add_deadline, delivery, internal, schedule, user};
+use super::{Actor, Delivery, Loaded, Place, Reply, Result, Service, ServiceError, Table, add_deadline, internal, schedule, user};
 use crate::common::reply::escape;
 use crate::common::{COMPUTER_USER, is_computer_id};
 use crate::games::contract::{Click, Logged, Played, Rules, Step};
@@ -38,14 +39,22 @@ impl Service {
             let Some(action) = G::unwrap_move(&action) else {
                 return user(tr!(actor.locale, "err-other-game-step", game = tr!(actor.locale, &game_title(table.record.kind))));
             };
-            self.take_step(tx, table, played, actor, action).await
+            self.take_step(tx, table, played, actor, action, &Asked::typed()).await
         })
     }
 
     /// A click on one of a game's own buttons or menu options (`code`), against the game and
     /// version its id names: a step, or another view of the step (a read). A code the game
     /// does not know is said to be unknown before anything is said about its version.
-    pub(crate) async fn act_in(&self, place: Place, actor: &Actor, game_id: GameId, expected: i64, code: &str) -> Result<Reply> {
+    pub(super) async fn act_in(
+        &self,
+        place: Place,
+        actor: &Actor,
+        game_id: GameId,
+        expected: i64,
+        code: &str,
+        asked: &Asked,
+    ) -> Result<Reply> {
         let mut tx = self.store.begin_write().await?;
         let (table, loaded) = self.current(&mut tx, place, Some(game_id), None, actor.locale).await?;
         with_game!(&loaded.state, G, played => {
@@ -55,7 +64,7 @@ impl Service {
             if table.record.version != expected && !G::outlives_its_version(&click) {
                 return Err(self.stale(&table, &loaded, Some(actor.user_id), actor.locale));
             }
-            self.click_code::<G>(tx, table, played, actor, click).await
+            self.click_code::<G>(tx, table, played, actor, click, asked).await
         })
     }
 
@@ -66,9 +75,10 @@ impl Service {
         played: &Played<G>,
         actor: &Actor,
         click: Click<G::Move>,
+        asked: &Asked,
     ) -> Result<Reply> {
         match click {
-            Click::Act(action) => self.take_step(tx, table, played, actor, action).await,
+            Click::Act(action) => self.take_step(tx, table, played, actor, action, asked).await,
             Click::View(view) => {
                 drop(tx);
                 let seat = seat_to_act::<G>(&table, &played.game, actor)?;
@@ -97,7 +107,7 @@ impl Service {
         // Whose turn first: a player out of turn is told so, whatever they typed.
         let seat = seat_to_act::<G>(&table, &played.game, actor)?;
         let action = G::read_typed(&played.game, &table, seat, &typed, actor.locale).map_err(ServiceError::User)?;
-        self.take_step(tx, table, played, actor, action).await
+        self.take_step(tx, table, played, actor, action, &Asked::typed()).await
     }
 
     /// Applies `action` for `actor` to the loaded game, logs it with the message it owes the
@@ -109,6 +119,7 @@ impl Service {
         played: &Played<G>,
         actor: &Actor,
         action: G::Move,
+        asked: &Asked,
     ) -> Result<Reply> {
         let seat = seat_to_act::<G>(&table, &played.game, actor)?;
         let mut header = Vec::new();
@@ -118,7 +129,7 @@ impl Service {
             header.push(tr!(table.record.language, "seat-back-header", name = escape(&away.name)));
         }
         let step = Step { seat, user_id: actor.user_id, action };
-        self.apply_steps(tx, table, played, &[step], header, Some(actor.user_id), actor.locale).await
+        self.apply_steps(tx, table, played, &[step], header, Some(actor.user_id), actor.locale, asked).await
     }
 
     /// The computer's moves (chosen by [`Service::choose_computer_moves`] against this very
@@ -139,7 +150,7 @@ impl Service {
                 .filter_map(|(seat, action)| Some(Step { seat: *seat, user_id: user_of(*seat), action: G::unwrap_move(action)? }))
                 .collect();
             let language = table.record.language;
-            self.apply_steps(tx, table, played, &steps, header, None, language).await
+            self.apply_steps(tx, table, played, &steps, header, None, language, &Asked::typed()).await
         })
     }
 
@@ -178,6 +189,7 @@ impl Service {
         header: Vec<String>,
         actor: Option<u64>,
         reader: Locale,
+        asked: &Asked,
     ) -> Result<Reply> {
         // A typed step's message that waited for the computer's run is told first (see
         // `Reply::carried`): by that run, or by whichever change comes before it. There is one
@@ -209,23 +221,24 @@ impl Service {
         // A person's step that hands the turn to the computer, typed (no message to show it
         // in): the computer's run tells it in its own message, the one message the run costs.
         let to_computer = actor.is_some() && !over && schedule::computer_to_move(&table, &waiting, &answering).is_some();
-        let carried = (to_computer && !delivery::on_a_message()).then(|| header.iter().cloned().chain(G::narration(&story)).collect());
+        let carried = (to_computer && !asked.on_a_message()).then(|| header.iter().cloned().chain(G::narration(&story)).collect());
         let mut reply = G::reply(&game, &table, version, header, story);
         // A new message when another person must act now (it pings them), when the computer
         // moved (its run ends by pinging whoever is next), or when the game ended. A person's
         // step that hands the turn to the computer shows in place (tapped) or in the run's
         // message (typed): a run costs one message, not two.
         let other_person = reply.mention.is_some() && reply.mention != actor;
-        reply.new_message = over || actor.is_none() || other_person || !reply.more_mentions.is_empty();
-        if !reply.new_message {
-            reply.carried = carried;
-        }
+        reply.delivery = if over || actor.is_none() || other_person || !reply.more_mentions.is_empty() {
+            Delivery::New
+        } else {
+            carried.map_or(Delivery::InPlace, |lines| Delivery::Carried { lines })
+        };
         // The deadline is said once a turn: in the message that hands it over, not again on
         // each step its player takes.
-        if reply.new_message {
+        if reply.delivery == Delivery::New {
             add_deadline(&mut reply, deadline, table.record.language);
         }
-        self.queue(&mut tx, &table, &reply).await?;
+        self.queue(&mut tx, &table, &reply, asked).await?;
         reply.private = self.queue_private_posts(&mut tx, &table, private).await?;
         let after = Arc::new(Loaded { version, state: G::wrap(Played { game, log }) });
         tx.commit().await?;
@@ -248,13 +261,20 @@ impl Service {
             return Err(self.stale(&table, &loaded, Some(actor.user_id), actor.locale));
         }
         drop(tx);
-        self.undo_in(place, actor, Some(table.record.id), Some(table.record.version)).await
+        self.undo_in(place, actor, Some(table.record.id), Some(table.record.version), &Asked::typed()).await
     }
 
-    pub(crate) async fn undo_in(&self, place: Place, actor: &Actor, game_id: Option<GameId>, expected: Option<i64>) -> Result<Reply> {
+    pub(super) async fn undo_in(
+        &self,
+        place: Place,
+        actor: &Actor,
+        game_id: Option<GameId>,
+        expected: Option<i64>,
+        asked: &Asked,
+    ) -> Result<Reply> {
         let mut tx = self.store.begin_write().await?;
         let (table, loaded) = self.current(&mut tx, place, game_id, expected, actor.locale).await?;
-        with_game!(&loaded.state, G, played => self.undo_last::<G>(tx, table, played, actor).await)
+        with_game!(&loaded.state, G, played => self.undo_last::<G>(tx, table, played, actor, asked).await)
     }
 
     async fn undo_last<G: Rules>(
@@ -263,6 +283,7 @@ impl Service {
         table: Table,
         played: &Played<G>,
         actor: &Actor,
+        asked: &Asked,
     ) -> Result<Reply> {
         if table.record.status != Status::Active {
             return user(tr!(actor.locale, "err-undo-not-running"));
@@ -291,7 +312,7 @@ impl Service {
         let story = G::Story::default();
         let private = G::private_posts(&before.game, &table, version, &story, &[]);
         let mut reply = G::reply(&before.game, &table, version, header, story);
-        self.queue(&mut tx, &table, &reply).await?;
+        self.queue(&mut tx, &table, &reply, asked).await?;
         reply.private = self.queue_private_posts(&mut tx, &table, private).await?;
         let after = Arc::new(Loaded { version, state: G::wrap(before) });
         tx.commit().await?;

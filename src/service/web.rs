@@ -109,6 +109,6 @@ impl Service {
             Some(url) => tr!(actor.locale, "web-revoked-new", url = url),
             None => tr!(actor.locale, "web-revoked"),
         };
-        Ok(Reply { text, game: Some((table.record.id, table.record.version)), ephemeral: true, ..Reply::default() })
+        Ok(Reply { text, game: Some((table.record.id, table.record.version)), delivery: super::Delivery::Ephemeral, ..Reply::default() })
     }
 }

@@ -602,11 +602,6 @@ pub async fn messages(conn: &mut AnyConnection, id: GameId) -> Result<Vec<(u64, 
 /// The recipient of a post for the whole channel.
 pub const CHANNEL: u64 = 0;
 
-/// How the holder of a channel post the computer's run will tell begins (a typed step that
-/// handed it the turn): the run, or any change that comes first, takes the post over while its
-/// holder still has it; once the sweeper claimed it (a new holder), it is posted as it is.
-pub const CARRIED: &str = "carried:";
-
 /// Milliseconds since the Unix epoch: outbox leases are shorter than a second in tests.
 pub fn now_ms() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
@@ -633,6 +628,18 @@ pub enum IfOwed {
     Keep,
 }
 
+/// Whether a post waits for the computers' run to tell it (a typed step that handed them the
+/// turn; migration 0013): the run, or any change that comes first, takes the post over while
+/// it is held; a restart of its holder does not free it, and once the sweeper claimed it (its
+/// lease ran out) it is posted as it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hold {
+    /// Posted by its holder at once.
+    No,
+    /// Held for the computers' run.
+    ForRun,
+}
+
 /// Records the message a step owes, in the step's transaction; the process making the step
 /// holds it until `claimed_until` (unix ms). Returns whether it was recorded.
 pub async fn queue_post(
@@ -640,18 +647,19 @@ pub async fn queue_post(
     post: &PendingPost,
     claimed_until: i64,
     claimed_by: &str,
+    hold: Hold,
     if_owed: IfOwed,
 ) -> Result<bool, sqlx::Error> {
     let on_conflict = match if_owed {
         IfOwed::Replace => {
             "DO UPDATE SET channel_id = excluded.channel_id, reply = excluded.reply, created_at = excluded.created_at,
-             claimed_until = excluded.claimed_until, claimed_by = excluded.claimed_by"
+             claimed_until = excluded.claimed_until, claimed_by = excluded.claimed_by, held_for_run = excluded.held_for_run"
         }
         IfOwed::Keep => "DO NOTHING",
     };
     let done = sqlx::query(&format!(
-        "INSERT INTO outbox (game_id, version, recipient, channel_id, reply, created_at, claimed_until, claimed_by)
-         VALUES ($1, $2, $8, $3, $4, $5, $6, $7)
+        "INSERT INTO outbox (game_id, version, recipient, channel_id, reply, created_at, claimed_until, claimed_by, held_for_run)
+         VALUES ($1, $2, $8, $3, $4, $5, $6, $7, $9)
          ON CONFLICT (game_id, version, recipient) {on_conflict}"
     ))
     .bind(post.game_id)
@@ -662,19 +670,26 @@ pub async fn queue_post(
     .bind(claimed_until)
     .bind(claimed_by)
     .bind(post.recipient as i64)
+    .bind(i64::from(hold == Hold::ForRun))
     .execute(&mut *conn)
     .await?;
     Ok(done.rows_affected() == 1)
 }
 
 /// Lets go of every post `claimed_by` holds: a process starting under that name holds nothing
-/// yet, so what it held before a crash is due at once.
+/// yet, so what it held before a crash is due at once; a post held for the computers' run
+/// still waits for it (see [`Hold`]).
 pub async fn release_claims(conn: &mut AnyConnection, claimed_by: &str) -> Result<u64, sqlx::Error> {
-    Ok(sqlx::query("UPDATE outbox SET claimed_until = 0 WHERE claimed_by = $1").bind(claimed_by).execute(&mut *conn).await?.rows_affected())
+    Ok(sqlx::query("UPDATE outbox SET claimed_until = 0 WHERE claimed_by = $1 AND held_for_run = 0")
+        .bind(claimed_by)
+        .execute(&mut *conn)
+        .await?
+        .rows_affected())
 }
 
 /// Takes up to `limit` posts whose holder let them go (its lease ran out: it died, or could not
-/// reach Discord), oldest first, and holds them until `claimed_until`.
+/// reach Discord), oldest first, and holds them until `claimed_until`. A post held for the
+/// computers' run is held no more: it is posted as it is.
 ///
 /// The outer `claimed_until < $3` matters on PostgreSQL: two processes claiming at once may
 /// pick the same rows in the subquery; the second waits for the first's row locks and then
@@ -687,7 +702,7 @@ pub async fn claim_due_posts(
     limit: i64,
 ) -> Result<Vec<PendingPost>, sqlx::Error> {
     let rows = sqlx::query(
-        "UPDATE outbox SET claimed_until = $1, claimed_by = $2
+        "UPDATE outbox SET claimed_until = $1, claimed_by = $2, held_for_run = 0
          WHERE claimed_until < $3
            AND (game_id, version, recipient) IN (
                SELECT game_id, version, recipient FROM outbox WHERE claimed_until < $3 ORDER BY created_at LIMIT $4)
@@ -758,21 +773,20 @@ pub async fn retry_post_soon(
     recipient: u64,
     unsure: bool,
 ) -> Result<Option<i64>, sqlx::Error> {
-    let created: Option<i64> = sqlx::query_scalar(&format!(
-        "SELECT created_at FROM outbox WHERE game_id = $1 AND version = $2 AND recipient = $3 AND claimed_by NOT LIKE '{CARRIED}%'"
-    ))
-    .bind(id)
-    .bind(version)
-    .bind(recipient as i64)
-    .fetch_optional(&mut *conn)
-    .await?;
+    let created: Option<i64> =
+        sqlx::query_scalar("SELECT created_at FROM outbox WHERE game_id = $1 AND version = $2 AND recipient = $3 AND held_for_run = 0")
+            .bind(id)
+            .bind(version)
+            .bind(recipient as i64)
+            .fetch_optional(&mut *conn)
+            .await?;
     let Some(created) = created else { return Ok(None) };
     let now = now_ms();
     let at = now + ((now - created) / 2).clamp(RETRY_SOON.0, RETRY_SOON.1);
-    sqlx::query(&format!(
+    sqlx::query(
         "UPDATE outbox SET claimed_until = CASE WHEN claimed_until > $4 THEN $4 ELSE claimed_until END, unsure = unsure + $5
-         WHERE game_id = $1 AND version = $2 AND recipient = $3 AND claimed_by NOT LIKE '{CARRIED}%'"
-    ))
+         WHERE game_id = $1 AND version = $2 AND recipient = $3 AND held_for_run = 0",
+    )
     .bind(id)
     .bind(version)
     .bind(recipient as i64)
@@ -805,7 +819,7 @@ pub async fn claim_lost_posts(
     limit: i64,
 ) -> Result<Vec<LostPost>, sqlx::Error> {
     let rows = sqlx::query(
-        "UPDATE outbox SET claimed_until = $1, claimed_by = $2
+        "UPDATE outbox SET claimed_until = $1, claimed_by = $2, held_for_run = 0
          WHERE claimed_until < $3 AND unsure > 0 AND recipient = 0
            AND (game_id, version, recipient) IN (
                SELECT o.game_id, o.version, o.recipient FROM outbox o JOIN games g ON g.id = o.game_id
@@ -862,28 +876,28 @@ pub async fn post_owed(conn: &mut AnyConnection, id: GameId) -> Result<bool, sql
     Ok(n > 0)
 }
 
-/// Whether the game owes its channel a post other than one the computer's run may take over
-/// (see [`CARRIED`]): the run waits for those.
+/// Whether the game owes its channel a post other than one held for the computers' run (see
+/// [`Hold`]): the run waits for those.
 pub async fn post_owed_besides_carried(conn: &mut AnyConnection, id: GameId) -> Result<bool, sqlx::Error> {
-    let n: i64 = sqlx::query_scalar(&format!(
-        "SELECT COUNT(*) FROM (SELECT 1 FROM outbox WHERE game_id = $1 AND recipient = 0 AND claimed_by NOT LIKE '{CARRIED}%' LIMIT 1) owed"
-    ))
+    let n: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM (SELECT 1 FROM outbox WHERE game_id = $1 AND recipient = 0 AND held_for_run = 0 LIMIT 1) owed",
+    )
     .bind(id)
     .fetch_one(&mut *conn)
     .await?;
     Ok(n > 0)
 }
 
-/// Takes over the game's channel posts that wait to be told by the next change (see
-/// [`CARRIED`]) and that nobody else claimed: removes them and returns them (version, JSON of
-/// the service's `Reply`), oldest first. There is one at most, as every change takes it.
+/// Takes over the game's channel posts held for the computers' run (see [`Hold`]), which the
+/// next change tells, and that the sweeper did not claim: removes them and returns them
+/// (version, JSON of the service's `Reply`), oldest first. There is one at most, as every
+/// change takes it.
 pub async fn take_carried(conn: &mut AnyConnection, id: GameId) -> Result<Vec<(i64, String)>, sqlx::Error> {
-    let mut taken: Vec<(i64, String)> = sqlx::query_as(&format!(
-        "DELETE FROM outbox WHERE game_id = $1 AND recipient = 0 AND claimed_by LIKE '{CARRIED}%' RETURNING version, reply"
-    ))
-    .bind(id)
-    .fetch_all(&mut *conn)
-    .await?;
+    let mut taken: Vec<(i64, String)> =
+        sqlx::query_as("DELETE FROM outbox WHERE game_id = $1 AND recipient = 0 AND held_for_run = 1 RETURNING version, reply")
+            .bind(id)
+            .fetch_all(&mut *conn)
+            .await?;
     taken.sort_by_key(|(version, _)| *version);
     Ok(taken)
 }
@@ -891,9 +905,9 @@ pub async fn take_carried(conn: &mut AnyConnection, id: GameId) -> Result<Vec<(i
 /// The computer's run will not come for the game's post it would have told: it is due now,
 /// for the sweeper to post as it is.
 pub async fn release_carried(conn: &mut AnyConnection, id: GameId) -> Result<(), sqlx::Error> {
-    sqlx::query(&format!(
-        "UPDATE outbox SET claimed_until = 0, claimed_by = '' WHERE game_id = $1 AND recipient = 0 AND claimed_by LIKE '{CARRIED}%'"
-    ))
+    sqlx::query(
+        "UPDATE outbox SET claimed_until = 0, claimed_by = '', held_for_run = 0 WHERE game_id = $1 AND recipient = 0 AND held_for_run = 1",
+    )
     .bind(id)
     .execute(&mut *conn)
     .await?;

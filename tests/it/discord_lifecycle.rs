@@ -639,8 +639,8 @@ async fn away_back_and_a_seat_handed_over_through_slash_commands() {
 #[tokio::test]
 async fn a_private_post_reaches_its_player_alone_by_direct_message_and_never_the_channel() {
     use poise::serenity_prelude as serenity;
-    use southseas::discord::deliver::{Via, deliver};
-    use southseas::service::Reply;
+    use southseas::discord::deliver::{Via, send};
+    use southseas::service::{Delivery, Reply};
     let double = Double::start().await;
     let http = double.http(dd::TOKEN);
     let db = TempDb::new("private-post");
@@ -649,8 +649,13 @@ async fn a_private_post_reaches_its_player_alone_by_direct_message_and_never_the
     let (open, closed) = (600_001u64, 600_002u64);
     double.close_direct_messages(closed);
     for user in [open, closed] {
-        let post = Reply { text: format!("Your hand, <@{user}>: 2 brick"), private_to: Some(user), game: Some((7, 3)), ..Reply::default() };
-        deliver(&http, &service, post, Via::New(channel)).await;
+        let post = Reply {
+            text: format!("Your hand, <@{user}>: 2 brick"),
+            delivery: Delivery::Private { to: user },
+            game: Some((7, 3)),
+            ..Reply::default()
+        };
+        send(&http, &service, post, Via::Channel(channel)).await.expect("a post for the channel reports its failures itself");
     }
     let sent = double.channel_messages();
     let in_channel: Vec<&Response> = sent.iter().filter(|r| r.channel_id == Some(4242)).collect();

@@ -8,7 +8,7 @@ use crate::support::{PLACE, TempDb, on_both_databases, player};
 use southseas::games::southseas::GameOptions;
 use southseas::games::southseas::SouthSeas;
 use southseas::games::southseas::codes::Code;
-use southseas::service::{Command, ComponentId, Place, Service, ServiceError};
+use southseas::service::{Command, ComponentId, Origin, Place, Service, ServiceError};
 use southseas_engine::{Action, Bot, Event, Phase, Strategy};
 use std::time::Duration;
 
@@ -142,9 +142,10 @@ async fn a_step_tapped_on_a_message_never_recorded_retires_it(db) {
             service.act(PLACE, actor, action).await.unwrap();
             continue;
         }
-        let tap = ComponentId::button(game, version, Code::Act(action));
-        let handed = service.click_on(PLACE, actor, &tap, None, never_recorded).await.expect("the step is taken");
-        assert!(handed.new_message, "a hand-over is a new message: {}", handed.text);
+        let tap = ComponentId::parse(&ComponentId::button(game, version, Code::Act(action))).unwrap();
+        let on = Origin::Clicked { message: never_recorded, version };
+        let handed = service.tap(PLACE, actor, &tap, None, on).await.expect("the step is taken");
+        assert!(handed.delivery.is_new_message(), "a hand-over is a new message: {}", handed.text);
         let retire = service.delivered(game, handed.game.unwrap().1, Some(501), None).await.unwrap();
         assert!(retire.iter().any(|r| r.2 == never_recorded), "the tapped message loses its buttons: {retire:?}");
         assert!(!retire.iter().any(|r| r.2 == 501), "the hand-over keeps its own");

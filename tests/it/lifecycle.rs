@@ -8,7 +8,7 @@ use southseas::games::southseas::GameOptions;
 use southseas::games::southseas::SouthSeas;
 use southseas::games::southseas::codes::Code;
 use southseas::service::clock::ManualClock;
-use southseas::service::{Actor, COMPUTER_USER, Reply, Service, ServiceError, SettingsChange, is_computer_id};
+use southseas::service::{Actor, COMPUTER_USER, Delivery, Reply, Service, ServiceError, SettingsChange, is_computer_id};
 use southseas::store::{self, OnTimeout, Store};
 use southseas_engine::{Bot, Game, Strategy};
 use std::time::Duration;
@@ -103,7 +103,7 @@ async fn a_reminder_pings_the_waiting_player_after_a_while(db) {
     let replies = service.run_due().await.unwrap();
     assert_eq!(replies.len(), 1, "{replies:?}");
     let r = &replies[0];
-    assert!(r.new_message, "a mention notifies only in a new message");
+    assert!(r.delivery.is_new_message(), "a mention notifies only in a new message");
     assert_eq!(r.mention, Some(waiting));
     assert!(r.more_mentions.is_empty());
     assert_eq!(r.game, Some((r.game.unwrap().0, version)), "about the game as it is");
@@ -123,7 +123,7 @@ async fn a_reminder_pings_the_waiting_player_after_a_while(db) {
     let second = service.run_due().await.unwrap();
     assert_eq!(second.len(), 1, "a second reminder when a sixth of the time is left");
     assert!(second[0].text.contains("20 hours"), "{}", second[0].text);
-    assert_ne!(second[0].notice, r.notice, "told apart from the first (its own message)");
+    assert_ne!(second[0].delivery, r.delivery, "told apart from the first (its own message)");
     clock.advance(3 * HOUR);
     assert!(service.run_due().await.unwrap().is_empty(), "two reminders per turn at most");
 }
@@ -179,7 +179,7 @@ async fn a_deadline_lets_the_computer_take_the_turn_once(db) {
     let (after, _, next) = waiting_for(&service).await;
     assert!(after.turn() > game.turn(), "the turn was played");
     assert_ne!(next, Some(absent));
-    assert!(turns[0].new_message && turns[0].mention == next, "the next player is pinged");
+    assert!(turns[0].delivery.is_new_message() && turns[0].mention == next, "the next player is pinged");
     assert!(turns[0].text.contains("the computer plays for them this time"), "{}", turns[0].text);
     assert!(turns[0].text.contains("⏳ Time limit: <t:"), "the next deadline: {}", turns[0].text);
     let logged = log(&service).await;
@@ -340,7 +340,7 @@ async fn one_person_against_four_computers_plays_to_the_end(db) {
         } else {
             assert_eq!(w, Some(me.user_id), "the computers play until the person's turn");
             assert_eq!(r.mention, Some(me.user_id), "then ping the person once");
-            assert!(r.new_message);
+            assert!(r.delivery.is_new_message());
         }
     }
     let (game, _, _) = waiting_for(&service).await;
@@ -371,9 +371,9 @@ async fn a_typed_hand_over_is_told_by_the_computers_run_in_one_message(db) {
         assert_eq!(waiting_for(&service).await.2, Some(me.user_id), "the person's turn");
         // The person types their steps; the last one hands the turn over.
         let handed = typed_until_handed_over(&service, &me).await;
-        let lines = handed.carried.clone().expect("the run will tell the hand-over");
+        let lines = handed.carried().map(<[String]>::to_vec).expect("the run will tell the hand-over");
         assert!(!lines.is_empty() && lines.iter().all(|l| handed.text.contains(l.as_str())), "{lines:?} / {}", handed.text);
-        assert!(!handed.new_message, "{handed:?}");
+        assert!(!handed.delivery.is_new_message(), "{handed:?}");
         assert!(service.due_posts().await.unwrap().is_empty(), "the run's to tell, not the sweeper's");
         let restarted;
         let service = if round == 1 {
@@ -395,11 +395,11 @@ async fn a_typed_hand_over_is_told_by_the_computers_run_in_one_message(db) {
         let (game, _, w) = waiting_for(service).await;
         if !game.is_over() {
             assert_eq!(w, Some(me.user_id), "the computers played on to the person");
-            assert_eq!((run.mention, run.new_message), (Some(me.user_id), true), "the run pings the person: {}", run.text);
+            assert_eq!((run.mention, run.delivery.is_new_message()), (Some(me.user_id), true), "the run pings the person: {}", run.text);
             let prompt = run.text.lines().next().unwrap_or_default();
             assert!(prompt.contains(&format!("<@{}>", me.user_id)), "the ping leads: {}", run.text);
         }
-        assert!(run.carried.is_none());
+        assert!(run.carried().is_none());
         let mut conn = service.store().pool().acquire().await.unwrap();
         assert_eq!(store::pending_posts(&mut conn).await.unwrap(), 1, "only the run's own message is owed");
         drop(conn);
@@ -411,7 +411,7 @@ async fn a_typed_hand_over_is_told_by_the_computers_run_in_one_message(db) {
     let handed = typed_until_handed_over(&service, &me).await;
     let moderator = player(9).moderating(true);
     let paused = service.pause(PLACE, &moderator).await.expect("a moderator pauses");
-    let lines = handed.carried.expect("carried");
+    let lines = handed.carried().map(<[String]>::to_vec).expect("carried");
     assert!(paused.text.starts_with(&lines.join("\n")), "{lines:?} / {}", paused.text);
     assert!(paused.text.contains("paused"), "{}", paused.text);
     assert!(service.run_due().await.unwrap().is_empty(), "no computer moves while paused");
@@ -432,14 +432,62 @@ async fn a_typed_hand_over_to_someone_away_who_is_back_first_is_posted_as_it_is(
     service.away(PLACE, other, None).await.expect("away");
     all_posted(&service).await;
     let handed = typed_until_handed_over(&service, mover).await;
-    let lines = handed.carried.clone().expect("the computer plays for the player away: its run would tell it");
+    let lines = handed.carried().map(<[String]>::to_vec).expect("the computer plays for the player away: its run would tell it");
     service.back(PLACE, other).await.expect("back");
     let owed = service.due_posts().await.unwrap();
     assert_eq!(owed.len(), 1, "the step's own message, at once: {owed:#?}");
-    assert_eq!(owed[0].carried, None, "posted as it is");
+    assert_eq!(owed[0].delivery, Delivery::InPlace, "posted as it is");
     assert!(owed[0].text.contains(&lines.join("\n")), "{}", owed[0].text);
     assert!(service.run_due().await.unwrap().is_empty(), "no computer plays for someone back");
     assert_eq!(waiting_for(&service).await.2, Some(other.user_id));
+}
+
+/// A typed hand-over whose post was held for the computers' run the old way (the holder's name
+/// began `carried:`, before migration 0013 made it a column) is still the run's once the bot
+/// migrates: a restart does not free it for the sweeper, and the run opens its one message with
+/// the step's lines.
+async fn a_hand_over_held_before_the_outbox_had_a_column_for_it_is_still_told_by_the_run(db) {
+    let clock = ManualClock::at(1_800_000_000_000);
+    let service = open(&db, &clock).await;
+    let me = started(&service, 1, &[Strength::Easy], options(14, 24 * HOUR, OnTimeout::PlayTurn)).await.remove(0);
+    for _ in 0..10 {
+        if waiting_for(&service).await.2 == Some(me.user_id) {
+            break;
+        }
+        all_posted(&service).await;
+        service.run_due().await.unwrap();
+    }
+    all_posted(&service).await;
+    let handed = typed_until_handed_over(&service, &me).await;
+    let lines = handed.carried().map(<[String]>::to_vec).expect("the run will tell the hand-over");
+    // The outbox as the bot before migration 0013 left it: the hold in the holder's name.
+    let mut conn = service.store().pool().acquire().await.unwrap();
+    for before in [
+        "UPDATE outbox SET claimed_by = 'carried:' || claimed_by WHERE held_for_run = 1",
+        "ALTER TABLE outbox DROP COLUMN held_for_run",
+        "DELETE FROM _sqlx_migrations WHERE version = 13",
+    ] {
+        sqlx::query(before).execute(&mut *conn).await.unwrap();
+    }
+    let holder: String = sqlx::query_scalar("SELECT claimed_by FROM outbox WHERE recipient = 0").fetch_one(&mut *conn).await.unwrap();
+    assert_eq!(holder, "carried:main", "an old-style row");
+    drop(conn);
+    service.store().close().await;
+    // Killed, and started again by the new bot: the migration reads the hold into its column.
+    let service = open(&db, &clock).await;
+    service.release_own_claims().await.unwrap();
+    service.release_own_due().await.unwrap();
+    let mut conn = service.store().pool().acquire().await.unwrap();
+    let row: (String, i64) =
+        sqlx::query_as("SELECT claimed_by, held_for_run FROM outbox WHERE recipient = 0").fetch_one(&mut *conn).await.unwrap();
+    assert_eq!(row, ("main".to_string(), 1), "held, by the process that made the step");
+    drop(conn);
+    assert!(service.due_posts().await.unwrap().is_empty(), "the step's post still waits for the run");
+    let runs = service.run_due().await.unwrap();
+    assert_eq!(runs.len(), 1, "one message for the step and the computers' run: {runs:#?}");
+    assert!(runs[0].text.contains(&lines.join("\n")), "the step opens the run's story: {lines:?} / {}", runs[0].text);
+    let mut conn = service.store().pool().acquire().await.unwrap();
+    assert_eq!(store::pending_posts(&mut conn).await.unwrap(), 1, "only the run's own message is owed");
 }
 
 /// `/away` hands the player's turns to the computer until `/back`; a player away who plays is
@@ -572,7 +620,7 @@ async fn typed_until_handed_over(service: &Service, actor: &Actor) -> Reply {
         if waiting_for(service).await.2 != Some(actor.user_id) {
             return reply;
         }
-        assert!(reply.carried.is_none(), "a step within the turn is told at once: {reply:?}");
+        assert!(reply.carried().is_none(), "a step within the turn is told at once: {reply:?}");
         all_posted(service).await;
     }
 }

@@ -10,7 +10,7 @@ use southseas::games::Strength;
 use southseas::games::southseas::{GameOptions, SouthSeas};
 use southseas::i18n::Locale;
 use southseas::service::clock::{Clock, ManualClock};
-use southseas::service::{Actor, LOBBY_IDLE, Reply, Service, ServiceError, Style, vote_delay_ms};
+use southseas::service::{Actor, Delivery, LOBBY_IDLE, Reply, Service, ServiceError, Style, vote_delay_ms};
 use southseas::store::{self, DueKind, OnTimeout, Status, Store};
 use southseas_engine::{Bot, Strategy};
 use std::time::Duration;
@@ -81,7 +81,7 @@ fn refused(result: Result<Reply, ServiceError>, contains: &str) -> String {
 
 /// The question's two buttons: (end it, keep playing).
 fn confirm_buttons(reply: &Reply) -> (String, String) {
-    assert!(reply.ephemeral, "asked privately: {reply:?}");
+    assert!(reply.delivery == Delivery::Ephemeral, "asked privately: {reply:?}");
     assert_eq!(reply.buttons.len(), 1, "{reply:?}");
     let row = &reply.buttons[0];
     assert_eq!((row[0].style, row[1].style), (Style::Danger, Style::Secondary), "{row:?}");
@@ -99,20 +99,20 @@ async fn the_openers_abandon_asks_for_a_confirmation_tap(db) {
     let before = record(&service).await;
     let asked = service.ask_abandon(PLACE, &actors[0]).await.expect("asked");
     assert!(asked.text.contains("End this game") && asked.text.contains("Player1"), "{}", asked.text);
-    assert!(!asked.new_message && asked.mention.is_none(), "a private question pings nobody");
+    assert!(!asked.delivery.is_new_message() && asked.mention.is_none(), "a private question pings nobody");
     let (end, keep) = confirm_buttons(&asked);
     assert_eq!(record(&service).await, before, "asking changes nothing");
     let kept = service.click(PLACE, &actors[0], &keep, None).await.expect("kept");
-    assert!(kept.ephemeral && kept.buttons.is_empty() && kept.text.contains("goes on"), "{kept:?}");
+    assert!(kept.delivery == Delivery::Ephemeral && kept.buttons.is_empty() && kept.text.contains("goes on"), "{kept:?}");
     assert_eq!(record(&service).await.status, Status::Active);
     // Another player taps the opener's question (they cannot see it; a forged tap): refused.
     refused(service.click(PLACE, &actors[1], &end, None).await, "Only the player who opened");
     assert_eq!(record(&service).await.status, Status::Active);
     // Another player's `/abandon` is still a vote, in the channel.
     let vote = service.ask_abandon(PLACE, &actors[1]).await.expect("a vote");
-    assert!(vote.new_message && vote.text.contains("1 of 2"), "{}", vote.text);
+    assert!(vote.delivery.is_new_message() && vote.text.contains("1 of 2"), "{}", vote.text);
     let ended = service.click(PLACE, &actors[0], &end, None).await.expect("ended");
-    assert!(ended.new_message && ended.text.contains("abandoned"), "{}", ended.text);
+    assert!(ended.delivery.is_new_message() && ended.text.contains("abandoned"), "{}", ended.text);
     assert_eq!(record(&service).await.status, Status::Abandoned);
     assert!(due(&service).await.is_empty(), "nothing left to do");
     // A second tap on the same question: the game is over, said privately.
@@ -132,7 +132,7 @@ async fn a_moderator_ends_any_game_and_clears_a_stale_lobby(db) {
     assert!(asked.text.contains("Close this lobby"), "{}", asked.text);
     let (end, _) = confirm_buttons(&asked);
     let closed = service.click(PLACE, &moderator(), &end, None).await.expect("closed");
-    assert!(closed.text.contains("a moderator") && closed.new_message, "{}", closed.text);
+    assert!(closed.text.contains("a moderator") && closed.delivery.is_new_message(), "{}", closed.text);
     assert_eq!(record(&service).await.status, Status::Abandoned);
     let status = service.status(PLACE, Locale::En).await.expect("status");
     assert!(status.text.contains("was abandoned"), "{}", status.text);
@@ -182,7 +182,7 @@ async fn a_lobby_nobody_touches_for_three_days_closes_by_itself(db) {
     let notices = service.run_due().await.unwrap();
     assert_eq!(notices.len(), 1, "{notices:?}");
     let notice = &notices[0];
-    assert!(notice.new_message && notice.channel == Some(PLACE.channel_id), "{notice:?}");
+    assert!(notice.delivery.is_new_message() && notice.channel == Some(PLACE.channel_id), "{notice:?}");
     assert!(notice.text.contains("closed by itself") && notice.text.contains("3 days") && notice.text.contains("`/new`"), "{}", notice.text);
     assert_eq!(record(&service).await.status, Status::Abandoned);
     assert!(service.run_due().await.unwrap().is_empty(), "once");
@@ -208,7 +208,7 @@ async fn a_paused_game_plays_reminds_and_times_nothing_until_it_resumes(db) {
     refused(service.pause(PLACE, &actors[1]).await, "Only the player who opened");
     clock.advance(20 * MINUTE);
     let paused = service.pause(PLACE, &moderator()).await.expect("paused");
-    assert!(paused.new_message && paused.text.contains("Mod paused the game") && paused.mention.is_none(), "{}", paused.text);
+    assert!(paused.delivery.is_new_message() && paused.text.contains("Mod paused the game") && paused.mention.is_none(), "{}", paused.text);
     assert!(due(&service).await.is_empty(), "no reminder, deadline or computer move while paused");
     refused(service.pause(PLACE, &moderator()).await, "already paused");
     // Every step is refused, saying who paused it and how it goes on; nothing changes.
@@ -234,7 +234,7 @@ async fn a_paused_game_plays_reminds_and_times_nothing_until_it_resumes(db) {
     // The opener resumes: the turn message again, pinging the player, with a full hour.
     let resumed = service.resume(PLACE, &actors[0]).await.expect("resumed");
     let now = clock.now_ms();
-    assert!(resumed.new_message && resumed.mention == Some(turn), "{resumed:?}");
+    assert!(resumed.delivery.is_new_message() && resumed.mention == Some(turn), "{resumed:?}");
     assert!(resumed.text.contains("resumed the game") && resumed.text.contains(&format!("<t:{}:R>", (now + 3_600_000) / 1000)), "{}", resumed.text);
     assert!(!resumed.buttons.is_empty() || resumed.menu.is_some(), "the step's choices again");
     let items = due(&service).await;
@@ -353,7 +353,7 @@ async fn a_seafarers_game_pauses_resumes_and_ends_after_a_confirmation(db) {
     assert!(due(&service).await.is_empty());
     refused(service.act_typed::<Seafarers>(PLACE, &me, "settlement A".to_string()).await, "paused (by Mod");
     let resumed = service.resume(PLACE, &people[0]).await.expect("resumed");
-    assert!(resumed.new_message && resumed.mention == Some(me.user_id), "{resumed:?}");
+    assert!(resumed.delivery.is_new_message() && resumed.mention == Some(me.user_id), "{resumed:?}");
     let now = clock.now_ms();
     assert!(due(&service).await.iter().any(|d| d.kind == DueKind::Deadline && d.user_id == me.user_id && d.due_at == now + 3_600_000));
     assert_eq!(service.snapshot::<Seafarers>(PLACE, 0).await.unwrap().1, version + 2, "a pause and a resume, no step");

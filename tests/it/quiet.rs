@@ -7,6 +7,7 @@
 //! `cargo test --test it quiet -- --nocapture` prints the figures.
 
 use crate::support::{TempDb, player};
+use southseas::common::Delivery;
 use southseas::games::Strength;
 use southseas::games::seafarers::{Seafarers, SeafarersOptions};
 use southseas::games::southseas::{GameOptions, SouthSeas};
@@ -22,7 +23,8 @@ struct Transcript {
 
 impl Transcript {
     fn said(&mut self, reply: &Reply) {
-        if !reply.ephemeral && reply.private_to.is_none() && !reply.components_only && !reply.text.is_empty() {
+        let public = !matches!(reply.delivery, Delivery::Ephemeral | Delivery::Private { .. } | Delivery::ComponentsOnly);
+        if public && !reply.text.is_empty() {
             self.messages.push(reply.text.clone());
         }
     }
@@ -31,7 +33,8 @@ impl Transcript {
         for reply in replies {
             self.said(&reply);
             // The game's end is its own message, however it came (its ranking is long).
-            if reply.notice.is_none() && reply.private_to.is_none() && reply.more_mentions.is_empty() {
+            let run = !matches!(reply.delivery, Delivery::Notice { .. } | Delivery::Private { .. });
+            if run && reply.more_mentions.is_empty() {
                 self.runs.push(reply.text.clone());
             }
         }

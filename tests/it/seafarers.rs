@@ -9,7 +9,7 @@ use southseas::games::Strength;
 use southseas::games::seafarers::codes::{Code, Pick};
 use southseas::games::seafarers::{Seafarers, SeafarersOptions};
 use southseas::service::clock::ManualClock;
-use southseas::service::{Actor, Command, ComponentId, Reply, Service, ServiceError};
+use southseas::service::{Actor, Command, ComponentId, Delivery, Reply, Service, ServiceError};
 use southseas::store::{self, OnTimeout, Store};
 use std::time::Duration;
 
@@ -49,12 +49,12 @@ struct Seen {
 
 impl Seen {
     fn take(&mut self, mut reply: Reply) -> Reply {
-        if reply.ephemeral {
+        if reply.delivery == Delivery::Ephemeral {
             self.ephemeral.push(reply.clone());
             return reply;
         }
         self.private.extend(std::mem::take(&mut reply.private));
-        if !reply.components_only {
+        if reply.delivery != Delivery::ComponentsOnly {
             self.public.push(reply.clone());
         }
         reply
@@ -99,7 +99,10 @@ async fn tap(service: &Service, seen: &mut Seen, actor: &Actor, message: &Reply,
                     Err(ServiceError::User(_)) => continue,
                     Err(e) => panic!("a menu's button failed: {e}"),
                 };
-                assert!(view.components_only || view.ephemeral, "a menu is another view of the same message, or private");
+                assert!(
+                    view.delivery == Delivery::ComponentsOnly || view.delivery == Delivery::Ephemeral,
+                    "a menu is another view of the same message, or private"
+                );
                 if let Some(reply) = through_menu(service, seen, actor, &view, want).await {
                     return reply;
                 }
@@ -108,7 +111,7 @@ async fn tap(service: &Service, seen: &mut Seen, actor: &Actor, message: &Reply,
                 // Too many spots for one picture: each zone's close-up opens privately, with a
                 // menu of its spots for the player to act.
                 let view = click(service, actor, &b.id, None).await.expect("a zone opens");
-                assert!(view.ephemeral && view.show_board, "a zone's close-up is private and drawn: {}", view.text);
+                assert!(view.delivery == Delivery::Ephemeral && view.show_board, "a zone's close-up is private and drawn: {}", view.text);
                 if let Some(reply) = through_menu(service, seen, actor, &view, want).await {
                     return reply;
                 }
@@ -121,7 +124,7 @@ async fn tap(service: &Service, seen: &mut Seen, actor: &Actor, message: &Reply,
                     _ => continue,
                 };
                 let mut view = click(service, actor, &b.id, None).await.expect("a builder opens");
-                assert!(view.ephemeral, "a trade is built privately: {}", view.text);
+                assert!(view.delivery == Delivery::Ephemeral, "a trade is built privately: {}", view.text);
                 // One tap at a time towards the terms: the "+1" or "−1" that comes closest.
                 let far = |g: &Resources, w: &Resources| -> u32 {
                     seafarers_engine::Resource::ALL
@@ -158,7 +161,7 @@ async fn tap(service: &Service, seen: &mut Seen, actor: &Actor, message: &Reply,
                     _ => continue,
                 };
                 let mut view = click(service, actor, &b.id, None).await.expect("a builder opens");
-                assert!(view.ephemeral, "a builder of cards is for the player alone: {}", view.text);
+                assert!(view.delivery == Delivery::Ephemeral, "a builder of cards is for the player alone: {}", view.text);
                 loop {
                     let next = view.buttons.iter().flatten().find(|b| match code_of(&b.id) {
                         Some(Code::Act(a)) => a == action,
@@ -167,7 +170,7 @@ async fn tap(service: &Service, seen: &mut Seen, actor: &Actor, message: &Reply,
                     });
                     let Some(next) = next.cloned() else { panic!("the builder offers no way to {action:?}: {view:?}") };
                     let reply = click(service, actor, &next.id, None).await.expect("a tap in the builder");
-                    if !reply.ephemeral {
+                    if reply.delivery != Delivery::Ephemeral {
                         return seen.take(reply);
                     }
                     view = reply;
@@ -292,13 +295,13 @@ async fn play_to_the_end(service: &Service, people: &[Actor], seen: &mut Seen, s
 /// bought card's kind; the private posts carry them to their players alone.
 fn assert_private_things_stay_private(seen: &Seen) {
     for r in &seen.public {
-        assert!(r.private_to.is_none() && !r.ephemeral);
+        assert!(!matches!(r.delivery, Delivery::Private { .. }) && r.delivery != Delivery::Ephemeral);
         for secret in ["You stole", "stole 1 ", "You bought", "Your hand"] {
             assert!(!r.text.contains(secret), "public message tells a secret ({secret}):\n{}", r.text);
         }
     }
     for r in &seen.private {
-        assert!(r.private_to.is_some(), "a private post is addressed to one player: {}", r.text);
+        assert!(matches!(r.delivery, Delivery::Private { .. }), "a private post is addressed to one player: {}", r.text);
         assert!(r.buttons.is_empty() && r.menu.is_none());
     }
 }
@@ -349,7 +352,7 @@ async fn every_scenario_plays_to_its_end_by_taps_alone() {
             assert!(r.buttons.iter().flatten().all(|b| b.id.len() <= 100 && b.label.chars().count() <= 80));
         }
         let hand = service.hand(PLACE, &people[0]).await.expect("my hand");
-        assert!(hand.ephemeral && hand.text.contains("Your hand"), "{}", hand.text);
+        assert!(hand.delivery == Delivery::Ephemeral && hand.text.contains("Your hand"), "{}", hand.text);
     }
     assert!(computer_took > 0, "the computer took or countered people's offers: {computer_took}");
     assert!(traded > 0, "trades were made at the table: {traded}");
@@ -421,16 +424,16 @@ async fn a_typed_hand_over_to_the_computers_is_told_by_their_run() {
         let reply = service.act(PLACE, &person, action).await.expect("the typed step");
         let (after, _, _, _) = service.snapshot::<Seafarers>(PLACE, 0).await.expect("snapshot");
         if after.to_act().contains(&me) || after.is_over() {
-            assert!(reply.carried.is_none(), "still the person's: told at once: {}", reply.text);
+            assert!(reply.carried().is_none(), "still the person's: told at once: {}", reply.text);
             all_posted(&service).await;
             continue;
         }
-        let lines = reply.carried.clone().expect("handed to the computers: their run tells it");
-        assert!(!reply.new_message);
+        let lines = reply.carried().map(<[String]>::to_vec).expect("handed to the computers: their run tells it");
+        assert!(!reply.delivery.is_new_message());
         let runs = service.run_due().await.expect("run due");
         assert_eq!(runs.len(), 1, "one message for the step and the run: {runs:#?}");
         assert!(runs[0].text.contains(&lines.join("\n")), "{lines:?} / {}", runs[0].text);
-        assert!(runs[0].new_message && runs[0].carried.is_none());
+        assert!(runs[0].delivery.is_new_message() && runs[0].carried().is_none());
         let mut conn = service.store().pool().acquire().await.expect("connection");
         assert_eq!(store::pending_posts(&mut conn).await.expect("outbox"), 1, "the step's post was taken over");
         drop(conn);
@@ -506,7 +509,7 @@ async fn a_seven_asks_two_people_to_discard_at_once(db) {
     let mut expected: Vec<u64> = owing.iter().map(|&s| by_seat[s].user_id).collect();
     expected.sort();
     assert_eq!(pinged, expected, "everyone who owes a discard is pinged in one message: {}", seven.text);
-    assert!(seven.new_message);
+    assert!(seven.delivery.is_new_message());
     // Each has a reminder and a deadline of their own.
     let mut conn = service.store().pool().acquire().await.unwrap();
     let game_id = seven.game.unwrap().0;
@@ -619,7 +622,7 @@ async fn a_person_owing_a_discard_after_the_computers_seven_is_pinged(db) {
         // A seven: the computer discarded for the seat away, and stopped at the people's.
         assert!(!after.to_act().contains(&active), "the computer discarded first: {:?}", after.to_act());
         let message = replies.last().expect("the run's message");
-        assert!(message.new_message && message.text.contains("discarded"), "{}", message.text);
+        assert!(message.delivery.is_new_message() && message.text.contains("discarded"), "{}", message.text);
         let mut pinged = message.more_mentions.clone();
         pinged.extend(message.mention);
         pinged.sort();
@@ -691,7 +694,7 @@ async fn two_people_build_their_discards_at_the_same_time(db) {
             }
             let seat = [first, second][k];
             let reply = tap_builder(&service, &by_seat[seat], &views[k], targets[k]).await.unwrap_or_else(|e| panic!("{e:?}"));
-            if reply.ephemeral {
+            if reply.delivery == Delivery::Ephemeral {
                 views[k] = reply;
             } else {
                 assert!(reply.text.contains("discarded"), "{}", reply.text);
@@ -788,7 +791,7 @@ async fn offer_by_taps(t: &mut TradeTable) {
         .expect("an offer button")
         .clone();
     let mut view = click(service, actor, &open_builder.id, None).await.unwrap();
-    assert!(view.ephemeral);
+    assert!(view.delivery == Delivery::Ephemeral);
     for target in [Code::Pick(Pick::Offer(give, Resources::default())), Code::Pick(Pick::Offer(give, want))] {
         let b = view.buttons.iter().flatten().find(|b| code_of(&b.id) == Some(target)).expect("a builder button").clone();
         view = click(service, actor, &b.id, None).await.unwrap();
@@ -839,7 +842,7 @@ async fn a_counter_offer_is_built_by_taps_and_taken_by_the_offerer(db) {
     // Only those the offer is open to may counter it.
     assert!(matches!(click(service, &actor, &counter.id, None).await, Err(ServiceError::User(_))), "the offerer can't counter their own offer");
     let view = click(service, &other.1, &counter.id, None).await.unwrap();
-    assert!(view.ephemeral, "a counter is built privately: {}", view.text);
+    assert!(view.delivery == Delivery::Ephemeral, "a counter is built privately: {}", view.text);
     assert!(
         view.buttons.iter().flatten().any(|b| code_of(&b.id) == Some(Code::Act(Action::AnswerTrade { accept: true }))),
         "the offer's own terms are an acceptance: {view:?}"
@@ -853,7 +856,7 @@ async fn a_counter_offer_is_built_by_taps_and_taken_by_the_offerer(db) {
     let b = view.buttons.iter().flatten().find(|b| code_of(&b.id) == Some(send)).expect("send the counter").clone();
     assert!(b.label.starts_with("Send counter"), "{}", b.label);
     let countered = t.seen.take(click(service, &other.1, &b.id, None).await.unwrap());
-    assert!(!countered.ephemeral, "a step taken on a private builder is the table's news");
+    assert!(countered.delivery != Delivery::Ephemeral, "a step taken on a private builder is the table's news");
     assert!(countered.text.contains("counters"), "{}", countered.text);
     assert_eq!(countered.mention, Some(actor.user_id), "the offerer is pinged to decide: {}", countered.text);
     computers(service, &mut t.seen).await;
@@ -985,7 +988,10 @@ async fn nonsense_and_forged_steps_change_nothing() {
         let id = format!("ss:{id}:{version}:{code}");
         let r = service.click(PLACE, &me, &id, None).await;
         if let Ok(reply) = &r {
-            assert!(reply.components_only || reply.ephemeral, "{code} only shows something: {reply:?}");
+            assert!(
+                reply.delivery == Delivery::ComponentsOnly || reply.delivery == Delivery::Ephemeral,
+                "{code} only shows something: {reply:?}"
+            );
         }
     }
     let (after, v2, _, _) = service.snapshot::<Seafarers>(PLACE, 0).await.unwrap();

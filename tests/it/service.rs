@@ -7,7 +7,7 @@ use southseas::games::southseas::GameOptions;
 use southseas::games::southseas::SouthSeas;
 use southseas::games::southseas::codes::Code;
 use southseas::games::southseas::typed::Step;
-use southseas::service::{Actor, Command, ComponentId, Reply, Service, ServiceError};
+use southseas::service::{Actor, Command, ComponentId, Delivery, Reply, Service, ServiceError};
 use southseas::store::Store;
 use southseas_engine::scenario::Summary;
 use southseas_engine::{Action, Bot, Game, Options, Pos, Rotation, Setup, Strategy};
@@ -470,7 +470,7 @@ async fn narration_is_quiet_and_truthful_over_whole_games() {
         let mut pinged = last_reply.more_mentions.clone();
         pinged.sort();
         assert_eq!(pinged, actors.iter().map(|a| a.user_id).collect::<Vec<_>>(), "the end pings every player");
-        assert!(last_reply.new_message, "in a new message: an edit would notify nobody");
+        assert!(last_reply.delivery.is_new_message(), "in a new message: an edit would notify nobody");
         // `/history` pages through the whole game, each page one message.
         let (over, _, _, _) = service.snapshot::<SouthSeas>(place, 0).await.unwrap();
         let mut placed = 0;
@@ -534,7 +534,7 @@ async fn a_tile_that_fits_in_many_ways_is_placed_by_taps() {
         }
         let Some(value) = next else { break };
         let page = service.click(PLACE, &actor, &menu.id, Some(&value)).await.unwrap();
-        assert!(page.components_only && page.text.is_empty(), "a page of spots changes only the menu");
+        assert!(page.delivery == Delivery::ComponentsOnly && page.text.is_empty(), "a page of spots changes only the menu");
         options = page.menu.expect("the next page").options;
     }
     let mut expected: Vec<Pos> = game.placement_spots().iter().map(|s| s.pos).collect();
@@ -547,7 +547,7 @@ async fn a_tile_that_fits_in_many_ways_is_placed_by_taps() {
     let value = Code::Spot(spot.pos).code();
     expect_user_error(service.click(PLACE, &other, &menu.id, Some(&value)).await, "not your turn");
     let view = service.click(PLACE, &actor, &menu.id, Some(&value)).await.unwrap();
-    assert!(view.components_only);
+    assert!(view.delivery == Delivery::ComponentsOnly);
     let turns: Vec<&southseas::service::Button> = view.buttons[0].iter().collect();
     assert_eq!(turns.len(), spot.rotations.len());
     assert!(view.buttons[1].iter().any(|b| b.label.contains("Other spots")));
@@ -604,7 +604,7 @@ async fn a_market_ship_choice_for_another_player_pings_them_in_a_new_message(db)
     assert_eq!(game.to_act(), Some(chooser));
     let (placer, owner) = (&players[active], &players[chooser]);
     // A new message (an edit notifies nobody) that pings exactly the chooser.
-    assert!(reply.new_message, "{}", reply.text);
+    assert!(reply.delivery.is_new_message(), "{}", reply.text);
     assert_eq!(reply.mention, Some(owner.user_id));
     assert!(reply.more_mentions.is_empty(), "{:?}", reply.more_mentions);
     assert!(reply.text.starts_with(&format!("➡️ <@{}>: your merchant's market is complete", owner.user_id)), "{}", reply.text);
@@ -624,7 +624,7 @@ async fn a_market_ship_choice_for_another_player_pings_them_in_a_new_message(db)
     // The game goes back to whoever acts next, pinged in a new message unless it is the chooser.
     let next = &players[after.to_act().expect("the game goes on")];
     assert_eq!(chosen.mention, Some(next.user_id));
-    assert_eq!(chosen.new_message, next.user_id != owner.user_id, "{}", chosen.text);
+    assert_eq!(chosen.delivery.is_new_message(), next.user_id != owner.user_id, "{}", chosen.text);
 }
 }
 
@@ -652,7 +652,7 @@ async fn every_way_to_pay_is_on_a_page_and_page_two_pays(db) {
         let Some(value) = next else { break };
         expect_user_error(service.click(PLACE, other, &menu.id, Some(&value)).await, "not your turn");
         let page = service.click(PLACE, payer, &menu.id, Some(&value)).await.unwrap();
-        assert!(page.components_only && page.text.is_empty(), "a page changes only the menu");
+        assert!(page.delivery == Delivery::ComponentsOnly && page.text.is_empty(), "a page changes only the menu");
         assert!(pages.len() < 5, "the pages lead back to the first");
         pages.push(page.menu.expect("the next page").options);
     }

@@ -10,7 +10,7 @@ use hyper_util::client::legacy::Client;
 use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::rt::TokioExecutor;
 use southseas::games::southseas::{GameOptions, SouthSeas};
-use southseas::service::{Actor, Service};
+use southseas::service::{Actor, Delivery, Service};
 use southseas::store::{self, Store};
 use southseas::web::{Settings, Web};
 use southseas_engine::{Bot, Strategy};
@@ -171,7 +171,7 @@ async fn every_route_serves_a_game_under_its_token_and_nothing_else() {
     assert!(refused.is_err(), "a player who did not open the game cannot revoke its link");
     assert_eq!(service.web_token(id).await.unwrap(), token, "a refusal changed nothing");
     let reply = service.revoke_web_link(PLACE, &moderator).await.expect("a moderator revokes");
-    assert!(reply.ephemeral, "told to the moderator alone");
+    assert!(reply.delivery == Delivery::Ephemeral, "told to the moderator alone");
     let new = service.web_token(id).await.unwrap();
     assert_ne!(new, token);
     for path in ["/", "/events", "/board/0", "/step/0"] {

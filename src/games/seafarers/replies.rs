@@ -418,7 +418,7 @@ pub(crate) fn zone_view(game: &Game, table: &Table, version: i64, seat: usize, n
     let last = zone.last().map_or("", |s| s.label.as_str());
     let mut reply = Reply {
         game: Some((id, version)),
-        ephemeral: true,
+        delivery: reply::Delivery::Ephemeral,
         show_board: true,
         picture: crate::common::Picture::Zone(n - 1),
         ..Reply::default()
@@ -559,13 +559,13 @@ pub(crate) fn menu_view(game: &Game, table: &Table, version: i64, seat: usize, k
         let me = game.player(seat);
         let text = tr!(reader, "sf-private-menu", kind = kind_key(kind), hand = text::cards(reader, &me.hand));
         let menu = menu(game, table, version, seat, kind, page, reader);
-        return Ok(Reply { game: Some((id, version)), ephemeral: true, text, menu: Some(menu), ..Reply::default() });
+        return Ok(Reply { game: Some((id, version)), delivery: reply::Delivery::Ephemeral, text, menu: Some(menu), ..Reply::default() });
     }
     if !available {
         return user(tr!(reader, "sf-choice-closed"));
     }
     let lang = table.record.language;
-    let mut reply = Reply { game: Some((id, version)), components_only: true, ..Reply::default() };
+    let mut reply = Reply { game: Some((id, version)), delivery: reply::Delivery::ComponentsOnly, ..Reply::default() };
     reply.menu = Some(menu(game, table, version, seat, kind, page, lang));
     let back_to_turn = !matches!(game.phase(), Phase::PlaceHarbour | Phase::SetupSettlement | Phase::Robber);
     let mut row = Vec::new();
@@ -607,7 +607,7 @@ fn nothing_to_choose(game: &Game, seat: usize, kind: MenuKind, lang: Locale) -> 
 /// The turn's own buttons again.
 pub(crate) fn back_view(game: &Game, table: &Table, version: i64) -> Reply {
     let (buttons, menu) = choices(game, table, version);
-    Reply { game: Some((table.record.id, version)), components_only: true, buttons, menu, ..Reply::default() }
+    Reply { game: Some((table.record.id, version)), delivery: reply::Delivery::ComponentsOnly, buttons, menu, ..Reply::default() }
 }
 
 /// A private builder of a choice of cards, one tap per card, with what is chosen so far, in
@@ -616,7 +616,7 @@ pub(crate) fn pick_view(game: &Game, table: &Table, version: i64, seat: usize, p
     let id = table.record.id;
     let names = names_of(table).reading(lang);
     let cards = |c: &Resources| text::cards(lang, c);
-    let mut reply = Reply { game: Some((id, version)), ephemeral: true, ..Reply::default() };
+    let mut reply = Reply { game: Some((id, version)), delivery: reply::Delivery::Ephemeral, ..Reply::default() };
     let b = |code: Code, label: String, style: Style| button(id, version, code, label, style);
     let me = game.player(seat);
     match pick {
@@ -851,7 +851,7 @@ pub(crate) fn hand(game: &Game, table: &Table, version: i64, seat: usize, lang: 
     if game.to_act().contains(&seat) {
         lines.push(tr!(lang, "sf-hand-now", task = text::task(lang, game, seat)));
     }
-    Reply { game: Some((table.record.id, version)), ephemeral: true, text: lines.join("\n"), ..Reply::default() }
+    Reply { game: Some((table.record.id, version)), delivery: reply::Delivery::Ephemeral, text: lines.join("\n"), ..Reply::default() }
 }
 
 /// Joins lines, dropping the oldest ones (but never the last two: standings and prompt) to fit.

@@ -62,7 +62,9 @@ fn public(game: &Game, table: &Table, picture: bool) -> String {
         if let Code::Menu(kind, page) = code {
             for seat in 0..game.player_count() {
                 match replies::menu_view(game, table, 7, seat, kind, page, Locale::En) {
-                    Ok(view) if !view.ephemeral => out.push_str(&serde_json::to_string(&view).expect("a view serialises")),
+                    Ok(view) if view.delivery != crate::common::Delivery::Ephemeral => {
+                        out.push_str(&serde_json::to_string(&view).expect("a view serialises"))
+                    }
                     // For the tapper alone: a private menu, or why there is none.
                     _ => out.push_str("(private)"),
                 }

@@ -180,7 +180,7 @@ impl Rules for SouthSeas {
     fn view(played: &Played<SouthSeas>, table: &Table, version: i64, _seat: usize, view: &str, reader: Locale) -> Result<Reply> {
         let game = &played.game;
         let (id, l) = (table.record.id, table.record.language);
-        let mut reply = Reply { game: Some((id, version)), components_only: true, ..Reply::default() };
+        let mut reply = Reply { game: Some((id, version)), delivery: crate::common::Delivery::ComponentsOnly, ..Reply::default() };
         match Code::parse(view) {
             Some(Code::Spot(_) | Code::Spots(_)) if game.phase() != Phase::PlaceTile => user(tr!(reader, "ss-placed-already")),
             Some(Code::Spot(pos)) => {

@@ -2,7 +2,7 @@
 //! first message, seed and salt in the game-over message, `verify` on the public history; a
 //! tampered seed caught), and stats and ratings recomputed from the stored finished games.
 
-use crate::support::{PLACE, TempDb, on_both_databases, player};
+use crate::support::{PLACE, TempDb, all_posted, on_both_databases, player};
 use seafarers_engine::Strategy as SfStrategy;
 use southseas::common::deal::{PublicHistory, commitment};
 use southseas::games::Strength;
@@ -27,16 +27,6 @@ async fn record(service: &Service) -> GameRecord {
 async fn sql(service: &Service, statement: &str) {
     let mut conn = service.store().pool().acquire().await.expect("connection");
     sqlx::query(statement).execute(&mut *conn).await.expect(statement);
-}
-
-/// Discord took every message owed so far (the computer's turn waits for them).
-async fn all_posted(service: &Service) {
-    let mut conn = service.store().pool().acquire().await.expect("connection");
-    let owed: Vec<(i64, i64)> = sqlx::query_as("SELECT game_id, version FROM outbox").fetch_all(&mut *conn).await.expect("outbox");
-    drop(conn);
-    for (game, version) in owed {
-        service.delivered(game, version, None, None).await.expect("delivered");
-    }
 }
 
 /// Opens a South Seas lobby for `people` (and a computer of `computer`'s strength), starts it.

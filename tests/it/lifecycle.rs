@@ -2,7 +2,7 @@
 //! reminders (and quiet hours), deadlines (exactly once: across a restart, and racing the
 //! player), computer players at the table, away and back, handing a seat over.
 
-use crate::support::{PLACE, TempDb, on_both_databases, player};
+use crate::support::{PLACE, TempDb, all_posted, on_both_databases, player};
 use southseas::games::Strength;
 use southseas::games::southseas::GameOptions;
 use southseas::games::southseas::SouthSeas;
@@ -50,18 +50,6 @@ async fn waiting_for(service: &Service) -> (Game, i64, Option<u64>) {
     };
     let user = store::seats(&mut conn, id).await.expect("seats").into_iter().find(|s| s.seat == Some(seat)).map(|s| s.user_id);
     (game, version, user)
-}
-
-/// Discord took every message owed so far (the bot's delivery, which these tests leave out).
-/// Until the turn message of a version is posted, a reminder about it is not needed (the turn
-/// message pings the same player), and the computer does not move (its moves come after it).
-async fn all_posted(service: &Service) {
-    let mut conn = service.store().pool().acquire().await.expect("connection");
-    let owed: Vec<(i64, i64)> = sqlx::query_as("SELECT game_id, version FROM outbox").fetch_all(&mut *conn).await.expect("outbox");
-    drop(conn);
-    for (game, version) in owed {
-        service.delivered(game, version, None, None).await.expect("delivered");
-    }
 }
 
 async fn log(service: &Service) -> Vec<store::ActionRecord> {

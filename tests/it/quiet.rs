@@ -6,7 +6,7 @@
 //!
 //! `cargo test --test it quiet -- --nocapture` prints the figures.
 
-use crate::support::{TempDb, player};
+use crate::support::{TempDb, all_posted, player};
 use southseas::common::Delivery;
 use southseas::games::Strength;
 use southseas::games::seafarers::{Seafarers, SeafarersOptions};
@@ -51,16 +51,6 @@ impl Transcript {
                 w[1].lines().filter(|l| !l.trim().is_empty() && before.contains(l)).map(str::to_string).collect::<Vec<_>>()
             })
             .collect()
-    }
-}
-
-/// Every message Discord was owed is posted (the bot's delivery, which these tests leave out).
-async fn all_posted(service: &Service) {
-    let mut conn = service.store().pool().acquire().await.expect("connection");
-    let owed: Vec<(i64, i64)> = sqlx::query_as("SELECT game_id, version FROM outbox").fetch_all(&mut *conn).await.expect("outbox");
-    drop(conn);
-    for (game, version) in owed {
-        service.delivered(game, version, None, None).await.expect("delivered");
     }
 }
 

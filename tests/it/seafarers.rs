@@ -3,7 +3,7 @@
 //! several people owing a discard at once (each pinged once, each with their own deadline,
 //! each deadline taken once), trades offered, answered and confirmed, and bad input.
 
-use crate::support::{PLACE, TempDb, on_both_databases, player};
+use crate::support::{PLACE, TempDb, all_posted, on_both_databases, player};
 use seafarers_engine::{Action, Bot, Game, Options, Phase, Resources, Ruleset, Setup, Strategy};
 use southseas::games::Strength;
 use southseas::games::seafarers::codes::{Code, Pick};
@@ -26,16 +26,6 @@ fn options(scenario: &str, seed: u64, limit: Duration) -> SeafarersOptions {
         turn_limit_secs: limit.as_secs() as i64,
         on_timeout: OnTimeout::PlayTurn,
         ..SeafarersOptions::default()
-    }
-}
-
-/// Discord took every message owed so far (the bot's delivery, which these tests leave out).
-async fn all_posted(service: &Service) {
-    let mut conn = service.store().pool().acquire().await.expect("connection");
-    let owed: Vec<(i64, i64)> = sqlx::query_as("SELECT game_id, version FROM outbox").fetch_all(&mut *conn).await.expect("outbox");
-    drop(conn);
-    for (game, version) in owed {
-        service.delivered(game, version, None, None).await.expect("delivered");
     }
 }
 

@@ -155,3 +155,14 @@ pub const PLACE: Place = Place { guild_id: 1, channel_id: 100 };
 pub fn player(n: u64) -> Actor {
     Actor::new(1000 + n, format!("Player{n}"))
 }
+
+/// Every message the service owes Discord is posted (what the bot's delivery does; tests of the
+/// service alone leave it out).
+pub async fn all_posted(service: &southseas::service::Service) {
+    let mut conn = service.store().pool().acquire().await.expect("connection");
+    let owed: Vec<(i64, i64)> = sqlx::query_as("SELECT game_id, version FROM outbox").fetch_all(&mut *conn).await.expect("outbox");
+    drop(conn);
+    for (game, version) in owed {
+        service.delivered(game, version, None, None).await.expect("delivered");
+    }
+}

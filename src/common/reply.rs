@@ -316,6 +316,8 @@ pub enum Command {
     AddComputer,
     /// The clicker's own cards, privately (a game with hidden cards).
     Hand,
+    /// A finished game's Rematch: a lobby with the same game and options (`service::rematch`).
+    Rematch,
     /// A code of the game's own (South Seas: `games/southseas/codes.rs`).
     Game(String),
 }
@@ -335,6 +337,7 @@ impl Command {
             Command::Status => "status".into(),
             Command::AddComputer => "bot".into(),
             Command::Hand => "hand".into(),
+            Command::Rematch => "rematch".into(),
             Command::Game(code) => code.clone(),
         }
     }
@@ -354,6 +357,7 @@ impl Command {
             "status" => Command::Status,
             "bot" => Command::AddComputer,
             "hand" => Command::Hand,
+            "rematch" => Command::Rematch,
             MENU_CODE => return None,
             _ if !code.is_empty() && code.len() <= MAX_ID_CHARS && !code.contains(char::is_whitespace) => Command::Game(code.into()),
             _ => return None,
@@ -427,6 +431,7 @@ mod tests {
             Command::Status,
             Command::AddComputer,
             Command::Hand,
+            Command::Rematch,
             Command::Game("t-3,12,3".into()),
         ];
         for c in commands {

@@ -85,7 +85,11 @@ pub async fn send(http: &serenity::Http, service: &Service, reply: Reply, via: V
             // A change of the game: on the clicked message when it concerns only the clicker,
             // else a new message (it pings whoever must act). A notice that changed nothing (a
             // vote) is a plain new message and leaves the clicked message's buttons alone.
-            let target = if reply.game.is_some() { Target::Clicked(ci) } else { Target::New(ci.channel_id) };
+            // A change of another game (a finished game's Rematch opens or joins a new lobby)
+            // never shows on this game's message: it keeps its text and buttons.
+            let clicked_game = crate::service::ComponentId::parse(&ci.data.custom_id).map(|id| id.game);
+            let same_game = reply.game.is_some_and(|(game, _)| Some(game) == clicked_game);
+            let target = if same_game { Target::Clicked(ci) } else { Target::New(ci.channel_id) };
             deliver(http, service, reply, target).await;
         }
         (_, Via::Channel(channel)) => {

@@ -5,7 +5,7 @@
 use ab_glyph::{Font, FontRef};
 use std::sync::OnceLock;
 
-static REGULAR_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+pub(super) static REGULAR_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 static BOLD_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
 /// Fallback faces, tried in this order for a character DejaVu lacks (licences beside them in
 /// `assets/fonts/`).

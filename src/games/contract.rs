@@ -233,6 +233,10 @@ pub trait Rules: Sized + Send + Sync + 'static {
     /// A finished game's outcome for each seat, by seat: final score, placement and the game's
     /// own figures. None while the game is not over.
     fn outcome(game: &Self::Game) -> Option<Vec<SeatOutcome>>;
+    /// What the game-over picture tells besides the board (`crate::games::recap`): each seat's
+    /// points over the turns and the game's own figures, gathered by replaying `log` from the
+    /// game's first state; words in `locale`. Everything in it is public once the game is over.
+    fn recap(table: &Table, log: &[Logged<Self::Move>], locale: Locale) -> Result<super::recap::Recap>;
 
     // ----- the computer
 

@@ -8,6 +8,7 @@
 
 pub mod contract;
 pub mod deal;
+pub mod recap;
 pub mod seafarers;
 pub mod southseas;
 
@@ -333,9 +334,18 @@ impl Pictures {
 
     /// The drawing of `picture` for a game's state, if its game has a picture maker.
     pub(crate) fn drawing(&self, state: &State, table: &Table, picture: Picture) -> Option<Drawing> {
+        // A finished game's turn picture is its recap: the final board framed by who won, the
+        // points over the turns and the game's own figures.
+        fn framed<G: Rules>(played: &Played<G>, table: &Table, picture: Picture, board: Drawing) -> Drawing {
+            if picture == Picture::Turn && G::is_over(&played.game) { recap::drawing(played, table, board) } else { board }
+        }
         match state {
-            State::SouthSeas(played) => self.southseas.as_ref().map(|make| southseas::drawing(make, &played.game, table, picture)),
-            State::Seafarers(played) => self.seafarers.as_ref().map(|make| seafarers::drawing(make, &played.game, table, picture)),
+            State::SouthSeas(played) => {
+                self.southseas.as_ref().map(|make| framed(played, table, picture, southseas::drawing(make, &played.game, table, picture)))
+            }
+            State::Seafarers(played) => {
+                self.seafarers.as_ref().map(|make| framed(played, table, picture, seafarers::drawing(make, &played.game, table, picture)))
+            }
         }
     }
 }

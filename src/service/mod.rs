@@ -21,6 +21,7 @@ mod lobby;
 mod lookup;
 mod moderation;
 mod places;
+mod rematch;
 pub mod schedule;
 mod seats;
 pub mod settings;
@@ -206,6 +207,7 @@ impl Service {
             Command::AddComputer => self.add_computer_in(place, actor, Some(id.game), crate::games::Strength::Medium, asked).await,
             Command::Undo => self.undo_in(place, actor, Some(id.game), Some(id.version), asked).await,
             Command::Hand => self.hand_in(place, actor, Some(id.game)).await,
+            Command::Rematch => self.rematch_in(place, actor, id.game).await,
             // The game's own codes: its room reads them (a step, or another view of the step).
             Command::Game(code) => self.act_in(place, actor, id.game, id.version, &code, asked).await,
         }

@@ -223,6 +223,10 @@ impl Service {
         let to_computer = actor.is_some() && !over && schedule::computer_to_move(&table, &waiting, &answering).is_some();
         let carried = (to_computer && !asked.on_a_message()).then(|| header.iter().cloned().chain(G::narration(&story)).collect());
         let mut reply = G::reply(&game, &table, version, header, story);
+        // The last message offers the same table again, one tap away.
+        if over && reply.buttons.len() < crate::common::reply::MAX_BUTTON_ROWS {
+            reply.buttons.push(vec![super::rematch::rematch_button(table.record.id, version, table.record.language)]);
+        }
         // A new message when another person must act now (it pings them), when the computer
         // moved (its run ends by pinging whoever is next), or when the game ended. A person's
         // step that hands the turn to the computer shows in place (tapped) or in the run's

@@ -8,9 +8,9 @@ use southseas::common::deal::{PublicHistory, commitment};
 use southseas::games::Strength;
 use southseas::games::seafarers::{Seafarers, SeafarersOptions};
 use southseas::games::southseas::{GameOptions, SouthSeas};
-use southseas::games::{GameKind, verify_deal};
+use southseas::games::{GameKind, Pictures, verify_deal};
 use southseas::service::stats::{Rated, ratings};
-use southseas::service::{Actor, Reply, Service, ServiceError, SettingsChange};
+use southseas::service::{Actor, Delivery, Reply, Service, ServiceError, SettingsChange};
 use southseas::store::{self, GameRecord, Store};
 use southseas_engine::{Bot, Strategy};
 
@@ -22,6 +22,13 @@ async fn open(db: &TempDb) -> Service {
 async fn record(service: &Service) -> GameRecord {
     let mut conn = service.store().pool().acquire().await.expect("connection");
     store::latest_game_in_channel(&mut conn, PLACE.channel_id).await.expect("read").expect("a game")
+}
+
+/// Game `id` and its seats, as stored.
+async fn stored(service: &Service, id: i64) -> (GameRecord, Vec<store::SeatRecord>) {
+    let mut conn = service.store().pool().acquire().await.expect("connection");
+    let game = store::game(&mut conn, id).await.expect("read").expect("the game");
+    (game, store::seats(&mut conn, id).await.expect("seats"))
 }
 
 async fn sql(service: &Service, statement: &str) {
@@ -164,8 +171,23 @@ async fn a_seafarers_deal_is_committed_revealed_and_verified() {
     }
     let opening = service.start(PLACE, &people[0]).await.expect("start");
     let salt = record(&service).await.salt.expect("drawn at the start");
-    let last = play_seafarers(&service, &people, seed).await;
+    let mut last = play_seafarers(&service, &people, seed).await;
     check_deal(&service, &opening, &last, &salt).await;
+    // The end leads with the winner, pings the table, shows the recap and offers a rematch.
+    assert!(last.text.starts_with("🏁 ") && last.text.contains(" wins with **"), "{}", last.text);
+    let service = service.with_images(Pictures::all());
+    service.attach_images(&mut last).await.expect("the pictures");
+    check_recap(&last);
+    assert!(last.buttons.iter().flatten().any(|b| b.label == "Rematch"), "{:?}", last.buttons);
+}
+
+/// The game-over message's one picture is the recap: the final board under the chart and the
+/// figures, at least as wide as a phone reads at 400 px.
+fn check_recap(last: &Reply) {
+    assert_eq!(last.images.len(), 1, "{:?}", last.images.iter().map(|i| &i.name).collect::<Vec<_>>());
+    assert_eq!(last.images[0].name, "recap.png");
+    let recap = image::load_from_memory(&last.images[0].png).expect("a PNG");
+    assert!(recap.width() >= 1000 && recap.height() > 1000, "{}×{}", recap.width(), recap.height());
 }
 
 /// A game started before deals were committed (no salt) says it has no commitment, at the end
@@ -193,6 +215,55 @@ async fn an_older_game_says_it_has_no_commitment() {
     assert_eq!(written.len(), steps + 1, "one picture per step and the opening");
     assert!(std::fs::read(out.join("step-000.png")).unwrap().starts_with(b"\x89PNG"));
     std::fs::remove_dir_all(&out).ok();
+}
+
+on_both_databases! {
+async fn a_finished_game_leads_with_its_winner_shows_its_recap_and_offers_a_rematch(db) {
+    let service = open(&db).await.with_images(Pictures::all());
+    let (ana, bo, stranger) = (player(0), player(1), player(4));
+    let people = [ana.clone(), bo.clone()];
+    start_south_seas(&service, &people, 77, Some(Strength::Easy)).await;
+    let finished = record(&service).await.id;
+    let mut last = play_south_seas(&service, &people, 77, false).await;
+    assert!(last.text.starts_with("🏁 👑 "), "the end leads with who won: {}", last.text);
+    assert_eq!(last.delivery, Delivery::New, "a new message: it pings");
+    for p in &people {
+        assert!(last.mention == Some(p.user_id) || last.more_mentions.contains(&p.user_id), "{} is pinged", p.name);
+    }
+    service.attach_images(&mut last).await.expect("the pictures");
+    check_recap(&last);
+
+    let rematch = last.buttons.iter().flatten().find(|b| b.label == "Rematch").expect("a Rematch button").id.clone();
+    match service.click(PLACE, &stranger, &rematch, None).await {
+        Err(ServiceError::User(m)) => assert!(m.contains("Only the people who played"), "{m}"),
+        other => panic!("someone who did not play cannot call a rematch: {other:?}"),
+    }
+    // Bo taps Rematch: a lobby with the same options and computer, Bo seated, Ana pinged.
+    let lobby = service.click(PLACE, &bo, &rematch, None).await.expect("a rematch opens");
+    assert!(lobby.text.contains(&format!("rematch of game #{finished}")), "{}", lobby.text);
+    assert_eq!((lobby.delivery.clone(), lobby.more_mentions.clone()), (Delivery::New, vec![ana.user_id]), "Ana is pinged");
+    assert!(lobby.buttons.iter().flatten().any(|b| b.label == "Join"), "one tap to join");
+    let (old, new) = (stored(&service, finished).await.0, record(&service).await);
+    assert_eq!((new.status, new.creator_id), (store::Status::Lobby, bo.user_id));
+    assert_eq!((&new.options, new.ruleset, new.kind, new.turn_limit_secs), (&old.options, old.ruleset, old.kind, old.turn_limit_secs));
+    let seats = stored(&service, new.id).await.1;
+    assert_eq!(seats.len(), 2, "Bo and the computer: {seats:?}");
+    assert_eq!(seats[1].computer, Some(Strength::Easy), "the computer sits again at its strength");
+    // Ana's own tap on the old Rematch joins the lobby Bo opened; a second tap says she sits.
+    service.click(PLACE, &ana, &rematch, None).await.expect("Ana joins with the same button");
+    assert_eq!(stored(&service, new.id).await.1.len(), 3);
+    match service.click(PLACE, &ana, &rematch, None).await {
+        Err(ServiceError::User(m)) => assert!(m.contains("already seated"), "{m}"),
+        other => panic!("{other:?}"),
+    }
+    service.start(PLACE, &bo).await.expect("the rematch starts");
+    assert_eq!(record(&service).await.status, store::Status::Active);
+    // A game running in the channel: a rematch of the older game is refused, clearly.
+    match service.click(PLACE, &ana, &rematch, None).await {
+        Err(ServiceError::User(m)) => assert!(m.contains("another game open"), "{m}"),
+        other => panic!("{other:?}"),
+    }
+}
 }
 
 on_both_databases! {

@@ -69,6 +69,8 @@ duration-days = { $n ->
 
 ## The lobby (public, in the game's language)
 lobby-opened = 🏝️ { $name } opened a game of **{ $game }**.
+lobby-rematch = 🔁 { $name } wants a rematch of game #{ $number } of **{ $game }**: same options, a new deal. Tap **Join** to take your seat.
+rematch = Rematch
 lobby-joined = { $name } joined.
 lobby-left = { $name } left.
 lobby-closed = Everyone left: the lobby is closed. `/new` opens another.
@@ -141,6 +143,10 @@ err-no-running-game = There is no running game in this channel. Start one with `
 err-game-vanished = That game no longer exists.
 err-other-channel = That button belongs to a game in another channel.
 err-game-over = That game is over. `/new` starts another.
+err-rematch-not-over = A rematch is offered once a game is over.
+err-rematch-not-played = Only the people who played this game can ask for its rematch; `/new` opens another game.
+err-rematch-busy = This channel has another game open now: finish it (or `/abandon` it) before a rematch, or open one in a thread with `/new thread:True`.
+err-rematch-seated = You are already seated in the rematch: the opener starts it with **Start**.
 err-game-abandoned = That game was abandoned. `/new` starts another.
 err-other-game-step = This channel's game is { $game }: that step is for another game.
 err-other-game-command = This channel's game is { $game }: that command is for { $other }.
@@ -279,3 +285,9 @@ leaderboard-unsure = { $n ->
    *[other] { $n } more players are not shown yet
 }: a rating shows once its uncertainty is below { $limit }, after a few games against others.
 leaderboard-empty = **{ $game }**: no finished game here counts yet (abandoned games and games with fewer than two people do not).
+
+## The game-over picture (the recap): who won, the points over the turns, each game's figures.
+recap-wins = { $name } wins with { $points } points
+recap-share = { $names } share the win with { $points } points
+recap-points = Points
+recap-turn = Turn

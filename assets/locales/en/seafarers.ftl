@@ -541,6 +541,11 @@ sf-zone-theirs = Zone { $zone } of { $zones }: spots { $first }–{ $last }, let
 ## /stats: Seafarers' own figures
 sf-figure-cities = Cities at the end
 sf-figure-knights = Knights played
+sf-figure-produced = Production: { $resource }
+sf-figure-traded = Cards traded away
+sf-figure-route = Longest route
+sf-figure-vp-cards = VP cards
+sf-recap-note = Victory point cards count from when they were bought; the end reveals them.
 
 ## A computers' run: one line per computer turn
 sf-run-turn = { $name }: { $what }

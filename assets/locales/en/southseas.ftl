@@ -162,9 +162,9 @@ ss-market-no-ship = 🏪 Market completed, but no ship is on display: { $who } g
 ss-delivered = ⛵ { $who } delivered { $payment } to ship { $ship }: **+{ $points }**.
 ss-ship-revealed = New ship on display: { $ship }.
 ss-tile-discarded = Tile **{ $tile }** fits nowhere and leaves the game.
-ss-game-over = 🏁 **Game over!** Unfinished islands, bridges and seas paid out; the final standings:
-ss-shared-win = 👑 Shared win: { $who }!
-ss-king = 👑 { $who } is King of the South Seas!
+ss-game-over = **Game over!** Unfinished islands, bridges and seas paid out; the final standings:
+ss-shared-win = 🏁 👑 Shared win: { $who }, with { $points }!
+ss-king = 🏁 👑 { $who } is King of the South Seas with { $points }!
 ss-final-row = { $medal } { $who } — **{ $points }**: { $ships } from ships, { $warepoints } from { $wares }{ $end }
 ss-end-gave = { " " }(the end gave { $gains })
 ss-computer-next = ⏩ { $who } plays next: the computer's move follows.
@@ -367,6 +367,8 @@ ss-new-limits = South Seas is for { $lo } to { $hi } players: choose limits in t
 ## /stats: South Seas' own figures
 ss-figure-ships = Ships delivered
 ss-figure-wares = Wares at the end
+ss-figure-gathered = Wares gathered
+ss-figure-features = Features won
 
 ## A computers' run: one line per computer turn
 ss-run-turn = { $who }: { $what }

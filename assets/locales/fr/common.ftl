@@ -69,6 +69,8 @@ duration-days = { $n ->
 
 ## Le salon d'attente (public, dans la langue de la partie)
 lobby-opened = 🏝️ { $name } a ouvert une partie de **{ $game }**.
+lobby-rematch = 🔁 { $name } propose une revanche de la partie n° { $number } de **{ $game }** : mêmes options, nouvelle donne. Touchez **Rejoindre** pour prendre votre place.
+rematch = Revanche
 lobby-joined = { $name } a rejoint la partie.
 lobby-left = { $name } est parti.
 lobby-closed = Tout le monde est parti : le salon d'attente est fermé. `/nouvelle` en ouvre un autre.
@@ -141,6 +143,10 @@ err-no-running-game = Il n'y a pas de partie en cours dans ce salon. Lancez-en u
 err-game-vanished = Cette partie n'existe plus.
 err-other-channel = Ce bouton appartient à une partie d'un autre salon.
 err-game-over = Cette partie est terminée. `/nouvelle` en lance une autre.
+err-rematch-not-over = Une revanche se propose une fois la partie terminée.
+err-rematch-not-played = Seules les personnes qui ont joué cette partie peuvent en demander la revanche ; `/nouvelle` ouvre une autre partie.
+err-rematch-busy = Ce salon a déjà une autre partie ouverte : terminez-la (ou `/abandonner`) avant une revanche, ou ouvrez-en une dans un fil avec `/nouvelle fil:True`.
+err-rematch-seated = Vous avez déjà votre place dans la revanche : son créateur la lance avec **Commencer**.
 err-game-abandoned = Cette partie a été abandonnée. `/nouvelle` en lance une autre.
 err-other-game-step = La partie de ce salon est { $game } : cette action est pour un autre jeu.
 err-other-game-command = La partie de ce salon est { $game } : cette commande est pour { $other }.
@@ -282,3 +288,9 @@ leaderboard-unsure = { $n ->
    *[other] { $n } autres joueurs ne sont pas encore affichés
 } : un classement s'affiche quand son incertitude passe sous { $limit }, après quelques parties contre d'autres.
 leaderboard-empty = **{ $game }** : aucune partie terminée ici ne compte encore (ni les parties abandonnées, ni celles à moins de deux personnes).
+
+## The game-over picture (the recap): who won, the points over the turns, each game's figures.
+recap-wins = { $name } gagne avec { $points } points
+recap-share = { $names } se partagent la victoire avec { $points } points
+recap-points = Points
+recap-turn = Tour

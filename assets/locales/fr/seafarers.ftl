@@ -556,6 +556,11 @@ sf-zone-theirs = Zone { $zone } sur { $zones } : emplacements { $first } à { $l
 ## /stats : les chiffres propres à Marins
 sf-figure-cities = Villes à la fin
 sf-figure-knights = Chevaliers joués
+sf-figure-produced = Production : { $resource }
+sf-figure-traded = Cartes échangées
+sf-figure-route = Plus longue route
+sf-figure-vp-cards = Cartes PV
+sf-recap-note = Les cartes point de victoire comptent dès leur achat ; la fin les révèle.
 
 ## Le tour des ordinateurs : une ligne par tour d'ordinateur
 sf-run-turn = { $name } : { $what }

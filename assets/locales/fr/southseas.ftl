@@ -165,9 +165,9 @@ ss-market-no-ship = 🏪 Marché complété, mais aucun bateau n'est exposé : 
 ss-delivered = ⛵ { $who } a livré { $payment } au bateau { $ship } : **+{ $points }**.
 ss-ship-revealed = Nouveau bateau exposé : { $ship }.
 ss-tile-discarded = La tuile **{ $tile }** ne peut être posée nulle part et est retirée du jeu.
-ss-game-over = 🏁 **Fin de la partie !** Les îles, ponts et mers inachevés ont rapporté ; le classement final :
-ss-shared-win = 👑 Victoire partagée : { $who } !
-ss-king = 👑 { $who } est couronné Roi des mers du Sud !
+ss-game-over = **Fin de la partie !** Les îles, ponts et mers inachevés ont rapporté ; le classement final :
+ss-shared-win = 🏁 👑 Victoire partagée : { $who }, avec { $points } !
+ss-king = 🏁 👑 { $who } est couronné Roi des mers du Sud avec { $points } !
 ss-final-row = { $medal } { $who } — **{ $points }** : { $ships } des bateaux, { $warepoints } de { $wares }{ $end }
 ss-end-gave = { " " }(la fin a rapporté { $gains })
 ss-computer-next = ⏩ { $who } joue ensuite : le coup de l'ordinateur suit.
@@ -370,6 +370,8 @@ ss-new-limits = Mers du Sud se joue de { $lo } à { $hi } joueurs : choisissez d
 ## /stats : les chiffres propres aux Mers du Sud
 ss-figure-ships = Bateaux livrés
 ss-figure-wares = Marchandises à la fin
+ss-figure-gathered = Marchandises récoltées
+ss-figure-features = Lieux remportés
 
 ## Le tour des ordinateurs : une ligne par tour d'ordinateur
 ss-run-turn = { $who } : { $what }

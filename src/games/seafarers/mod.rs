@@ -8,6 +8,7 @@ pub mod commands;
 pub mod computer;
 mod deal;
 pub mod options;
+pub(crate) mod recap;
 pub mod render;
 pub mod replies;
 pub mod rules;

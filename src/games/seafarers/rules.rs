@@ -390,6 +390,10 @@ impl Rules for Seafarers {
         )
     }
 
+    fn recap(table: &Table, log: &[crate::games::contract::Logged<Action>], locale: Locale) -> Result<crate::games::recap::Recap> {
+        super::recap::gather(table, log, locale)
+    }
+
     fn computer_moves(played: &Played<Seafarers>, table: &Table, plan: &ComputerPlan) -> Vec<(usize, Action)> {
         computer::moves(&played.game, &table.seats, plan, table.record.seed, played.log.len())
     }

@@ -6,6 +6,7 @@ pub mod codes;
 pub mod commands;
 pub mod computer;
 mod deal;
+pub(crate) mod recap;
 pub mod render;
 pub mod replies;
 pub mod rules;

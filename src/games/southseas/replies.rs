@@ -42,7 +42,9 @@ pub(crate) fn turn_reply(table: &Table, version: i64, game: &Game, mut lines: Ve
         });
     }
     if game.is_over() {
-        // The end is news for everyone at the table: a new message that pings every person.
+        // The end is news for everyone at the table: a new message that pings every person,
+        // and it leads with who won (a phone's notification shows the first words).
+        lead = text::winner_line(game, &names, l);
         reply.more_mentions = table.people().map(|s| s.user_id).collect();
         // Last, so that it is never cut: the deal's seed and salt, for anyone to check.
         lines.push(crate::common::deal::reveal_line(&table.record, l));

@@ -274,6 +274,10 @@ impl Rules for SouthSeas {
         )
     }
 
+    fn recap(table: &Table, log: &[crate::games::contract::Logged<Action>], locale: Locale) -> Result<crate::games::recap::Recap> {
+        super::recap::gather(table, log, locale)
+    }
+
     fn computer_moves(played: &Played<SouthSeas>, table: &Table, plan: &ComputerPlan) -> Vec<(usize, Action)> {
         computer::moves(&played.game, &table.seats, plan, table.record.seed, played.log.len())
     }

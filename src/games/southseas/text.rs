@@ -394,15 +394,29 @@ pub fn narrate_lines(game: &Game, names: &Names, events: &[Event], l: Locale, re
             Event::TileDiscarded { tile } => lines.push(tr!(l, "ss-tile-discarded", tile = game.tiles().get(*tile).name.as_str())),
             Event::TurnStarted { .. } => {}
             Event::GameOver { scores, winners } => {
+                // Who won leads the game-over message (`winner_line`); here, how it ended.
+                let _ = winners;
                 lines.push(tr!(l, "ss-game-over"));
                 lines.extend(final_standings(scores, &end_gains, names, l));
-                let who = list(winners.iter().map(|&p| names.of(p as usize)).collect(), l);
-                lines.push(if winners.len() > 1 { tr!(l, "ss-shared-win", who = who) } else { tr!(l, "ss-king", who = who) });
             }
         }
     }
     flush(&mut returned, &mut lines);
     lines
+}
+
+/// The line a finished game's message opens with: who won, with how many points ("🏁 👑 **Ana**
+/// is King of the South Seas with 23 points!"); None while the game goes on.
+pub fn winner_line(game: &Game, names: &Names, l: Locale) -> Option<String> {
+    let scores = game.final_scores()?;
+    let best = scores.iter().map(|s| s.total).max()?;
+    let winners: Vec<String> = scores.iter().filter(|s| s.total == best).map(|s| names.of(s.player as usize)).collect();
+    let points = n(l, "point", best);
+    Some(if winners.len() > 1 {
+        tr!(l, "ss-shared-win", who = list(winners, l), points = points)
+    } else {
+        tr!(l, "ss-king", who = winners.concat(), points = points)
+    })
 }
 
 /// A computer's step in a few words, for its turn's one line in a computers' run ("**Q1** ·

@@ -33,7 +33,7 @@
 
 mod board;
 mod cache;
-mod palette;
+pub(crate) mod palette;
 mod panel;
 mod sprites;
 

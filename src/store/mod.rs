@@ -942,13 +942,14 @@ pub async fn messages_to_retire(
 }
 
 /// Which messages `messages_to_retire` picks ($1: one game or NULL, $3: quiet since or NULL):
-/// every one except the newest showing the open game's current version. (Two show it only when
+/// every one except the newest showing the current version of a game open or finished (the
+/// last message of a finished game keeps its Rematch button). (Two show it only when
 /// a step's message was posted again after its process died before editing the clicked message:
 /// the older then shows an older step.)
 /// A message whose edit failed (see [`retry_retirement_soon`]) is done with by its handler, and
 /// is the sweeper's once its claim runs out, quiet or not.
 const RETIRABLE: &str = "m.retired = 0 AND ($1 IS NULL OR m.game_id = $1) AND ($3 IS NULL OR g.updated_at < $3 OR m.claimed_until > 0)
-           AND NOT (g.status IN ('lobby', 'active') AND m.version = g.version AND NOT EXISTS (
+           AND NOT (g.status IN ('lobby', 'active', 'finished') AND m.version = g.version AND NOT EXISTS (
                 SELECT 1 FROM messages newer
                 WHERE newer.game_id = m.game_id AND newer.retired = 0 AND newer.version = m.version AND newer.message_id > m.message_id))";
 

@@ -104,8 +104,8 @@ pub fn menu_values(message: &Value) -> Vec<String> {
 }
 
 /// Waits until the channel shows the game as the database has it, as a player would see it:
-/// nothing is owed, and exactly one message offers buttons, all for the current version (none
-/// once the game is over). Returns that message.
+/// nothing is owed, and exactly one message offers buttons, all for the current version (once
+/// the game is over, only its Rematch). Returns that message (None once the game is over).
 pub async fn settle(double: &Double, db: &TempDb, what: &str) -> Option<Value> {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
     loop {
@@ -117,7 +117,7 @@ pub async fn settle(double: &Double, db: &TempDb, what: &str) -> Option<Value> {
         let current = |m: &Value| custom_ids(m).iter().all(|c| ComponentId::parse(c).is_some_and(|c| c.game == id && c.version == version));
         if owed == 0 {
             match (game.is_over(), offering.as_slice()) {
-                (true, []) => return None,
+                (true, [only]) if current(only) && custom_ids(only).iter().all(|c| c.ends_with(":rematch")) => return None,
                 (false, [only]) if current(only) => return Some(only.clone()),
                 _ => {}
             }
@@ -126,6 +126,14 @@ pub async fn settle(double: &Double, db: &TempDb, what: &str) -> Option<Value> {
             panic!("{what}: the channel never showed version {version} (owed {owed}): {offering:#?}\n{}", double.summary());
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// Whether a finished game's channel offers nothing but the last message's Rematch.
+pub fn only_rematch_left(double: &Double, channel: u64) -> bool {
+    match double.messages_with_components(channel).as_slice() {
+        [only] => custom_ids(only).iter().all(|c| c.ends_with(":rematch")),
+        _ => false,
     }
 }
 
@@ -348,7 +356,9 @@ async fn a_complete_two_player_game_through_discord() {
             }
             if after.turn() != game.turn() || after.is_over() {
                 turn_messages += 1;
-                assert!(post.attachments.iter().any(|a| a.filename == "board.png" && a.is_png()), "step {steps}: a board after every turn");
+                // The last one is the recap: the final board under the points and figures.
+                let picture = if after.is_over() { "recap.png" } else { "board.png" };
+                assert!(post.attachments.iter().any(|a| a.filename == picture && a.is_png()), "step {steps}: a board after every turn");
             }
         } else {
             assert!(posts.iter().all(|p| p.notified.is_empty()), "step {steps}: a step within a turn notifies nobody");
@@ -372,12 +382,45 @@ async fn a_complete_two_player_game_through_discord() {
     let (last, _, _, _) = state(&db).await;
     assert_eq!(turn_messages, last.turn(), "one board message per turn");
     assert!(last.turn() > 60, "a whole game was played ({} turns)", last.turn());
-    assert!(double.messages_with_components(dd::CHANNEL_ID).is_empty(), "no buttons are left once the game is over");
+    // Once the game is over, the one button left is the last message's Rematch.
+    let left = double.messages_with_components(dd::CHANNEL_ID);
+    assert_eq!(left.len(), 1, "only the game-over message keeps a button: {left:?}");
+    let end = left[0].clone();
+    assert!(end["content"].as_str().unwrap_or("").starts_with("🏁 👑 "), "it leads with who won: {end}");
+    let rematch = custom_ids(&end);
+    assert!(rematch.len() == 1 && rematch[0].ends_with(":rematch"), "{rematch:?}");
+
+    // Bob taps Rematch: a lobby of its own that pings Alice; the game-over message stays.
+    let id = double.interact(dd::button(&rematch[0], &bob)).await;
+    double.wait_callback(id).await;
+    let lobby = double
+        .wait_for("the rematch lobby", |d| d.messages_with_components(dd::CHANNEL_ID).into_iter().find(|m| m["id"] != end["id"]))
+        .await;
+    assert!(lobby["content"].as_str().unwrap_or("").contains("wants a rematch"), "{lobby}");
+    let post = posts(&double).into_iter().rev().find(|p| p.content.as_deref().unwrap_or("").contains("wants a rematch")).expect("posted");
+    assert_eq!(post.notified, vec![alice.id], "the rematch pings the other player: {post:?}");
+    let still = double
+        .messages_with_components(dd::CHANNEL_ID)
+        .into_iter()
+        .find(|m| m["id"] == end["id"])
+        .expect("the game-over message keeps its button");
+    assert_eq!(still["content"], end["content"], "and its text");
+    // Alice's tap on the same Rematch button seats her in that lobby.
+    let id = double.interact(dd::button(&rematch[0], &alice)).await;
+    double.wait_callback(id).await;
+    double
+        .wait_for("Alice seated", |d| {
+            d.messages_with_components(dd::CHANNEL_ID).into_iter().find(|m| m["content"].as_str().unwrap_or("").contains("alice joined"))
+        })
+        .await;
 
     // Lookups are private to the asker.
     let id = double.interact(dd::slash("status", &bob)).await;
     let status = double.wait_response(id, 2).await;
-    assert!(status[1].is_ephemeral() && status[1].content.as_deref().unwrap_or("").contains("The game is over"), "{status:?}");
+    assert!(
+        status[1].is_ephemeral() && status[1].content.as_deref().unwrap_or("").contains("Players (2/"),
+        "the rematch lobby: {status:?}"
+    );
     double.assert_no_unexpected();
 }
 

@@ -51,7 +51,7 @@ async fn record_at(db: &TempDb, place: Place) -> store::GameRecord {
 }
 
 /// Waits until `place` shows its game as the database has it: nothing owed, and one message
-/// offering buttons, all for the current version (none once the game is over).
+/// offering buttons, all for the current version (once the game is over, only its Rematch).
 async fn settle_at(double: &Double, db: &TempDb, place: Place, what: &str) -> Option<Value> {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
     loop {
@@ -60,7 +60,7 @@ async fn settle_at(double: &Double, db: &TempDb, place: Place, what: &str) -> Op
             let current =
                 |m: &Value| custom_ids(m).iter().all(|c| ComponentId::parse(c).is_some_and(|c| c.game == id && c.version == version));
             match (over, offering.as_slice()) {
-                (true, []) => return None,
+                (true, [only]) if current(only) && custom_ids(only).iter().all(|c| c.ends_with(":rematch")) => return None,
                 (false, [one]) if current(one) => return Some(one.clone()),
                 _ => {}
             }

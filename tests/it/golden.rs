@@ -151,6 +151,24 @@ async fn stored_games_of_every_generation_open_replay_and_continue_identically()
     }
 }
 
+/// A finished game of every generation shows its recap (computed from its stored log, replayed)
+/// in the message it still owed: South Seas in channel 5, Seafarers in channel 14.
+#[tokio::test]
+async fn finished_games_of_every_generation_show_a_recap() {
+    let databases = GENERATIONS.iter().map(|g| (database(g), 5)).chain([("seafarers-2026-11-25.db".to_string(), 14)]);
+    for (file, channel) in databases {
+        let db = crate::support::TempDb::new("golden-recap");
+        std::fs::copy(golden(&file), &db.path).expect("copy the golden database");
+        let service = Service::open(&db.url()).await.expect("it opens").with_images(southseas::games::Pictures::all());
+        service.release_own_claims().await.expect("the outbox reads");
+        let owed = service.due_posts().await.expect("the outbox reads");
+        let mut end = owed.into_iter().find(|r| r.channel == Some(channel)).unwrap_or_else(|| panic!("{file}: the end is owed"));
+        service.attach_images(&mut end).await.expect("drawn");
+        let names: Vec<&str> = end.images.iter().map(|i| i.name.as_str()).collect();
+        assert_eq!(names, ["recap.png"], "{file}: the finished game's picture is its recap");
+    }
+}
+
 /// Games stored before turn time limits existed (migration 0004) keep playing without one: no
 /// deadline ever takes a turn from their players, every seat stays a person's, and once they
 /// move on they get the reminders of a game without a limit.

@@ -9,7 +9,7 @@
 //! shard-0 process.
 
 use super::discord_double::{self as dd, Double, Member, Options};
-use super::discord_e2e::custom_ids;
+use super::discord_e2e::{custom_ids, only_rematch_left};
 use super::process::tap_for;
 use crate::support::shared_database_url;
 use futures_util::future::join_all;
@@ -595,7 +595,7 @@ async fn soak_two_processes_through_discords_bad_minutes_kills_and_cut_connectio
     }
 }
 
-/// Whether a table's game is over (its channel offers nothing any more).
+/// Whether a table's game is over (its channel offers nothing but a Rematch any more).
 fn state_is_over(double: &Double, table: &Table) -> bool {
-    double.messages_with_components(table.place.channel_id).is_empty()
+    only_rematch_left(double, table.place.channel_id)
 }

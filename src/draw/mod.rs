@@ -1,7 +1,8 @@
 //! The drawing kit every game's pictures are made with: embedded fonts with fallbacks for any
 //! script, text, anti-aliased shapes, and PNG encoding. It names no game and uses nothing of
-//! the games, the service, the store or Discord (only `image` and `ab_glyph`): a game's room
-//! draws its own pieces (tiles, hexes, ships, its palette and layout) with it.
+//! the games, the service, the store or Discord (only `image`, `ab_glyph`, and `gif` for
+//! timelapses): a game's room draws its own pieces (tiles, hexes, ships, its palette and
+//! layout) with it.
 //!
 //! Everything is deterministic (no threads, no clocks, no system fonts): the same calls give
 //! the same pixels, so a game's pictures can be pinned by tests. Glyphs are cached per process;
@@ -12,8 +13,9 @@
 //! anti-aliasing: rectangles, rounded outlines, layered outlines; the distance functions for
 //! circles, boxes, capsules, ellipses and polygons), `fonts.rs` (the embedded faces),
 //! `text.rs` (measuring and drawing text, falling back face by face), `script.rs`
-//! (right-to-left names, Arabic joining), `png.rs` ([`encode_png`]), `vision.rs` (colours as
-//! the three common colour-vision deficiencies see them, for testing player palettes).
+//! (right-to-left names, Arabic joining), `png.rs` ([`encode_png`]), `timelapse.rs` (a game's
+//! pictures as one animated GIF), `vision.rs` (colours as the three common colour-vision
+//! deficiencies see them, for testing player palettes).
 //!
 //! A second game draws with it like this: a hexagon with a label, encoded as PNG.
 //!
@@ -47,6 +49,7 @@ mod script;
 mod shapes;
 mod surface;
 mod text;
+pub mod timelapse;
 mod vision;
 
 #[cfg(test)]

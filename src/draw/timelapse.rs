@@ -286,7 +286,7 @@ impl Palette {
                 if count[k] > 0 {
                     nearest(mean(k))
                 } else {
-                    let channel = |shift: usize| (((k >> shift) & 31) << 3 | 4) as u8;
+                    let channel = |shift: usize| ((((k >> shift) & 31) << 3) | 4) as u8;
                     nearest([channel(10), channel(5), channel(0)])
                 }
             })
@@ -325,8 +325,8 @@ pub fn decode_frames(gif: &[u8]) -> Result<Vec<RgbaImage>, String> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use super::super::{encode_png, solid};
+    use super::*;
 
     /// A board that grows: a square more each step, on a picture that widens with it.
     fn growing(steps: u32) -> Vec<Vec<u8>> {

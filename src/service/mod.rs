@@ -21,6 +21,7 @@ mod lobby;
 mod lookup;
 mod moderation;
 mod places;
+pub mod replay;
 pub mod schedule;
 mod seats;
 pub mod settings;

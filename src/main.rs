@@ -2,7 +2,7 @@
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
-use southseas::cli::{backup, bench, deal, demo, render, replay, script, seafarers, sim, tiles, versus};
+use southseas::cli::{backup, bench, deal, demo, render, replay, script, seafarers, sim, tiles, timelapse, versus};
 use southseas::{config, games};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -73,11 +73,17 @@ enum Command {
         commitment: Option<String>,
     },
     /// Write every step's picture of a finished game (the opening, then after each step) from
-    /// the database (DATABASE_URL) to a folder, as PNGs.
+    /// the database (DATABASE_URL) to a folder, as PNGs, and its timelapse (timelapse.gif).
     Replay {
         /// The game's number.
         game: i64,
         #[arg(long, default_value = "out/replay")]
+        out: PathBuf,
+    },
+    /// Write the example timelapses of docs/ (a 5-player South Seas game and a game of The Four
+    /// Islands, played by computer players from fixed seeds), each at most 3 MiB.
+    Timelapse {
+        #[arg(long, default_value = "docs")]
         out: PathBuf,
     },
     /// Put a backup in place of the database (DATABASE_URL); stop the bot first. The current
@@ -173,7 +179,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Replay { game, out } => {
             let url = config::Config::from_env()?.database_url;
             let written = runtime()?.block_on(replay::run(&url, game, &out))?;
-            println!("Wrote {} pictures of game {game} to {}.", written.len(), out.display());
+            println!("Wrote {} pictures of game {game} and {} to {}.", written.len(), replay::TIMELAPSE, out.display());
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Timelapse { out } => {
+            for (path, made) in timelapse::write_examples(&out)? {
+                println!("Wrote {} ({made:?}).", path.display());
+            }
             Ok(ExitCode::SUCCESS)
         }
         Command::Seafarers(command) => seafarers::run_command(command),

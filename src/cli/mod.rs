@@ -11,4 +11,5 @@ pub mod script;
 pub mod seafarers;
 pub mod sim;
 pub mod tiles;
+pub mod timelapse;
 pub mod versus;

@@ -1,5 +1,7 @@
 //! `southseas replay`: every step's picture of a finished game, from a database to a folder,
-//! drawn by the game's own picture maker (the turn message's picture, as the table saw it).
+//! drawn by the game's own picture maker (the turn message's picture, as the table saw it), and
+//! its timelapse beside them (`timelapse.gif`: the whole board growing step by step, as
+//! `/replay` attaches it).
 
 use crate::common::{Picture, Table};
 use crate::games::{Pictures, State};
@@ -7,8 +9,11 @@ use crate::store::{self, Status, Store};
 use anyhow::{Context, Result};
 use std::path::{Path, PathBuf};
 
-/// Writes `step-000.png` (the opening), `step-001.png`, … of game `id` into `out`; returns the
-/// files written.
+/// The timelapse's file name in the folder.
+pub const TIMELAPSE: &str = "timelapse.gif";
+
+/// Writes `step-000.png` (the opening), `step-001.png`, … of game `id` into `out`, and its
+/// [`TIMELAPSE`]; returns the pictures written (the timelapse aside).
 pub async fn run(url: &str, id: i64, out: &Path) -> Result<Vec<PathBuf>> {
     let store = Store::open(url).await?;
     let mut conn = store.pool().acquire().await?;
@@ -38,11 +43,14 @@ pub async fn run(url: &str, id: i64, out: &Path) -> Result<Vec<PathBuf>> {
                 }
             }
         };
-        State::each_step(&table, log, &mut write).map_err(anyhow::Error::new)?;
-        match failed {
-            Some(why) => anyhow::bail!(why),
-            None => Ok(written),
+        State::each_step(&table, log.clone(), &mut write).map_err(anyhow::Error::new)?;
+        if let Some(why) = failed {
+            anyhow::bail!(why);
         }
+        let timelapse = pictures.timelapse(&table, log).map_err(anyhow::Error::new)?;
+        let path = out.join(TIMELAPSE);
+        std::fs::write(&path, &timelapse.gif).with_context(|| format!("cannot write {}", path.display()))?;
+        Ok(written)
     })
     .await?
 }

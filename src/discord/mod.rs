@@ -18,6 +18,7 @@ pub use shards::Shards;
 pub use types::{Context, Data, Error};
 
 use crate::i18n::Locale;
+use crate::service::replay::ReplayButton;
 use crate::service::reply::count;
 use crate::service::{Command, ComponentId, Origin, Place, Reply, Service, ServiceError};
 use poise::serenity_prelude as serenity;
@@ -222,6 +223,9 @@ async fn on_event(ctx: &serenity::Context, event: &serenity::FullEvent, data: &D
 
 /// A button or select menu click: acknowledge at once (the 3-second deadline), then act.
 async fn on_component(ctx: &serenity::Context, data: &Data, ci: &serenity::ComponentInteraction) -> Result<(), Error> {
+    if let Some(button) = ReplayButton::parse(&ci.data.custom_id) {
+        return on_replay_button(ctx, data, ci, button).await;
+    }
     let id = ComponentId::parse(&ci.data.custom_id);
     let value = match &ci.data.kind {
         serenity::ComponentInteractionDataKind::StringSelect { values } => values.first().cloned(),
@@ -277,6 +281,30 @@ async fn on_component(ctx: &serenity::Context, data: &Data, ci: &serenity::Compo
         return Ok(());
     }
     deliver::send(&ctx.http, &data.service, reply, deliver::Via::Click(ci, actor.locale)).await
+}
+
+/// A press on `/replay`'s stepper (a private message): acknowledged as an update of that
+/// message at once, then the message edited to show the step; a refusal (a forged id's game of
+/// another channel) is a private follow-up.
+async fn on_replay_button(
+    ctx: &serenity::Context,
+    data: &Data,
+    ci: &serenity::ComponentInteraction,
+    button: ReplayButton,
+) -> Result<(), Error> {
+    ci.create_response(&ctx.http, serenity::CreateInteractionResponse::Acknowledge).await?;
+    let place = Place { guild_id: ci.guild_id.map_or(0, |g| g.get()), channel_id: ci.channel_id.get() };
+    let reader = data.service.reader_locale(ci.user.id.get(), Locale::from_discord(&ci.locale)).await;
+    match data.service.replay_step(place, button, reader).await {
+        Ok(reply) => {
+            ci.edit_response(&ctx.http, convert::edit(&reply)).await?;
+        }
+        Err(error) => {
+            let text = user_message(error, reader);
+            ci.create_followup(&ctx.http, serenity::CreateInteractionResponseFollowup::new().content(text).ephemeral(true)).await?;
+        }
+    }
+    Ok(())
 }
 
 /// The private answer to a command whose options could not be read (a number outside its

@@ -1,8 +1,8 @@
 //! The drawing kit every game's pictures are made with: embedded fonts with fallbacks for any
 //! script, text, anti-aliased shapes, and PNG encoding. It names no game and uses nothing of
-//! the games, the service, the store or Discord (only `image`, `ab_glyph`, and `plotters` for
-//! charts): a game's room draws its own pieces (tiles, hexes, ships, its palette and layout)
-//! with it.
+//! the games, the service, the store or Discord (only `image`, `ab_glyph`, `plotters` for
+//! charts and `gif` for timelapses): a game's room draws its own pieces (tiles, hexes, ships,
+//! its palette and layout) with it.
 //!
 //! Everything is deterministic (no threads, no clocks, no system fonts): the same calls give
 //! the same pixels, so a game's pictures can be pinned by tests. Glyphs are cached per process;
@@ -14,8 +14,9 @@
 //! circles, boxes, capsules, ellipses and polygons), `fonts.rs` (the embedded faces),
 //! `text.rs` (measuring and drawing text, falling back face by face), `script.rs`
 //! (right-to-left names, Arabic joining), `chart.rs` (a line chart over time, its lines named
-//! at their ends), `png.rs` ([`encode_png`]), `vision.rs` (colours as
-//! the three common colour-vision deficiencies see them, for testing player palettes).
+//! at their ends), `png.rs` ([`encode_png`]), `timelapse.rs` (a game's pictures as one
+//! animated GIF), `vision.rs` (colours as the three common colour-vision deficiencies see
+//! them, for testing player palettes).
 //!
 //! A second game draws with it like this: a hexagon with a label, encoded as PNG.
 //!
@@ -50,6 +51,7 @@ mod script;
 mod shapes;
 mod surface;
 mod text;
+pub mod timelapse;
 mod vision;
 
 #[cfg(test)]

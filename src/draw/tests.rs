@@ -106,7 +106,7 @@ fn arabic_names_are_joined_and_right_to_left() {
 }
 
 /// The kit's sources (this file excepted).
-const SOURCES: [(&str, &str); 7] = [
+const SOURCES: [(&str, &str); 8] = [
     ("mod.rs", include_str!("mod.rs")),
     ("fonts.rs", include_str!("fonts.rs")),
     ("png.rs", include_str!("png.rs")),
@@ -114,6 +114,7 @@ const SOURCES: [(&str, &str); 7] = [
     ("shapes.rs", include_str!("shapes.rs")),
     ("surface.rs", include_str!("surface.rs")),
     ("text.rs", include_str!("text.rs")),
+    ("timelapse.rs", include_str!("timelapse.rs")),
 ];
 
 #[test]

@@ -348,6 +348,28 @@ impl Pictures {
             }
         }
     }
+
+    /// The whole board after every step of a game's log, the opening first (PNGs, none when
+    /// its game draws nothing): a timelapse's frames. The whole board, not the turn message's
+    /// picture: that one is a close-up that follows the play, so the board would jump about.
+    /// CPU work: call it off the async workers.
+    pub(crate) fn every_board(&self, table: &Table, log: Vec<ActionRecord>) -> Result<Vec<Vec<u8>>> {
+        let mut boards = Vec::new();
+        State::each_step(table, log, &mut |_, state| {
+            if let Some(draw) = self.drawing(state, table, Picture::FullBoard) {
+                boards.extend(draw().into_iter().next().map(|image| image.png));
+            }
+        })?;
+        Ok(boards)
+    }
+
+    /// A finished game's timelapse (see [`crate::draw::timelapse`]): the board growing step
+    /// by step, under Discord's upload limit. CPU work: call it off the async workers.
+    pub fn timelapse(&self, table: &Table, log: Vec<ActionRecord>) -> Result<crate::draw::timelapse::Timelapse> {
+        let boards = self.every_board(table, log)?;
+        crate::draw::timelapse::timelapse(&boards, crate::draw::timelapse::MAX_BYTES)
+            .map_err(|e| crate::common::internal(format!("game {}: {e}", table.record.id)))
+    }
 }
 
 #[cfg(test)]

@@ -22,6 +22,7 @@ mod lookup;
 mod moderation;
 mod places;
 mod rematch;
+pub mod replay;
 pub mod schedule;
 mod seats;
 pub mod settings;

@@ -429,6 +429,13 @@ pub async fn finished_games(conn: &mut AnyConnection, guild_id: u64, kind: Optio
     rows.iter().map(game_from_row).collect()
 }
 
+/// The channel's finished games, newest first, at most `limit` (`/replay`'s choices).
+pub async fn finished_games_in_channel(conn: &mut AnyConnection, channel_id: u64, limit: i64) -> Result<Vec<GameRecord>, sqlx::Error> {
+    let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE channel_id = $1 AND status = 'finished' ORDER BY id DESC LIMIT $2");
+    let rows = sqlx::query(&sql).bind(channel_id as i64).bind(limit).fetch_all(&mut *conn).await?;
+    rows.iter().map(game_from_row).collect()
+}
+
 /// Sets the status and bumps the version; returns the new version.
 pub async fn touch(conn: &mut AnyConnection, id: GameId, status: Status) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar(

@@ -24,6 +24,7 @@ mod moderation;
 mod pinned;
 mod process;
 mod quiet;
+mod replay;
 mod seafarers;
 mod service;
 mod shards;

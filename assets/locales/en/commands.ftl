@@ -172,6 +172,11 @@ cmd-history = history
 cmd-history-page = page
     .description = Which page: 1 (the default) is the latest, 2 the steps before it, and so on
 
+cmd-replay = replay
+    .description = A finished game of this channel again: its timelapse, then step by step (only to you).
+cmd-replay-game = game
+    .description = Which finished game of this channel (default: the latest)
+
 cmd-rules = rules
     .description = The rules in one minute (only to you).
 

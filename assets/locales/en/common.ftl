@@ -291,3 +291,15 @@ recap-wins = { $name } wins with { $points } points
 recap-share = { $names } share the win with { $points } points
 recap-points = Points
 recap-turn = Turn
+
+## /replay: a finished game again (private, in the reader's language)
+replay-timelapse = 🎞️ **Game #{ $id }**, the board step by step ({ $steps ->
+    [one] 1 step
+   *[other] { $steps } steps
+}). The buttons of the next message go through it one step at a time.
+replay-step = **Game #{ $id }** · step { $step } of { $steps }
+replay-opening = The opening: nothing played yet.
+err-replay-none = No game has finished in this channel yet: `/replay` shows a finished game again.
+err-replay-not-here = Game #{ $id } was not played in this channel: `/replay` shows this channel's finished games.
+err-replay-not-finished = Game #{ $id } is not over yet: `/replay` shows a game once it has finished (`/history` tells one still running).
+err-replay-which = `{ $typed }` is not a game's number: pick one of the suggestions, or leave it out for the latest game.

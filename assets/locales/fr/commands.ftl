@@ -173,6 +173,11 @@ cmd-history = historique
 cmd-history-page = page
     .description = Quelle page : 1 (par défaut) est la plus récente, 2 les étapes d'avant, etc.
 
+cmd-replay = revoir
+    .description = Une partie terminée de ce salon à nouveau : son accéléré, puis étape par étape (à vous seul).
+cmd-replay-game = partie
+    .description = Quelle partie terminée de ce salon (par défaut : la dernière)
+
 cmd-rules = regles
     .description = Les règles en une minute (à vous seul).
 

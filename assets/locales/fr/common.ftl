@@ -294,3 +294,15 @@ recap-wins = { $name } gagne avec { $points } points
 recap-share = { $names } se partagent la victoire avec { $points } points
 recap-points = Points
 recap-turn = Tour
+
+## /revoir : une partie terminée à nouveau (privé, dans la langue du lecteur)
+replay-timelapse = 🎞️ **Partie n° { $id }**, le plateau étape par étape ({ $steps ->
+    [one] 1 étape
+   *[other] { $steps } étapes
+}). Les boutons du message suivant la parcourent une étape à la fois.
+replay-step = **Partie n° { $id }** · étape { $step } sur { $steps }
+replay-opening = Le début : rien n'est encore joué.
+err-replay-none = Aucune partie ne s'est encore terminée dans ce salon : `/revoir` montre à nouveau une partie terminée.
+err-replay-not-here = La partie n° { $id } ne s'est pas jouée dans ce salon : `/revoir` montre les parties terminées de ce salon.
+err-replay-not-finished = La partie n° { $id } n'est pas encore terminée : `/revoir` montre une partie une fois finie (`/historique` raconte une partie en cours).
+err-replay-which = `{ $typed }` n'est pas un numéro de partie : choisissez une des suggestions, ou ne mettez rien pour la dernière partie.

@@ -1,7 +1,8 @@
 //! Slash commands: each validates its arguments into a service call. Split by what the player
 //! does: the lobby (`lobby.rs`), seats (`seats.rs`), pausing a game (`moderation.rs`), looking
-//! at the game (`lookup.rs`), stats and ratings (`stats.rs`), help (`help.rs`); a game's
-//! own commands (its steps) live in its room, `games/<game>/commands.rs`. What they share (who
+//! at the game (`lookup.rs`), a finished game again (`replay.rs`), stats and ratings
+//! (`stats.rs`), help (`help.rs`); a game's own commands (its steps) live in its room,
+//! `games/<game>/commands.rs`. What they share (who
 //! and where, acknowledging, turning a service reply into a message) is `discord/respond.rs`.
 
 mod help;
@@ -9,6 +10,7 @@ mod lobby;
 mod localize;
 mod lookup;
 mod moderation;
+mod replay;
 mod seats;
 mod stats;
 mod undo;
@@ -56,6 +58,7 @@ fn plain() -> Vec<poise::Command<Data, Error>> {
         southseas::tiles(),
         southseas::ships(),
         lookup::history(),
+        replay::replay(),
         stats::stats(),
         stats::leaderboard(),
         southseas::rules(),

@@ -380,7 +380,7 @@ pub fn run_parts(game: &Game, names: &Names, computer: &dyn Fn(usize) -> bool, t
         if let Event::Produced { player, cards: c } = e {
             if let Some((_, gains, theirs)) = roll.as_mut() {
                 if computer(usize::from(*player)) {
-                    *theirs += u32::from(c.total());
+                    *theirs += c.total();
                 } else {
                     gains.push(format!("{} {}", names.of(usize::from(*player)), cards_short(c)));
                 }

@@ -540,7 +540,8 @@ fn number_marker(img: &mut RgbImage, number: &str, cx: f32, cy: f32) {
 /// and where its marker goes, just above the figure in the frame that shows it largest, pushed apart
 /// where two would overlap and kept inside that frame.
 pub(super) fn retrieve_markers(game: &Game, plan: &PhonePlan) -> Vec<(usize, (f32, f32))> {
-    let mut by_frame: Vec<(usize, Vec<usize>, Vec<(f32, f32)>)> = Vec::new();
+    // Each figure's frame (by index), number and point.
+    let mut figures: Vec<(usize, usize, (f32, f32))> = Vec::new();
     for (k, action) in islander_numbers(game).iter().enumerate() {
         let southseas_engine::Action::RetrieveIslander { pos, feature } = *action else { continue };
         let (Some(frame), Some(placed)) = (plan.frame_of(pos), game.tile_at(pos)) else { continue };
@@ -548,22 +549,16 @@ pub(super) fn retrieve_markers(game: &Game, plan: &PhonePlan) -> Vec<(usize, (f3
         let slot = Art::new(frame.tile).slot(game.tiles().get(placed.tile), placed.rotation.quarter_turns(), feature);
         // Above the figure, which stays in sight below it: the player sees whose it is.
         let (fx, fy) = frame.point(pos, slot);
-        let at = (fx, fy - MARKER_R);
-        match by_frame.iter_mut().find(|(i, _, _)| *i == index) {
-            Some((_, numbers, points)) => {
-                numbers.push(k + 1);
-                points.push(at);
-            }
-            None => by_frame.push((index, vec![k + 1], vec![at])),
-        }
+        figures.push((index, k + 1, (fx, fy - MARKER_R)));
     }
     let mut out = Vec::new();
-    for (index, numbers, points) in by_frame {
-        let frame = &plan.frames[index];
+    for (index, frame) in plan.frames.iter().enumerate() {
+        let (numbers, points): (Vec<usize>, Vec<(f32, f32)>) = figures.iter().filter(|f| f.0 == index).map(|f| (f.1, f.2)).unzip();
         let (w, h) = frame.size();
         let (x, y) = (frame.origin.0 as f32, frame.origin.1 as f32);
         out.extend(numbers.into_iter().zip(marker_places(points, (x, y, w as f32, h as f32))));
     }
+    out.sort_by_key(|m| m.0);
     out
 }
 

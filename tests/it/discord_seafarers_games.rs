@@ -219,10 +219,12 @@ async fn whole_game(scenario: &str) {
     assert!(game.is_over());
     assert!(public > 50 && private > 0, "{scenario}: {public} channel messages, {private} direct messages");
     // Trades by taps: offers built privately, counters, confirmations (and the computers'
-    // answers and offers, which the people answered above).
+    // answers and offers, which the people answered above). A trade a person confirms reads
+    // "gave"; one a computer confirms, in its run's few words, "⇄".
     let (offers, _counters, confirms) = trades;
     assert!(offers > 0 && confirms > 0, "{scenario}: the people offered {offers} trades and confirmed {confirms}");
-    let traded = double.channel_messages().iter().filter_map(|m| m.content.clone()).filter(|c| c.contains(" gave ")).count();
+    let traded =
+        double.channel_messages().iter().filter_map(|m| m.content.clone()).filter(|c| c.contains(" gave ") || c.contains(" ⇄ ")).count();
     assert!(traded > 0, "{scenario}: trades were made at the table");
     double.assert_no_unexpected();
 }

@@ -221,9 +221,7 @@ async fn the_channel_says_each_thing_once() {
         for run in &t.runs {
             assert!(one_line_per_computer_turn(run), "{name}: one line per computer turn:\n{run}");
         }
-        if name.starts_with("South Seas") {
-            assert!(longest_run <= 600, "{name}: a computers' run of {longest_run} chars");
-        }
+        assert!(longest_run <= 600, "{name}: a computers' run of {longest_run} chars");
         // To read them as a table would: SOUTHSEAS_QUIET_DUMP=folder.
         if let Some(folder) = std::env::var_os("SOUTHSEAS_QUIET_DUMP") {
             let file = std::path::Path::new(&folder).join(format!("{}.md", name.replace([' ', ','], "-")));

@@ -612,7 +612,8 @@ async fn a_person_owing_a_discard_after_the_computers_seven_is_pinged(db) {
         // A seven: the computer discarded for the seat away, and stopped at the people's.
         assert!(!after.to_act().contains(&active), "the computer discarded first: {:?}", after.to_act());
         let message = replies.last().expect("the run's message");
-        assert!(message.delivery.is_new_message() && message.text.contains("discarded"), "{}", message.text);
+        // The discard, in the run's few words: "✋ −2🐑 −2🪨".
+        assert!(message.delivery.is_new_message() && message.text.contains("✋ ") && message.text.contains('−'), "{}", message.text);
         let mut pinged = message.more_mentions.clone();
         pinged.extend(message.mention);
         pinged.sort();
@@ -931,7 +932,8 @@ async fn a_computers_offer_waits_for_the_people_and_takes_an_acceptance() {
                 let replies = run_once(&service).await;
                 let said: Vec<String> = replies.iter().map(|r| r.text.clone()).collect();
                 replies.into_iter().for_each(|r| drop(seen.take(r)));
-                assert!(said.iter().any(|t| t.contains(" gave ") && t.contains("**Player0**")), "the computer confirms at once: {said:?}");
+                // The trade, in the run's few words: "🤝 1🧱 ⇄ **Player0** 1🌾".
+                assert!(said.iter().any(|t| t.contains(" ⇄ **Player0**")), "the computer confirms at once: {said:?}");
                 confirmed = true;
             }
             continue;

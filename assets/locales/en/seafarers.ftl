@@ -549,3 +549,37 @@ sf-recap-note = Victory point cards count from when they were bought; the end re
 
 ## A computers' run: one line per computer turn
 sf-run-turn = { $name }: { $what }
+
+# Its parts, from the computer's steps (`text::run_parts`): signs for cards and places, the
+# picture shows the rest.
+sf-run-rolled = 🎲 **{ $total }**{ $any ->
+    [yes] : { $gains }
+   *[no] {""}
+}
+sf-run-computers-got = 🤖 { $n ->
+    [one] { $n } card
+   *[other] { $n } cards
+}
+sf-run-road = 🟫 road
+sf-run-ship = ⛵ ship
+sf-run-ship-moved = ⛵ ship moved
+sf-run-bank-short = 🏦 no { $resource } for anyone
+sf-run-pirate = { $any ->
+    [yes] by { $land }
+   *[no] open sea
+}
+sf-run-stole = { $any ->
+    [yes] robs { $victim }
+   *[no] { $victim } had nothing
+}
+sf-run-bought = bought a card
+sf-run-monopoly = monopoly { $resource } ({ $n })
+sf-run-offered = offers { $give } for { $want } to { $to }
+sf-run-countered = counters { $give } for { $want }
+sf-run-longest = longest route ({ $length })
+sf-run-longest-none = 🛣️ nobody has the longest route
+sf-run-largest = largest army ({ $knights })
+sf-run-points = {" "}→ **{ $n ->
+    [one] { $n } pt
+   *[other] { $n } pts
+}**

@@ -110,7 +110,7 @@ ss-turned = , turned { $deg }°
 ss-list-and = { $first } and { $last }
 
 ## Buttons and menu options of a step (at most 80 characters).
-ss-label-retrieve = Take back { $role } at { $at }
+ss-label-retrieve = Take back the { $spot }
 ss-label-skip = No islander
 ss-label-deliver = Deliver to { $ship } · { $points } · { $demand }
 ss-label-take = Take { $ship } · { $points } · { $demand }
@@ -123,8 +123,8 @@ ss-show-board = Show board
 ss-undo = Undo
 ss-choose = Choose
 ss-place-menu = Place the tile: spot and rotation
-ss-spot-one-turn = { $spot } · { $at } · { $deg }° (the one turn that fits)
-ss-spot-turns = { $spot } · { $at } · { $n } turns fit
+ss-spot-one-turn = { $spot } · { $deg }° (the one turn that fits)
+ss-spot-turns = { $spot } · { $n } turns fit
 ss-spots-first = Back to the first spots
 ss-spots-more = More spots (page { $next } of { $pages }) ▶
 ss-spots-menu-page = Place the tile: pick a spot (page { $page } of { $pages })
@@ -353,6 +353,7 @@ ss-phone-role-island = banana picker
 ss-phone-role-bridge = shell collector
 ss-phone-role-sea = fisherman
 ss-phone-role-market = merchant
+ss-phone-take-back = { $numbers }: take back, on the board
 ss-phone-ships-title = Ships on display
 ss-phone-ships-can-pay = ✓ { $name } can pay now
 ss-phone-ships-none-payable = { $name } can pay none now

@@ -564,3 +564,37 @@ sf-recap-note = Les cartes point de victoire comptent dès leur achat ; la fin l
 
 ## Le tour des ordinateurs : une ligne par tour d'ordinateur
 sf-run-turn = { $name } : { $what }
+
+# Ses parties, tirées des étapes de l'ordinateur (`text::run_parts`) : des signes pour les
+# cartes et les lieux, l'image montre le reste.
+sf-run-rolled = 🎲 **{ $total }**{ $any ->
+    [yes] {" "}: { $gains }
+   *[no] {""}
+}
+sf-run-computers-got = 🤖 { $n ->
+    [one] { $n } carte
+   *[other] { $n } cartes
+}
+sf-run-road = 🟫 route
+sf-run-ship = ⛵ bateau
+sf-run-ship-moved = ⛵ bateau déplacé
+sf-run-bank-short = 🏦 pas de { $resource } pour personne
+sf-run-pirate = { $any ->
+    [yes] près de { $land }
+   *[no] en pleine mer
+}
+sf-run-stole = { $any ->
+    [yes] vole { $victim }
+   *[no] rien à voler à { $victim }
+}
+sf-run-bought = achète une carte
+sf-run-monopoly = monopole { $resource } ({ $n })
+sf-run-offered = propose { $give } contre { $want } à { $to }
+sf-run-countered = contre-propose { $give } contre { $want }
+sf-run-longest = route la plus longue ({ $length })
+sf-run-longest-none = 🛣️ plus personne n'a la route la plus longue
+sf-run-largest = plus grande armée ({ $knights })
+sf-run-points = {" "}→ **{ $n ->
+    [one] { $n } pt
+   *[other] { $n } pts
+}**

@@ -113,7 +113,7 @@ ss-turned = , tournée de { $deg }°
 ss-list-and = { $first } et { $last }
 
 ## Boutons et options de menu d'une étape (80 caractères au plus).
-ss-label-retrieve = Reprendre le { $role } en { $at }
+ss-label-retrieve = Reprendre le { $spot }
 ss-label-skip = Aucun insulaire
 ss-label-deliver = Livrer à { $ship } · { $points } · { $demand }
 ss-label-take = Prendre { $ship } · { $points } · { $demand }
@@ -126,8 +126,8 @@ ss-show-board = Voir le plateau
 ss-undo = Annuler
 ss-choose = Choisir
 ss-place-menu = Posez la tuile : emplacement et orientation
-ss-spot-one-turn = { $spot } · { $at } · { $deg }° (la seule orientation possible)
-ss-spot-turns = { $spot } · { $at } · { $n } orientations possibles
+ss-spot-one-turn = { $spot } · { $deg }° (la seule orientation possible)
+ss-spot-turns = { $spot } · { $n } orientations possibles
 ss-spots-first = Retour aux premiers emplacements
 ss-spots-more = Autres emplacements (page { $next } sur { $pages }) ▶
 ss-spots-menu-page = Posez la tuile : choisissez un emplacement (page { $page } sur { $pages })
@@ -356,6 +356,7 @@ ss-phone-role-island = cueilleur de bananes
 ss-phone-role-bridge = ramasseur de coquillages
 ss-phone-role-sea = pêcheur
 ss-phone-role-market = marchand
+ss-phone-take-back = { $numbers } : à reprendre, sur le plateau
 ss-phone-ships-title = Bateaux visibles
 ss-phone-ships-can-pay = ✓ { $name } peut payer maintenant
 ss-phone-ships-none-payable = { $name } ne peut en payer aucun

@@ -35,8 +35,35 @@ pub struct Story {
     begun: bool,
     /// This change made a trade offer.
     offered: bool,
-    /// A computer's turn being told in one line: its seat and the line's index.
-    computer_turn: Option<(usize, usize)>,
+    /// A computer's turn being told in one line.
+    computer_turn: Option<RunLine>,
+}
+
+/// A computer's turn told in one line of a computers' run: its parts so far, and its points
+/// when the line began, so that the line ends with its points when they changed.
+struct RunLine {
+    seat: usize,
+    /// The line's index in [`Story::lines`].
+    index: usize,
+    parts: Vec<String>,
+    points_before: u8,
+}
+
+impl RunLine {
+    /// "**🤖 Kai**: 🎲 **8** · 🟫 road ×2 · 🏠 🪨8 🌾5 → **5 pts**"
+    fn said(&self, game: &Game, names: &text::Names) -> String {
+        let lang = names.lang();
+        let mut parts: Vec<String> = Vec::new();
+        for part in &self.parts {
+            text::push_run_part(&mut parts, part.clone());
+        }
+        let mut line = tr!(lang, "sf-run-turn", name = names.of(self.seat), what = parts.join(" · "));
+        let points = game.public_points(self.seat);
+        if points != self.points_before {
+            line.push_str(&tr!(lang, "sf-run-points", n = points));
+        }
+        line
+    }
 }
 
 impl Rules for Seafarers {
@@ -100,6 +127,7 @@ impl Rules for Seafarers {
         let owing_before = matches!(game.phase(), Phase::Discard | Phase::Gold).then(|| (game.phase(), game.to_act()));
         // Whose turn this step belongs to (a discard or an answer may be another seat's).
         let turn = game.active_player();
+        let points_before = game.public_points(turn);
         let events = game.apply(seat, action).map_err(|e| {
             let names = names_of(table).reading(reader);
             ServiceError::User(match (action, &e) {
@@ -111,29 +139,28 @@ impl Rules for Seafarers {
                 _ => text::refusal(&names, &e),
             })
         })?;
-        let lines = text::narrate(game, &names, &events);
-        // A computers' run says one line per computer turn: the turn's steps join its line.
-        // The end of the setup or of the game stands on its own line.
+        // A computers' run says one line per computer turn: the turn's steps join its line, in
+        // a few words each. The end of the setup or of the game stands on its own line.
         let alone = events.iter().any(|e| matches!(e, Event::SetupDone | Event::GameOver { .. }));
         if table.computer_at(seat).is_some() && table.computer_at(turn).is_some() && !alone {
             // Another computer's discard or answer joins the line of the turn it is made in.
-            let parts: Vec<String> = lines.iter().map(|l| text::without_actor(l, &names.of(turn))).collect();
-            match story.computer_turn {
-                Some((s, i)) if s == turn => {
-                    for part in parts {
-                        story.lines[i].push_str(" · ");
-                        story.lines[i].push_str(&part);
-                    }
-                }
+            let computer = |s: usize| table.computer_at(s).is_some();
+            let parts = text::run_parts(game, &names, &computer, turn, &events);
+            match &mut story.computer_turn {
+                Some(line) if line.seat == turn => line.parts.extend(parts),
                 _ if parts.is_empty() => {}
                 _ => {
-                    story.computer_turn = Some((turn, story.lines.len()));
-                    story.lines.push(tr!(names.lang(), "sf-run-turn", name = names.of(turn), what = parts.join(" · ")));
+                    let index = story.lines.len();
+                    story.lines.push(String::new());
+                    story.computer_turn = Some(RunLine { seat: turn, index, parts, points_before });
                 }
+            }
+            if let Some(line) = &story.computer_turn {
+                story.lines[line.index] = line.said(game, &names);
             }
         } else {
             story.computer_turn = None;
-            story.lines.extend(lines);
+            story.lines.extend(text::narrate(game, &names, &events));
         }
         if events.iter().any(|e| matches!(e, Event::TurnStarted { .. })) {
             story.computer_turn = None;

@@ -528,3 +528,69 @@ fn the_whole_board_letters_the_players_as_the_turn_picture_and_the_texts_do() {
     assert_eq!(seen[0].1, words, "the pictures and the texts");
     assert_eq!(words.iter().collect::<std::collections::BTreeSet<_>>().len(), 4, "{words:?}");
 }
+
+/// A computers' run says each computer turn in one line of a few words: what it rolled and what
+/// that gave the people, what it built, bought, traded, where the robber or pirate went. In
+/// French with no English word; short enough for a round of three computers to fit a message
+/// a phone reads at a glance.
+#[test]
+fn a_computers_run_says_each_computer_turn_in_a_few_words() {
+    for language in [Locale::En, Locale::Fr] {
+        let mut table = table("new-shores", 4, 9, language);
+        for s in &mut table.seats[1..] {
+            s.computer = Some(crate::games::Strength::Medium);
+        }
+        let mut game = Seafarers::setup(&table).expect("a setup");
+        let mut bots: Vec<Bot> = (0..4).map(|s| Bot::new(Strategy::Greedy, 9 + s as u64)).collect();
+        let mut story = Story::default();
+        let (mut lines, mut longest) = (0, 0);
+        for _ in 0..6000 {
+            if game.is_over() {
+                break;
+            }
+            let seat = game.to_act()[0];
+            if seat == 0 {
+                // A person's step ends the run: read it.
+                for line in Seafarers::narration(&std::mem::take(&mut story)) {
+                    if language == Locale::Fr {
+                        assert_french("a computers' run", &line);
+                    }
+                    if line.starts_with("**Bo**") || line.starts_with("**Cy**") || line.starts_with("**Di**") {
+                        lines += 1;
+                        longest = longest.max(line.chars().count());
+                    }
+                }
+            }
+            let action = bots[seat].choose(&game, seat).expect("a step");
+            let mut own = Story::default();
+            let step_story = if seat == 0 { &mut own } else { &mut story };
+            Seafarers::apply(&mut game, &table, seat, &action, step_story, language).expect("a legal step");
+        }
+        assert!(game.is_over());
+        assert!(lines > 30, "{language:?}: {lines} computer turns told");
+        assert!(longest <= 200, "{language:?}: a computer turn told in {longest} characters");
+    }
+}
+
+/// A run's words never name a hidden card: a steal and a purchase read the same whatever the
+/// card, as in the narration.
+#[test]
+fn a_computers_run_keeps_stolen_and_bought_cards_hidden() {
+    let table = table("new-shores", 3, 4, Locale::En);
+    let game = Seafarers::setup(&table).expect("a setup");
+    for lang in [Locale::En, Locale::Fr] {
+        let names = names_in(3, lang);
+        let computer = |_: usize| true;
+        let said = |events: &[Event]| text::run_parts(&game, &names, &computer, 1, events);
+        for (a, b) in [
+            (
+                Event::Stole { thief: 1, victim: 0, resource: Some(Resource::Ore) },
+                Event::Stole { thief: 1, victim: 0, resource: Some(Resource::Wool) },
+            ),
+            (Event::DevCardBought { player: 1, card: DevCard::VictoryPoint }, Event::DevCardBought { player: 1, card: DevCard::Knight }),
+        ] {
+            assert_eq!(said(std::slice::from_ref(&a)), said(std::slice::from_ref(&b)));
+            assert!(!said(std::slice::from_ref(&a)).is_empty());
+        }
+    }
+}

@@ -328,16 +328,153 @@ pub fn narrate(game: &Game, names: &Names, events: &[Event]) -> Vec<String> {
     lines
 }
 
-/// A narrated line as a part of its actor's one line in a computers' run: "🎲 **Maui** rolled
-/// **6** (4 + 2)." becomes "🎲 rolled **6** (4 + 2)"; a line about someone else keeps its name.
-pub fn without_actor(line: &str, actor: &str) -> String {
-    let line = line.trim_end_matches('.');
-    match line.split_once(' ') {
-        Some((icon, rest)) if rest.starts_with(actor) && !icon.contains('*') => {
-            format!("{icon} {}", rest[actor.len()..].trim_start())
-        }
-        _ => line.strip_prefix(actor).map_or_else(|| line.to_string(), |rest| rest.trim_start().to_string()),
+/// A hex in a few signs, for a computers' run: "🪨8", "✨5" (gold), "🏜️", "🌊", "❔"
+/// (unexplored). Its words are in the picture and in the step's own narration.
+fn hex_short(game: &Game, hex: Hex) -> String {
+    let number = game.hexes().into_iter().find(|h| h.hex == hex).and_then(|h| h.number);
+    let sign = match game.terrain_at(hex) {
+        None => "❔",
+        Some(Terrain::Sea) => "🌊",
+        Some(Terrain::Desert) => "🏜️",
+        Some(t) => t.resource().map_or("✨", resource_icon),
+    };
+    number.map_or_else(|| sign.to_string(), |n| format!("{sign}{n}"))
+}
+
+/// The land around an intersection in signs: "🪨8 🌾5", with "⚓" when it touches a harbour.
+fn vertex_short(game: &Game, v: Vertex) -> String {
+    let mut signs: Vec<String> =
+        v.hexes().iter().filter(|&&h| game.terrain_at(h) != Some(Terrain::Sea)).map(|&h| hex_short(game, h)).collect();
+    if harbour_at(game, v).is_some() {
+        signs.push("⚓".into());
     }
+    signs.join(" ")
+}
+
+/// Cards in signs: "2🪨 1🌾" (in the rulebook's order).
+fn cards_short(r: &Resources) -> String {
+    Resource::ALL.iter().filter(|&&k| r.get(k) > 0).map(|&k| format!("{}{}", r.get(k), resource_icon(k))).collect::<Vec<_>>().join(" ")
+}
+
+/// A computer's step in a few words, for its turn's one line in a computers' run ("🎲 **8**:
+/// **Ana** 1🌾 · 🏦 4🐑 → 1🧱 · 🟫 road ×2 · 🏠 🪨8 🌾5"): what it rolled and what the roll
+/// gave the people (the computers' share as a count), what it built, bought, traded, where the
+/// robber or pirate went. `turn` is the computer whose turn it is: another player's part (a
+/// discard, an answer) names them. Only what the table may see: a stolen card and a bought
+/// card are not named, as in [`narrate`].
+pub fn run_parts(game: &Game, names: &Names, computer: &dyn Fn(usize) -> bool, turn: usize, events: &[Event]) -> Vec<String> {
+    let lang = names.lang();
+    let who = |seat: u8| if usize::from(seat) == turn { String::new() } else { format!("{} ", names.of(seat.into())) };
+    let mut parts: Vec<String> = Vec::new();
+    // The roll's part, its production joined to it: the people's cards, the computers' count.
+    let mut roll: Option<(u8, Vec<String>, u32)> = None;
+    let flush = |parts: &mut Vec<String>, roll: &mut Option<(u8, Vec<String>, u32)>| {
+        if let Some((total, mut gains, theirs)) = roll.take() {
+            if theirs > 0 {
+                gains.push(tr!(lang, "sf-run-computers-got", n = theirs));
+            }
+            parts.push(tr!(lang, "sf-run-rolled", total = total, gains = gains.join(", "), any = yes(!gains.is_empty())));
+        }
+    };
+    for e in events {
+        if let Event::Produced { player, cards: c } = e {
+            if let Some((_, gains, theirs)) = roll.as_mut() {
+                if computer(usize::from(*player)) {
+                    *theirs += c.total();
+                } else {
+                    gains.push(format!("{} {}", names.of(usize::from(*player)), cards_short(c)));
+                }
+            }
+            continue;
+        }
+        flush(&mut parts, &mut roll);
+        let part = match e {
+            Event::Rolled { total, .. } => {
+                roll = Some((*total, Vec::new(), 0));
+                continue;
+            }
+            Event::HarbourPlaced { player, harbour, .. } => format!("⚓ {}{}", who(*player), harbour_words(lang, *harbour)),
+            Event::SettlementBuilt { player, at } => format!("🏠 {}{}", who(*player), vertex_short(game, *at)),
+            Event::CityBuilt { player, at } => format!("🏙️ {}{}", who(*player), vertex_short(game, *at)),
+            Event::RoadBuilt { player, .. } => format!("{}{}", who(*player), tr!(lang, "sf-run-road")),
+            Event::ShipBuilt { player, .. } => format!("{}{}", who(*player), tr!(lang, "sf-run-ship")),
+            Event::ShipMoved { player, .. } => format!("{}{}", who(*player), tr!(lang, "sf-run-ship-moved")),
+            Event::SetupCards { player, cards: c } | Event::YearOfPlenty { player, cards: c } => {
+                format!("🎁 {}{}", who(*player), cards_short(c))
+            }
+            Event::BankShort { resource: r } => tr!(lang, "sf-run-bank-short", resource = resource_icon(*r)),
+            Event::GoldTaken { player, cards: c } => format!("✨ {}{}", who(*player), cards_short(c)),
+            Event::Discarded { player, cards: c } => format!("✋ {}−{}", who(*player), cards_short(c).replace(' ', " −")),
+            Event::RobberMoved { player, to } => format!("🥷 {}{}", who(*player), hex_short(game, *to)),
+            Event::PirateMoved { player, to } => {
+                let land: Vec<String> = Side::ALL
+                    .iter()
+                    .map(|&s| to.neighbour(s))
+                    .filter(|&n| game.terrain_at(n).is_some_and(|t| t != Terrain::Sea))
+                    .map(|n| hex_short(game, n))
+                    .take(2)
+                    .collect();
+                format!("🏴‍☠️ {}{}", who(*player), tr!(lang, "sf-run-pirate", land = land.join(" "), any = yes(!land.is_empty())))
+            }
+            Event::Stole { thief, victim, resource } => {
+                let victim = names.of(usize::from(*victim));
+                format!("🫳 {}{}", who(*thief), tr!(lang, "sf-run-stole", victim = victim, any = yes(resource.is_some())))
+            }
+            Event::DevCardBought { player, .. } => format!("🃏 {}{}", who(*player), tr!(lang, "sf-run-bought")),
+            Event::DevCardPlayed { player, card } => format!("🃏 {}**{}**", who(*player), card_name(lang, *card)),
+            Event::Monopoly { player, resource: r, taken } => {
+                format!("💰 {}{}", who(*player), tr!(lang, "sf-run-monopoly", resource = resource_icon(*r), n = *taken))
+            }
+            Event::MaritimeTraded { player, gave, got } => format!("🏦 {}{} → 1{}", who(*player), cards_short(gave), resource_icon(*got)),
+            Event::TradeOffered { player, give, want, to } => {
+                let to = to.map_or_else(|| tr!(lang, "sf-everyone"), |t| names.of(usize::from(t)));
+                let offer = tr!(lang, "sf-run-offered", give = cards_short(give), want = cards_short(want), to = to);
+                format!("🤝 {}{offer}", who(*player))
+            }
+            Event::TradeAnswered { player, accept } => format!("{}{}", who(*player), if *accept { "✅" } else { "❌" }),
+            Event::TradeCountered { player, give, want } => {
+                format!("↔️ {}{}", who(*player), tr!(lang, "sf-run-countered", give = cards_short(give), want = cards_short(want)))
+            }
+            Event::Traded { offerer, partner, gave, got } => {
+                format!("🤝 {}{} ⇄ {} {}", who(*offerer), cards_short(gave), names.of(usize::from(*partner)), cards_short(got))
+            }
+            Event::LongestRoute { holder: Some(h), length } => {
+                format!("🛣️ {}{}", who(*h), tr!(lang, "sf-run-longest", length = *length))
+            }
+            Event::LongestRoute { holder: None, .. } => tr!(lang, "sf-run-longest-none"),
+            Event::LargestArmy { holder, knights } => format!("⚔️ {}{}", who(*holder), tr!(lang, "sf-run-largest", knights = *knights)),
+            Event::ChipAwarded { player, points, .. } => format!("🏅 {}+{points}", who(*player)),
+            Event::Discovered { player, hex, .. } => format!("🧭 {}{}", who(*player), hex_short(game, *hex)),
+            Event::DiscoveryCard { player, resource: r } => format!("🎁 {}1{}", who(*player), resource_icon(*r)),
+            // Said by the prompt (whose gold or discard is owed), the discard itself, the
+            // offer's line, or a line of their own.
+            Event::GoldOwed { .. }
+            | Event::MustDiscard { .. }
+            | Event::TradeClosed
+            | Event::TurnStarted { .. }
+            | Event::SetupDone
+            | Event::GameOver { .. }
+            | Event::Produced { .. } => continue,
+        };
+        parts.push(part);
+    }
+    flush(&mut parts, &mut roll);
+    parts
+}
+
+/// Adds `part` to a computer turn's parts: the same part again counts ("🟫 road ×2").
+pub fn push_run_part(parts: &mut Vec<String>, part: String) {
+    if let Some(last) = parts.last_mut() {
+        if *last == part {
+            *last = format!("{part} ×2");
+            return;
+        }
+        if let Some(n) = last.strip_prefix(part.as_str()).and_then(|rest| rest.strip_prefix(" ×")).and_then(|n| n.parse::<u32>().ok()) {
+            *last = format!("{part} ×{}", n + 1);
+            return;
+        }
+    }
+    parts.push(part);
 }
 
 /// What `seat` alone is told of these events: the card they stole or lost, the card they

@@ -46,7 +46,7 @@ fn choices(items: impl IntoIterator<Item = (String, String)>) -> serenity::Creat
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
 
-/// "A · (1, 0) · 90°" for every legal spot and rotation, as on the board image.
+/// "A · 90°" for every legal spot and rotation: the spot's letter on the board image.
 async fn spots(ctx: Context<'_>, typed: &str) -> serenity::CreateAutocompleteResponse {
     options(ctx, Step::Place, typed).await
 }

@@ -75,7 +75,8 @@ fn choices(game: &Game, id: GameId, version: i64, l: Locale) -> (Vec<Vec<Button>
     let mut menu = None;
     match game.phase() {
         Phase::PlaceTile => {
-            // Every way to place the tile in one menu ("A · (1, 0) · 90°") when they fit in
+            // Every way to place the tile in one menu ("A · 90°": the spot's letter on the
+            // picture, no coordinates) when they fit in
             // one; else the spots, and the turns that fit at the chosen spot as buttons.
             let ways: usize = game.placement_spots().iter().map(|s| s.rotations.len()).sum();
             if ways <= reply::MAX_MENU_OPTIONS {
@@ -85,7 +86,7 @@ fn choices(game: &Game, id: GameId, version: i64, l: Locale) -> (Vec<Vec<Button>
                     .flat_map(|s| {
                         s.rotations.iter().map(move |&r| MenuOption {
                             value: Code::Act(Action::PlaceTile { pos: s.pos, rotation: r }).code(),
-                            label: format!("{} · {} · {}°", s.label, text::coords(s.pos), r.degrees()),
+                            label: format!("{} · {}°", s.label, r.degrees()),
                             description: None,
                         })
                     })
@@ -247,12 +248,12 @@ pub(crate) fn spot_menu(game: &Game, id: GameId, version: i64, page: u8, l: Loca
         .map(|s| match s.rotations.as_slice() {
             [only] => MenuOption {
                 value: Code::Act(Action::PlaceTile { pos: s.pos, rotation: *only }).code(),
-                label: tr!(l, "ss-spot-one-turn", spot = s.label.as_str(), at = text::coords(s.pos), deg = only.degrees()),
+                label: tr!(l, "ss-spot-one-turn", spot = s.label.as_str(), deg = only.degrees()),
                 description: None,
             },
             turns => MenuOption {
                 value: Code::Spot(s.pos).code(),
-                label: tr!(l, "ss-spot-turns", spot = s.label.as_str(), at = text::coords(s.pos), n = turns.len()),
+                label: tr!(l, "ss-spot-turns", spot = s.label.as_str(), n = turns.len()),
                 description: None,
             },
         })
@@ -277,11 +278,7 @@ pub(crate) fn spot_view(game: &Game, id: GameId, version: i64, pos: Pos, l: Loca
         .rotations
         .iter()
         .map(|&r| {
-            button(
-                Code::Act(Action::PlaceTile { pos, rotation: r }).into(),
-                format!("{} · {} · {}°", spot.label, text::coords(pos), r.degrees()),
-                Style::Primary,
-            )
+            button(Code::Act(Action::PlaceTile { pos, rotation: r }).into(), format!("{} · {}°", spot.label, r.degrees()), Style::Primary)
         })
         .collect();
     let page = if spots.len() > reply::MAX_MENU_OPTIONS { index / PER_PAGE + 1 } else { 1 };
@@ -385,5 +382,104 @@ mod tests {
             }
         }
         assert!(most > 1, "payments were chosen ({most} ways at most)");
+    }
+
+    /// Whether `label` holds board coordinates like "(-1, -2)".
+    fn has_coordinates(label: &str) -> bool {
+        let number = |s: &str| -> Option<usize> {
+            let digits = s.strip_prefix('-').unwrap_or(s);
+            let n = digits.chars().take_while(char::is_ascii_digit).count();
+            (n > 0).then(|| n + s.len() - digits.len())
+        };
+        label.match_indices('(').any(|(i, _)| {
+            let rest = &label[i + 1..];
+            let Some(a) = number(rest) else { return false };
+            let Some(rest) = rest[a..].strip_prefix(',') else { return false };
+            let rest = rest.trim_start();
+            number(rest).is_some_and(|b| rest[b..].starts_with(')'))
+        })
+    }
+
+    #[test]
+    fn coordinates_are_recognised() {
+        assert!(has_coordinates("Take back fisherman at (-1, -2)"));
+        assert!(has_coordinates("A · (1, 0) · 90°"));
+        assert!(has_coordinates("(10,-3)"));
+        assert!(!has_coordinates("A · 90° (the one turn that fits)"));
+        assert!(!has_coordinates("5 · Take back the fisherman on the east sea (3 fish)"));
+    }
+
+    /// Every label of every component a step shows (its buttons and menu, the spot menu's
+    /// pages and each spot's turns, the payment menu's pages), over whole games under both
+    /// retrieve rules and in both languages: no coordinates, within Discord's limits (80
+    /// characters a label, 25 options a menu, 5 × 5 buttons), and every legal choice reachable.
+    /// A figure to take back is named by its number on the picture.
+    #[test]
+    fn no_component_label_holds_coordinates() {
+        use southseas_engine::RetrieveRule;
+        let (mut labels, mut retrieves) = (0, 0);
+        for seed in 0..16u64 {
+            let retrieve = if seed % 2 == 0 { RetrieveRule::AnyTurn } else { RetrieveRule::EmptySupply };
+            let l = if seed % 3 == 0 { Locale::Fr } else { Locale::En };
+            let mut game = Game::new(Options { retrieve }, 2 + (seed % 4) as usize, seed).unwrap();
+            let mut bot = Bot::new(Strategy::Random, seed);
+            while let Some(action) = bot.choose(&game) {
+                let (rows, menu) = choices(&game, 1, 1, l);
+                assert!(rows.len() <= reply::MAX_BUTTON_ROWS && rows.iter().all(|r| r.len() <= 5), "seed {seed}: {rows:?}");
+                let mut shown: Vec<(String, Option<Code>)> = rows
+                    .iter()
+                    .flatten()
+                    .map(|b| {
+                        let code = ComponentId::parse(&b.id).and_then(|id| match id.command {
+                            Some(Command::Game(code)) => Code::parse(&code),
+                            _ => None,
+                        });
+                        (b.label.clone(), code)
+                    })
+                    .collect();
+                let mut menus: Vec<Menu> = menu.into_iter().collect();
+                match game.phase() {
+                    Phase::PlaceTile => {
+                        let pages = game.placement_spots().len().div_ceil(PER_PAGE).max(1);
+                        menus.extend((1..=pages).map(|p| spot_menu(&game, 1, 1, p as u8, l)));
+                        for s in game.placement_spots() {
+                            let view = spot_view(&game, 1, 1, s.pos, l).expect("the tile fits there");
+                            shown.extend(view.iter().flatten().map(|b| (b.label.clone(), None)));
+                        }
+                    }
+                    Phase::Payment { .. } => {
+                        let pages = game.legal_actions().len().div_ceil(PER_PAGE).max(1);
+                        menus.extend((1..=pages).map(|p| payment_menu(&game, 1, 1, p as u8, l)));
+                    }
+                    _ => {}
+                }
+                for m in &menus {
+                    assert!(m.options.len() <= reply::MAX_MENU_OPTIONS, "seed {seed}: {} options", m.options.len());
+                    shown.extend(m.options.iter().map(|o| (o.label.clone(), Code::parse(&o.value))));
+                    shown.push((m.placeholder.clone(), None));
+                }
+                for (label, _) in &shown {
+                    assert!(!has_coordinates(label), "seed {seed}, turn {}: {label:?}", game.turn());
+                    assert!(label.chars().count() <= 80, "{label:?}");
+                    labels += 1;
+                }
+                // Outside the tile's placement (its spots' menus, checked above), every legal
+                // choice is a button or an option of this message.
+                if !matches!(game.phase(), Phase::PlaceTile | Phase::Payment { .. }) {
+                    for a in game.legal_actions() {
+                        assert!(shown.iter().any(|(_, c)| *c == Some(Code::Act(a))), "seed {seed}: {a:?} is not offered");
+                    }
+                }
+                for (label, code) in &shown {
+                    if let Some(Code::Act(a @ Action::RetrieveIslander { .. })) = code {
+                        let k = crate::games::southseas::render::islander_numbers(&game).iter().position(|n| n == a).unwrap();
+                        assert!(label.starts_with(&format!("{} · ", k + 1)), "{label:?}");
+                        retrieves += 1;
+                    }
+                }
+                game.apply(&action).unwrap();
+            }
+        }
+        assert!(retrieves > 20, "{retrieves} figures to take back were offered ({labels} labels read)");
     }
 }

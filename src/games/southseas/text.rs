@@ -198,12 +198,14 @@ pub fn spot(game: &Game, at: FeatureRef, l: Locale) -> String {
 /// are told apart by the size of their feature, or else by number, so that every button means
 /// one thing and typing a label picks exactly one choice.
 ///
-/// At the islander step, a choice on the new tile begins with its number on the turn
-/// picture ("2 · Fisherman on the north-west sea (2 fish)"); the button's id does not change.
+/// At the islander step, a choice on the new tile, and a figure of the player's that may be
+/// taken back, begins with its number on the turn picture ("2 · Fisherman on the north-west
+/// sea (2 fish)", "5 · Take back the banana picker on the west island (3 bananas)"); the
+/// button's id does not change.
 pub fn action_label(game: &Game, action: &Action, l: Locale) -> String {
     let number = match *action {
-        Action::PlaceIslander { feature } => {
-            crate::games::southseas::render::islander_features(game).iter().position(|&f| f == feature).map(|k| format!("{} · ", k + 1))
+        Action::PlaceIslander { .. } | Action::RetrieveIslander { .. } => {
+            crate::games::southseas::render::islander_numbers(game).iter().position(|a| a == action).map(|k| format!("{} · ", k + 1))
         }
         _ => None,
     };
@@ -247,10 +249,8 @@ fn base_label(game: &Game, action: &Action, l: Locale) -> String {
             let Phase::Islander { pos } = game.phase() else { return action.to_string() };
             capitalise(&spot(game, FeatureRef { pos, feature }, l))
         }
-        Action::RetrieveIslander { pos, feature } => {
-            let kind = game.region(FeatureRef { pos, feature }).map_or(FeatureKind::Sea, |r| r.kind);
-            tr!(l, "ss-label-retrieve", role = tr!(l, "ss-role", kind = kind.name()), at = coords(pos))
-        }
+        // Where it stands is its number on the picture: no coordinates.
+        Action::RetrieveIslander { pos, feature } => tr!(l, "ss-label-retrieve", spot = spot(game, FeatureRef { pos, feature }, l)),
         Action::SkipIslander => tr!(l, "ss-label-skip"),
         Action::ChooseShip { ship: id } | Action::Deliver { ship: id } => {
             let s = game.ships().get(id);
@@ -665,8 +665,9 @@ mod label_tests {
 
     /// At the islander step, each choice on the new tile begins with the number the turn
     /// picture draws on its feature (the order of `render::islander_features`), within
-    /// Discord's 80 characters; other choices carry no number, and the codes behind the
-    /// buttons are the ones stored messages hold.
+    /// Discord's 80 characters, and each figure to take back with the number drawn on it
+    /// (typed alone, the number picks it); other choices carry no number, and the codes behind
+    /// the buttons are the ones stored messages hold.
     #[test]
     fn islander_choices_begin_with_the_number_on_the_picture() {
         use crate::games::southseas::codes::Code;
@@ -685,7 +686,15 @@ mod label_tests {
                         assert_eq!(Code::parse(&Code::Act(a).code()), Some(Code::Act(a)));
                         numbered += 1;
                     }
-                    for a in game.legal_actions().iter().filter(|a| !matches!(a, Action::PlaceIslander { .. })) {
+                    // The figures to take back follow, numbered on the board where they stand.
+                    let numbers = crate::games::southseas::render::islander_numbers(&game);
+                    for (k, a) in numbers.iter().enumerate().skip(features.len()) {
+                        assert!(matches!(a, Action::RetrieveIslander { .. }), "{a:?}");
+                        let label = action_label(&game, a, Locale::Fr);
+                        assert!(label.starts_with(&format!("{} · Reprendre le ", k + 1)), "{label}");
+                        assert_eq!(typed::parse(&game, Step::Islander, &(k + 1).to_string(), Locale::En), Ok(*a));
+                    }
+                    for a in game.legal_actions().iter().filter(|a| !numbers.contains(a)) {
                         let label = action_label(&game, a, Locale::Fr);
                         assert!(!label.starts_with(|c: char| c.is_ascii_digit()), "{label}");
                     }

@@ -103,10 +103,7 @@ pub fn items(game: &Game, step: Step, l: Locale) -> Vec<(String, String)> {
             .iter()
             .flat_map(|s| {
                 s.rotations.iter().map(move |&r| {
-                    (
-                        format!("{} · {} · {}°", s.label, text::coords(s.pos), r.degrees()),
-                        Code::Act(Action::PlaceTile { pos: s.pos, rotation: r }).code(),
-                    )
+                    (format!("{} · {}°", s.label, r.degrees()), Code::Act(Action::PlaceTile { pos: s.pos, rotation: r }).code())
                 })
             })
             .collect();
@@ -162,6 +159,11 @@ pub fn parse(game: &Game, step: Step, input: &str, l: Locale) -> Result<Action, 
     {
         return Ok(action);
     }
+    if step == Step::Islander
+        && let Some(action) = numbered_islander(game, input)
+    {
+        return Ok(action);
+    }
     match step {
         Step::Place => placement(game, input, l),
         _ => {
@@ -185,6 +187,24 @@ pub fn parse(game: &Game, step: Step, input: &str, l: Locale) -> Result<Action, 
             }
             Err(tr!(l, "ss-typed-unknown", input = text::quote(input), what = step.what()))
         }
+    }
+}
+
+/// An islander choice typed by its number on the picture ("5"), or a figure to take back by
+/// the coordinates of its tile ("(-1, -2)", "-1 -2", as `/board` shows them) when only one of
+/// the player's figures stands there.
+fn numbered_islander(game: &Game, input: &str) -> Option<Action> {
+    let numbers = super::render::islander_numbers(game);
+    let cleaned = input.replace([',', '(', ')', '#'], " ");
+    let words: Vec<i32> = cleaned.split_whitespace().map(str::parse).collect::<Result<_, _>>().ok()?;
+    match words.as_slice() {
+        [k] => usize::try_from(*k).ok().and_then(|k| k.checked_sub(1)).and_then(|k| numbers.get(k)).copied(),
+        [x, y] => {
+            let at: Vec<&Action> =
+                numbers.iter().filter(|a| matches!(a, Action::RetrieveIslander { pos, .. } if pos.x == *x && pos.y == *y)).collect();
+            if let [only] = at.as_slice() { Some(**only) } else { None }
+        }
+        _ => None,
     }
 }
 

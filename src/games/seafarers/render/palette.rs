@@ -66,7 +66,10 @@ pub fn terrain_icon(t: Terrain) -> Option<(&'static str, Rgb8)> {
         Resource::Ore => "⛰",
     };
     let base = terrain(Some(t));
-    let ink = if crate::draw::luminance(base) < 0.4 { [176, 222, 168] } else { crate::draw::shade(base, 0.5) };
+    // The sheep is the thinnest of the symbols: on the light pasture it takes a darker ink, or
+    // it fades at 400 px.
+    let dark = if t == Terrain::Pasture { 0.3 } else { 0.5 };
+    let ink = if crate::draw::luminance(base) < 0.4 { [176, 222, 168] } else { crate::draw::shade(base, dark) };
     Some((glyph, ink))
 }
 

@@ -655,7 +655,10 @@ fn every_resource_hex_carries_its_own_symbol_in_an_ink_that_stands_out() {
     assert_eq!(glyphs.len(), terrains.len(), "one symbol per resource");
     for (&t, &(_, ink)) in terrains.iter().zip(&icons) {
         let ground = palette::terrain(Some(t));
-        assert!((draw::luminance(ink) - draw::luminance(ground)).abs() > 0.2, "{t:?}: its symbol's ink is too close to its colour");
+        let apart = (draw::luminance(ink) - draw::luminance(ground)).abs();
+        assert!(apart > 0.2, "{t:?}: its symbol's ink is too close to its colour");
+        // The sheep, the thinnest symbol, on the light pasture: darker still, or it fades at 400 px.
+        assert!(t != Terrain::Pasture || apart >= 0.4, "the pasture's sheep is {apart:.2} from its ground");
     }
     // Drawn on every land hex with a resource, on the whole board: the symbol's ink near one of
     // its two places.
@@ -813,4 +816,17 @@ fn every_step_letters_at_most_a_phone_pictures_worth_of_spots_and_covers_no_toke
     // their hexes, where it may touch that hex's token.
     let outside_robber: Vec<&String> = inland_numbers_on_tokens.iter().filter(|w| !w.contains(" robber ")).collect();
     assert!(outside_robber.is_empty(), "zone numbers on a token or harbour: {outside_robber:?}");
+}
+
+/// Writes a mid-game phone picture of The Four Islands, full size and 400 px wide, to look at
+/// the terrain symbols as a phone shows them:
+/// `PICTURE_OUT=/tmp cargo test --lib terrain_symbols_picture -- --ignored`.
+#[test]
+#[ignore = "writes a picture (PICTURE_OUT)"]
+fn terrain_symbols_picture() {
+    let dir = std::path::PathBuf::from(std::env::var("PICTURE_OUT").unwrap_or_else(|_| "/tmp".into()));
+    let game = play(new_game("four-islands", 4, 7).unwrap(), 7, 300, |_| false);
+    let img = phone_image(&game, &named(4));
+    std::fs::write(dir.join("seafarers-terrain.png"), crate::draw::encode_png(&img)).unwrap();
+    std::fs::write(dir.join("seafarers-terrain-400px.png"), crate::draw::encode_png(&scaled(&img, 400))).unwrap();
 }

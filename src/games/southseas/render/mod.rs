@@ -248,3 +248,11 @@ pub fn islander_features(game: &Game) -> Vec<u8> {
         })
         .collect()
 }
+
+/// The islander step's numbered choices, in the order of its buttons: the features of the new
+/// tile where an islander may go, then the player's own figures they may take back. The
+/// picture draws each one's number (`k + 1`) where it is: on the new tile, or on the board at
+/// the figure; each button's label begins with it.
+pub fn islander_numbers(game: &Game) -> Vec<Action> {
+    game.legal_actions().into_iter().filter(|a| matches!(a, Action::PlaceIslander { .. } | Action::RetrieveIslander { .. })).collect()
+}

@@ -24,7 +24,7 @@
 use super::board::{self, Art, Frame, Style};
 use super::palette as pal;
 use super::panel::{same_look, ware_icon};
-use super::{BoardView, Players, islander_features, rotation_spots};
+use super::{BoardView, Players, islander_features, islander_numbers, rotation_spots};
 use crate::draw::{self, fill, rect, rect_outline, right_text, sd_box, sd_circle, text, text_width};
 use crate::games::southseas::text as ss_text;
 use crate::i18n::Locale;
@@ -304,6 +304,10 @@ pub fn image(game: &Game, view: &BoardView) -> RgbImage {
         }
         board::draw_board(&mut img, game, view, &players, frame, &Art::new(frame.tile), Style::Phone);
     }
+    // The figures the player may take back: numbered where they stand, as their buttons are.
+    for (number, (x, y)) in retrieve_markers(game, &plan) {
+        number_marker(&mut img, &number.to_string(), x, y);
+    }
     if plan.ships_h > 0 {
         ships(&mut img, game, &players, view.locale, plan.ships_y as f32);
     }
@@ -455,7 +459,7 @@ fn islander_tile(img: &mut RgbImage, game: &Game, locale: Locale, top: f32) {
     rect_outline(img, (x, y, t, t), 0.0, 3.0, pal::HIGHLIGHT, 1.0);
     let (kx, mut ky) = (x + t + 36.0, y + 20.0);
     let features = islander_features(game);
-    let at = marker_places(features.iter().map(|&f| art.slot(kind, turns, f)).map(|(u, v)| (x + u * t, y + v * t)).collect(), (x, y, t));
+    let at = marker_places(features.iter().map(|&f| art.slot(kind, turns, f)).map(|(u, v)| (x + u * t, y + v * t)).collect(), (x, y, t, t));
     for (k, (&feature, &(mx, my))) in features.iter().zip(&at).enumerate() {
         let number = (k + 1).to_string();
         number_marker(img, &number, mx, my);
@@ -473,11 +477,27 @@ fn islander_tile(img: &mut RgbImage, game: &Game, locale: Locale, top: f32) {
             ky += 48.0;
         }
     }
+    // The figures that may be taken back, numbered on the board below: their numbers follow.
+    let back: Vec<usize> = islander_numbers(game)
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| matches!(a, southseas_engine::Action::RetrieveIslander { .. }))
+        .map(|(k, _)| k + 1)
+        .collect();
+    if let (Some(first), Some(last)) = (back.first(), back.last())
+        && ky < y + t
+    {
+        let numbers = if first == last { first.to_string() } else { format!("{first}–{last}") };
+        let line = tr!(locale, "ss-phone-take-back", numbers = numbers);
+        let line = draw::ellipsized(&fonts.regular, BODY, &line, PHONE_W as f32 - kx - PAD + 24.0);
+        text(img, &fonts.regular, BODY, kx - 24.0, ky - draw::cap_middle(BODY), pal::INK, &line);
+    }
 }
 
 /// The markers' centres: the islanders' places, pushed apart where two would overlap (two
-/// features' places can lie close, a bridge's and a corner sea's), kept on the tile.
-fn marker_places(mut at: Vec<(f32, f32)>, (x, y, t): (f32, f32, f32)) -> Vec<(f32, f32)> {
+/// features' places can lie close, a bridge's and a corner sea's), kept in the `w` × `h` box at
+/// (`x`, `y`): the tile, or the board's frame.
+fn marker_places(mut at: Vec<(f32, f32)>, (x, y, w, h): (f32, f32, f32, f32)) -> Vec<(f32, f32)> {
     let apart = 2.0 * MARKER_R + 8.0;
     for _ in 0..20 {
         let mut moved = false;
@@ -497,7 +517,7 @@ fn marker_places(mut at: Vec<(f32, f32)>, (x, y, t): (f32, f32, f32)) -> Vec<(f3
         }
         let m = MARKER_R + 4.0;
         for p in &mut at {
-            *p = (p.0.clamp(x + m, x + t - m), p.1.clamp(y + m, y + t - m));
+            *p = (p.0.clamp(x + m, x + w - m), p.1.clamp(y + m, y + h - m));
         }
         if !moved {
             break;
@@ -516,6 +536,32 @@ fn number_marker(img: &mut RgbImage, number: &str, cx: f32, cy: f32) {
     draw::text_centered(img, &draw::fonts().bold, 40.0, cx, cy + board::CAP_LOW * 40.0, pal::SPOT_INK, number);
 }
 
+/// The islander step's figures that may be taken back: each one's number (as on its button)
+/// and where its marker goes, just above the figure in the frame that shows it largest, pushed apart
+/// where two would overlap and kept inside that frame.
+pub(super) fn retrieve_markers(game: &Game, plan: &PhonePlan) -> Vec<(usize, (f32, f32))> {
+    // Each figure's frame (by index), number and point.
+    let mut figures: Vec<(usize, usize, (f32, f32))> = Vec::new();
+    for (k, action) in islander_numbers(game).iter().enumerate() {
+        let southseas_engine::Action::RetrieveIslander { pos, feature } = *action else { continue };
+        let (Some(frame), Some(placed)) = (plan.frame_of(pos), game.tile_at(pos)) else { continue };
+        let index = plan.frames.iter().position(|f| std::ptr::eq(f, frame)).unwrap_or(0);
+        let slot = Art::new(frame.tile).slot(game.tiles().get(placed.tile), placed.rotation.quarter_turns(), feature);
+        // Above the figure, which stays in sight below it: the player sees whose it is.
+        let (fx, fy) = frame.point(pos, slot);
+        figures.push((index, k + 1, (fx, fy - MARKER_R)));
+    }
+    let mut out = Vec::new();
+    for (index, frame) in plan.frames.iter().enumerate() {
+        let (numbers, points): (Vec<usize>, Vec<(f32, f32)>) = figures.iter().filter(|f| f.0 == index).map(|f| (f.1, f.2)).unzip();
+        let (w, h) = frame.size();
+        let (x, y) = (frame.origin.0 as f32, frame.origin.1 as f32);
+        out.extend(numbers.into_iter().zip(marker_places(points, (x, y, w as f32, h as f32))));
+    }
+    out.sort_by_key(|m| m.0);
+    out
+}
+
 /// Where the islander step's markers are (test probes).
 #[cfg(test)]
 pub(super) fn islander_markers(game: &Game, top: f32) -> Vec<(f32, f32)> {
@@ -529,7 +575,7 @@ pub(super) fn islander_markers(game: &Game, top: f32) -> Vec<(f32, f32)> {
         .map(|&f| art.slot(kind, placed.rotation.quarter_turns(), f))
         .map(|(u, v)| (x + u * t, y + v * t))
         .collect();
-    marker_places(at, (x, y, t))
+    marker_places(at, (x, y, t, t))
 }
 
 /// Rows of ship cards (four to a row).

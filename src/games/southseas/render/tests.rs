@@ -735,6 +735,61 @@ fn the_islander_step_numbers_each_feature_on_the_new_tile() {
     }
 }
 
+/// A game under the any-turn retrieve rule, played until the player to act may take back at
+/// least `figures` of their islanders (and place one on the new tile when `place` says so).
+fn retrieve_step(seed: u64, figures: usize, place: bool) -> Option<Game> {
+    let options = Options { retrieve: southseas_engine::RetrieveRule::AnyTurn };
+    let mut game = Game::new(options, 3, seed).unwrap();
+    let mut bot = southseas_engine::Bot::new(Strategy::Greedy, seed);
+    while let Some(action) = bot.choose(&game) {
+        let back = islander_numbers(&game).iter().filter(|a| matches!(a, Action::RetrieveIslander { .. })).count();
+        if back >= figures && islander_features(&game).is_empty() != place {
+            return Some(game);
+        }
+        game.apply(&action).unwrap();
+    }
+    None
+}
+
+#[test]
+fn the_figures_to_take_back_are_numbered_where_they_stand() {
+    let mut checked = 0;
+    for seed in 0..40 {
+        let Some(game) = retrieve_step(seed, 2, seed % 2 == 0) else { continue };
+        let plan = phone_plan(&game);
+        let img = phone_image(&game, &named(3));
+        let markers = phone::retrieve_markers(&game, &plan);
+        let numbers = islander_numbers(&game);
+        let back: Vec<(usize, Action)> =
+            numbers.iter().enumerate().filter(|(_, a)| matches!(a, Action::RetrieveIslander { .. })).map(|(k, a)| (k + 1, *a)).collect();
+        // One marker per figure, with the number its button begins with.
+        assert_eq!(markers.iter().map(|m| m.0).collect::<Vec<_>>(), back.iter().map(|b| b.0).collect::<Vec<_>>());
+        for ((number, (cx, cy)), (_, action)) in markers.iter().zip(&back) {
+            let label = crate::games::southseas::text::action_label(&game, action, Locale::En);
+            assert!(label.starts_with(&format!("{number} · Take back")), "{label}");
+            // The marker sits on the figure: within a tile of it, in the frame that shows it.
+            let Action::RetrieveIslander { pos, feature } = *action else { unreachable!() };
+            let frame = plan.frame_of(pos).expect("the figure is on the picture");
+            let placed = game.tile_at(pos).unwrap();
+            let slot = board::Art::new(frame.tile).slot(game.tiles().get(placed.tile), placed.rotation.quarter_turns(), feature);
+            let (fx, fy) = frame.point(pos, slot);
+            assert!((fx - cx).hypot(fy - cy) <= frame.tile as f32, "seed {seed}: marker {number} is far from its figure");
+            // The marker's ring, and its number at least 12 px tall at 400 px wide.
+            let ring = (0..8).any(|d| pixel(&img, (cx - 27.0 + d as f32, *cy)) == palette::SPOT_INK);
+            assert!(ring, "seed {seed}: marker {number}'s ring");
+            let h = ink_rows(&img, (*cx as u32 - 14, *cy as u32 - 19, *cx as u32 + 14, *cy as u32 + 19), 0.3) as f32 * 0.5;
+            assert!(h >= 12.0, "seed {seed}: the number {number} is {h:.1} px tall at 400 px");
+        }
+        for (i, a) in markers.iter().enumerate() {
+            for b in &markers[i + 1..] {
+                assert!((a.1.0 - b.1.0).hypot(a.1.1 - b.1.1) >= 48.0, "seed {seed}: markers overlap: {a:?} {b:?}");
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked >= 5, "{checked} steps with figures to take back");
+}
+
 #[test]
 fn the_ships_on_display_are_on_the_picture_ticked_when_payable() {
     // A turn late enough for wares: the display's ships, each card framed in spot ink when the
@@ -797,6 +852,9 @@ fn write_phone_examples() {
         g.turn() > 20 && matches!(g.phase(), Phase::Islander { .. }) && islander_features(g).len() >= 3
     });
     write("phone-islander", &phone_image(&islander, &BoardView { since_turn: Some(islander.turn() - 3), ..named(3) }));
+    // The islander step where figures may be taken back: numbered on the board where they stand.
+    let back = (0..40).find_map(|seed| retrieve_step(seed, 3, true)).expect("a step with figures to take back");
+    write("phone-take-back", &phone_image(&back, &named(3)));
     // The delivery step, ships the player can pay ticked.
     let deliver = play_until(4, 3, Strategy::Greedy, |g| {
         g.phase() == Phase::Deliver && g.turn() > 30 && !g.deliverable_ships().is_empty() && g.deliverable_ships().len() < g.display().len()

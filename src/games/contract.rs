@@ -8,6 +8,7 @@
 
 use super::{ComputerPlan, Move, State};
 use crate::common::{Reply, Result, Table};
+use crate::draw::Rgb8;
 use crate::i18n::Locale;
 use crate::kinds::GameKind;
 use crate::store::GameRecord;
@@ -56,6 +57,38 @@ pub struct SeatOutcome {
     /// The game's own figures for `/stats`: the message id of each figure's name in the game's
     /// message file, and how many.
     pub figures: Vec<(&'static str, i64)>,
+}
+
+/// What a finished game tells besides its board (see [`Rules::recap`]; drawn by `crate::games::recap`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Recap {
+    /// Each seat's points at the end of each turn, from turn 0 (before the first) on.
+    pub points: Vec<(u32, Vec<i64>)>,
+    /// A line under the chart, if the game has something to say about its points (Seafarers:
+    /// victory point cards are counted where they were held, revealed now).
+    pub note: Option<String>,
+    /// The game's own figures, one row each, a value per seat ("6 ★": the holder of a title).
+    pub figures: Vec<Figure>,
+    /// Each seat's colour and letter, as the board draws them.
+    pub colours: Vec<Rgb8>,
+    pub letters: Vec<char>,
+}
+
+/// One row of figures: its name and a value per seat ("Ships delivered", ["3", "1"]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Figure {
+    pub name: String,
+    pub values: Vec<String>,
+}
+
+impl Recap {
+    /// Notes the points after a step of turn `turn`: the last step of a turn stands for it.
+    pub fn record(&mut self, turn: u32, points: Vec<i64>) {
+        match self.points.last_mut() {
+            Some((t, p)) if *t == turn => *p = points,
+            _ => self.points.push((turn, points)),
+        }
+    }
 }
 
 /// Places from scores, best first: a tie shares a place, and the next place counts those
@@ -236,7 +269,7 @@ pub trait Rules: Sized + Send + Sync + 'static {
     /// What the game-over picture tells besides the board (`crate::games::recap`): each seat's
     /// points over the turns and the game's own figures, gathered by replaying `log` from the
     /// game's first state; words in `locale`. Everything in it is public once the game is over.
-    fn recap(table: &Table, log: &[Logged<Self::Move>], locale: Locale) -> Result<super::recap::Recap>;
+    fn recap(table: &Table, log: &[Logged<Self::Move>], locale: Locale) -> Result<Recap>;
 
     // ----- the computer
 

@@ -6,44 +6,12 @@
 //! fraction of the picture's width ([`RecapLayout::text_px`]).
 
 use super::Drawing;
-use super::contract::{Played, Rules, SeatOutcome};
+use super::contract::{Played, Recap, Rules, SeatOutcome};
 use crate::common::{Image, Table};
 use crate::draw::{self, Rgb8, chart};
 use crate::i18n::Locale;
 use crate::tr;
 use image::RgbImage;
-
-/// What a finished game tells besides its board (see [`Rules::recap`]).
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Recap {
-    /// Each seat's points at the end of each turn, from turn 0 (before the first) on.
-    pub points: Vec<(u32, Vec<i64>)>,
-    /// A line under the chart, if the game has something to say about its points (Seafarers:
-    /// victory point cards are counted where they were held, revealed now).
-    pub note: Option<String>,
-    /// The game's own figures, one row each, a value per seat ("6 ★": the holder of a title).
-    pub figures: Vec<Figure>,
-    /// Each seat's colour and letter, as the board draws them.
-    pub colours: Vec<Rgb8>,
-    pub letters: Vec<char>,
-}
-
-/// One row of figures: its name and a value per seat ("Ships delivered", ["3", "1"]).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Figure {
-    pub name: String,
-    pub values: Vec<String>,
-}
-
-impl Recap {
-    /// Notes the points after a step of turn `turn`: the last step of a turn stands for it.
-    pub fn record(&mut self, turn: u32, points: Vec<i64>) {
-        match self.points.last_mut() {
-            Some((t, p)) if *t == turn => *p = points,
-            _ => self.points.push((turn, points)),
-        }
-    }
-}
 
 /// The game-over picture's drawing for a finished game whose board `board` draws: the board
 /// framed by the recap. Falls back to the board alone if the recap cannot be gathered (a log
@@ -190,6 +158,7 @@ pub fn picture(board: &RgbImage, recap: &Recap, names: &[String], outcome: &[Sea
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::contract::Figure;
 
     fn outcome(scores: &[i64]) -> Vec<SeatOutcome> {
         let places = crate::games::contract::places(scores, None);

@@ -74,7 +74,8 @@ async fn a_finished_game_replays_as_a_timelapse_and_step_by_step() {
     let stepper = &replay.stepper;
     assert!(stepper.text.contains(&format!("step {steps} of {steps}")), "{}", stepper.text);
     assert_eq!(labels(stepper), ["⏮", "◀"]);
-    assert!(stepper.images.iter().any(|i| i.name == "board.png" && i.png.starts_with(b"\x89PNG")));
+    // The last step is the game-over picture: the recap around the final board.
+    assert!(stepper.images.iter().any(|i| i.name == "recap.png" && i.png.starts_with(b"\x89PNG")));
 
     // Each button names its game and step; every id is unique in the message and short.
     let ids: Vec<String> = stepper.buttons.iter().flatten().map(|b| b.id.clone()).collect();
@@ -184,7 +185,7 @@ async fn replay_through_discord_is_private_and_its_buttons_edit_it() {
         "{:?}",
         stepper.content
     );
-    assert!(stepper.attachments.iter().any(|a| a.filename == "board.png" && a.is_png()));
+    assert!(stepper.attachments.iter().any(|a| a.filename == "recap.png" && a.is_png()), "the last step shows the recap");
     assert_eq!(double.channel_messages().len(), before, "the channel stays quiet");
 
     // ◀ steps back: the press edits the stepper message itself, privately.

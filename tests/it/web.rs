@@ -260,3 +260,64 @@ async fn viewers_past_the_limit_are_refused_and_a_lobby_waits_for_its_start() {
         started = b.next(Duration::from_secs(5)).await.expect("an update")["started"] == true;
     }
 }
+
+/// The link a message carries to its game's page under `base`, if any.
+fn link_in(text: &str, base: &str) -> Option<String> {
+    let start = text.find(&format!("{base}/g/"))?;
+    Some(text[start..].split(|c: char| c.is_whitespace() || c == '>' || c == ')').next()?.to_string())
+}
+
+/// With `PUBLIC_URL` set, the channel's turn messages and `/board` link the game's page under
+/// that address, and the link opens it; a revoked link opens nothing and the next messages
+/// carry the new one; without it nothing links.
+#[tokio::test]
+async fn public_url_links_open_the_games_page_until_revoked() {
+    let db = TempDb::new("web-public-url");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a port");
+    let base = format!("http://{}", listener.local_addr().expect("its address"));
+    let store = Store::open(&db.url()).await.expect("database opens");
+    // As `PUBLIC_URL=http://…/` gives it (the trailing slash is dropped).
+    let service = Arc::new(Service::new(store, southseas::games::southseas::images()).with_public_url(Some(&format!("{base}/"))));
+    let web = Web::new(Arc::clone(&service), Settings::default());
+    tokio::spawn(async move { web.serve(listener).await.expect("the web view serves") });
+    let actors = started(&service, 2, &[], GameOptions { seed: Some(8), ..GameOptions::default() }).await;
+    let id = game_id(&service).await;
+
+    let (game, _, _, _) = service.snapshot::<SouthSeas>(PLACE, 0).await.expect("snapshot");
+    let seat = game.to_act().expect("someone acts");
+    let mut actor = actors[0].clone();
+    for a in &actors {
+        if service.snapshot::<SouthSeas>(PLACE, a.user_id).await.expect("snapshot").2 == Some(seat) {
+            actor = a.clone();
+        }
+    }
+    let action = Bot::new(Strategy::Greedy, 1).choose(&game).expect("a step");
+    let mut turn = service.act(PLACE, &actor, action).await.expect("the step");
+    service.attach_images(&mut turn).await.expect("pictures and link");
+    let url = link_in(&turn.text, &base).unwrap_or_else(|| panic!("the turn message links the page: {}", turn.text));
+    assert!(turn.text.chars().count() <= 2000);
+    assert_eq!(url, format!("{base}/g/{}/", service.web_token(id).await.expect("the token")));
+    let (status, kind, _, page) = get(&url).await;
+    assert_eq!((status, kind.starts_with("text/html")), (200, true), "the link opens the page");
+    assert!(String::from_utf8_lossy(&page).contains("South Seas"), "it is the game's page");
+    let mut board = service.board(PLACE, southseas::i18n::Locale::En).await.expect("/board");
+    service.attach_images(&mut board).await.expect("pictures and link");
+    assert_eq!(link_in(&board.text, &base).as_deref(), Some(url.as_str()), "/board links the same page: {}", board.text);
+
+    // The opener revokes it: the old link opens nothing, the new one works and is used next.
+    let revoked = service.revoke_web_link(PLACE, &actors[0]).await.expect("revoked");
+    let fresh = link_in(&revoked.text, &base).expect("the new link, told to the opener alone");
+    assert_eq!(revoked.delivery, Delivery::Ephemeral);
+    assert_ne!(fresh, url);
+    assert_eq!(get(&url).await.0, 404, "the old link opens nothing");
+    assert_eq!(get(&fresh).await.0, 200);
+    let mut board = service.board(PLACE, southseas::i18n::Locale::En).await.expect("/board");
+    service.attach_images(&mut board).await.expect("pictures and link");
+    assert_eq!(link_in(&board.text, &base), Some(fresh), "messages carry the new link");
+
+    // Without a public address nothing links (the page is still served locally).
+    let plain = Service::new(Store::open(&db.url()).await.expect("database opens"), southseas::games::southseas::images());
+    let mut board = plain.board(PLACE, southseas::i18n::Locale::En).await.expect("/board");
+    plain.attach_images(&mut board).await.expect("pictures");
+    assert!(!board.text.contains("/g/"), "{}", board.text);
+}

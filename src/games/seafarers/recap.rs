@@ -3,18 +3,16 @@
 //! the game: production by resource, cards traded, the longest route and the largest army.
 
 use super::render::palette::PLAYERS;
-use super::rules::Seafarers;
 use super::text::{self, Names};
 use crate::common::{Result, Table, internal};
-use crate::games::contract::{Logged, Rules};
-use crate::games::recap::{Figure, Recap};
+use crate::games::contract::Logged;
+use crate::games::contract::{Figure, Recap};
 use crate::i18n::Locale;
 use crate::tr;
 use seafarers_engine::{Action, Event, Game, Resource};
 
-/// The recap of a finished game, replayed from its first state.
-pub(crate) fn gather(table: &Table, log: &[Logged<Action>], l: Locale) -> Result<Recap> {
-    let mut game = Seafarers::setup(table)?;
+/// The recap of a finished game, replayed from its first state `game` (the rules' setup).
+pub(crate) fn gather(mut game: Game, table: &Table, log: &[Logged<Action>], l: Locale) -> Result<Recap> {
     let seats = table.seats.len();
     let names = Names::new_in(table.seats.iter().map(|s| s.name.clone()).collect(), l);
     let mut recap = Recap {
@@ -90,7 +88,8 @@ fn points(game: &Game) -> Vec<i64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::contract::Logged;
+    use crate::games::contract::{Logged, Rules};
+    use crate::games::seafarers::Seafarers;
     use seafarers_engine::{Bot, Strategy};
 
     #[test]
@@ -107,7 +106,7 @@ mod tests {
                 log.push(Logged { seq: log.len() as i64 + 1, user_id: 100, seat: Some(seat), action });
             }
             assert!(game.is_over(), "{scenario}: the greedy players finish");
-            let recap = gather(&table, &log, Locale::En).expect("a finished game gathers");
+            let recap = gather(Seafarers::setup(&table).unwrap(), &table, &log, Locale::En).expect("a finished game gathers");
             let finals: Vec<i64> = game.players().iter().map(|p| i64::from(p.points)).collect();
             assert_eq!(recap.points.last().map(|p| &p.1), Some(&finals), "{scenario}: the chart ends on the points");
             assert!(recap.points.windows(2).all(|w| w[0].0 < w[1].0), "{scenario}: one point a turn, in order");

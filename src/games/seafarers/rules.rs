@@ -417,8 +417,8 @@ impl Rules for Seafarers {
         )
     }
 
-    fn recap(table: &Table, log: &[crate::games::contract::Logged<Action>], locale: Locale) -> Result<crate::games::recap::Recap> {
-        super::recap::gather(table, log, locale)
+    fn recap(table: &Table, log: &[crate::games::contract::Logged<Action>], locale: Locale) -> Result<crate::games::contract::Recap> {
+        super::recap::gather(Self::setup(table)?, table, log, locale)
     }
 
     fn computer_moves(played: &Played<Seafarers>, table: &Table, plan: &ComputerPlan) -> Vec<(usize, Action)> {

@@ -2,18 +2,16 @@
 //! what they did over the game: wares gathered, ships delivered, features they won.
 
 use super::render::palette::PLAYERS;
-use super::rules::SouthSeas;
 use super::text::Names;
 use crate::common::{Result, Table, internal};
-use crate::games::contract::{Logged, Rules};
-use crate::games::recap::{Figure, Recap};
+use crate::games::contract::Logged;
+use crate::games::contract::{Figure, Recap};
 use crate::i18n::Locale;
 use crate::tr;
 use southseas_engine::{Action, Event, Game, ScoreReason};
 
-/// The recap of a finished game, replayed from its first state.
-pub(crate) fn gather(table: &Table, log: &[Logged<Action>], l: Locale) -> Result<Recap> {
-    let mut game = SouthSeas::setup(table)?;
+/// The recap of a finished game, replayed from its first state `game` (the rules' setup).
+pub(crate) fn gather(mut game: Game, table: &Table, log: &[Logged<Action>], l: Locale) -> Result<Recap> {
     let seats = table.seats.len();
     let names = Names(table.seats.iter().map(|s| s.name.clone()).collect());
     let mut recap = Recap {
@@ -62,7 +60,12 @@ pub(crate) mod tests {
     use crate::games::contract::Logged;
     use crate::kinds::GameKind;
     use crate::store::{GameRecord, OnTimeout, SeatRecord, Status};
-    use southseas_engine::{Bot, Options, Ruleset, Strategy, record};
+    use southseas_engine::{Bot, Options, Ruleset, Setup, Strategy, record};
+
+    /// The first state of a game on `table` (what the rules' setup gives it).
+    pub(crate) fn start(table: &Table) -> Game {
+        Game::from_setup(Setup::standard_in(Ruleset::CURRENT, Options::default(), table.seats.len(), table.record.seed)).expect("a setup")
+    }
 
     /// A started table of `players` people (Ana, Bo, …) and a whole game played on it by the
     /// greedy players: its log, and the game at its end.
@@ -101,7 +104,7 @@ pub(crate) mod tests {
             })
             .collect();
         let table = Table { record, seats };
-        let mut game = SouthSeas::setup(&table).expect("a setup");
+        let mut game = start(&table);
         let mut bot = Bot::new(Strategy::Greedy, seed);
         let mut log = Vec::new();
         while !game.is_over() {
@@ -116,7 +119,7 @@ pub(crate) mod tests {
     #[test]
     fn a_whole_games_recap_ends_on_its_final_scores_and_counts_what_was_won() {
         let (table, log, game) = finished_game(3, 7);
-        let recap = gather(&table, &log, Locale::En).expect("a finished game gathers");
+        let recap = gather(start(&table), &table, &log, Locale::En).expect("a finished game gathers");
         let finals: Vec<i64> = game.final_scores().unwrap().iter().map(|s| i64::from(s.total)).collect();
         assert_eq!(recap.points.first(), Some(&(0, vec![0, 0, 0])), "the chart starts at nothing");
         assert_eq!(recap.points.last().map(|p| &p.1), Some(&finals), "and ends on the final scores");
@@ -134,6 +137,6 @@ pub(crate) mod tests {
     fn a_log_that_no_longer_applies_is_an_error_not_a_wrong_recap() {
         let (table, mut log, _) = finished_game(2, 3);
         log.swap(0, 1);
-        assert!(gather(&table, &log, Locale::En).is_err());
+        assert!(gather(start(&table), &table, &log, Locale::En).is_err());
     }
 }

@@ -274,8 +274,8 @@ impl Rules for SouthSeas {
         )
     }
 
-    fn recap(table: &Table, log: &[crate::games::contract::Logged<Action>], locale: Locale) -> Result<crate::games::recap::Recap> {
-        super::recap::gather(table, log, locale)
+    fn recap(table: &Table, log: &[crate::games::contract::Logged<Action>], locale: Locale) -> Result<crate::games::contract::Recap> {
+        super::recap::gather(Self::setup(table)?, table, log, locale)
     }
 
     fn computer_moves(played: &Played<SouthSeas>, table: &Table, plan: &ComputerPlan) -> Vec<(usize, Action)> {

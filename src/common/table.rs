@@ -117,3 +117,51 @@ pub(crate) fn seat_note(seat: &SeatRecord, locale: Locale) -> String {
         (None, None) => String::new(),
     }
 }
+
+/// A started table for tests: game 42 of `kind` with its stored `ruleset` and `options`, one
+/// person per seat (Ana, Bo, Cy, Di, Ed, in seat order, users 100…), no time limit.
+#[cfg(test)]
+pub(crate) fn test_table(
+    kind: crate::kinds::GameKind,
+    ruleset: i64,
+    options: String,
+    players: usize,
+    seed: u64,
+    language: Locale,
+) -> Table {
+    use crate::store::{GameRecord, OnTimeout, Status};
+    let record = GameRecord {
+        id: 42,
+        kind,
+        ruleset,
+        guild_id: 1,
+        channel_id: 2,
+        status: Status::Active,
+        options,
+        seed,
+        creator_id: 100,
+        min_players: players,
+        max_players: players,
+        version: 1,
+        created_at: 0,
+        updated_at: 0,
+        changed_ms: 0,
+        turn_limit_secs: 0,
+        on_timeout: OnTimeout::PlayTurn,
+        language,
+        paused: None,
+        salt: None,
+    };
+    let seats = ["Ana", "Bo", "Cy", "Di", "Ed"][..players]
+        .iter()
+        .enumerate()
+        .map(|(seat, name)| SeatRecord {
+            user_id: 100 + seat as u64,
+            name: name.to_string(),
+            seat: Some(seat),
+            computer: None,
+            away_until: None,
+        })
+        .collect();
+    Table { record, seats }
+}

@@ -12,8 +12,6 @@ use crate::games::seafarers::Seafarers;
 use crate::games::southseas::SouthSeas;
 use crate::games::{Pictures, State};
 use crate::i18n::Locale;
-use crate::kinds::GameKind;
-use crate::store::{GameRecord, OnTimeout, SeatRecord, Status};
 
 /// Everything the web view serves of a game at a version: its page, its live update, a few
 /// steps of its history, and (when asked) its board's picture.
@@ -36,40 +34,7 @@ fn served(state: &State, table: &Table, picture: bool) -> Vec<u8> {
 
 /// A started South Seas table of `players` people in `language`.
 fn southseas_table(players: usize, seed: u64, language: Locale) -> Table {
-    let record = GameRecord {
-        id: 7,
-        kind: GameKind::SouthSeas,
-        ruleset: southseas_engine::Ruleset::CURRENT.id().into(),
-        guild_id: 1,
-        channel_id: 2,
-        status: Status::Active,
-        options: southseas_engine::record::encode_options(&southseas_engine::Options::default()),
-        seed,
-        creator_id: 100,
-        min_players: players,
-        max_players: players,
-        version: 3,
-        created_at: 0,
-        updated_at: 0,
-        changed_ms: 0,
-        turn_limit_secs: 0,
-        salt: None,
-        on_timeout: OnTimeout::PlayTurn,
-        language,
-        paused: None,
-    };
-    let seats = ["Ana", "Bo", "Cy", "Di"][..players]
-        .iter()
-        .enumerate()
-        .map(|(seat, name)| SeatRecord {
-            user_id: 100 + seat as u64,
-            name: name.to_string(),
-            seat: Some(seat),
-            computer: None,
-            away_until: None,
-        })
-        .collect();
-    Table { record, seats }
+    crate::games::southseas::recap::tests::table(players, seed, language)
 }
 
 #[test]

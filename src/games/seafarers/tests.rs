@@ -11,7 +11,6 @@ use crate::common::{Reply, Table};
 use crate::games::contract::{Played, Rules};
 use crate::i18n::Locale;
 use crate::kinds::GameKind;
-use crate::store::{GameRecord, OnTimeout, SeatRecord, Status};
 use seafarers_engine::{
     Action, Bot, DevCard, Event, Game, Hex, Options, Phase, Problem, Reason, Resource, Resources, RuleError, Ruleset, Strategy,
 };
@@ -35,40 +34,8 @@ fn assert_french(what: &str, text: &str) {
 
 /// A started table of `players` people (Ana, Bo, Cy, Di) in `language`.
 pub(crate) fn table(scenario: &str, players: usize, seed: u64, language: Locale) -> Table {
-    let record = GameRecord {
-        id: 42,
-        kind: GameKind::Seafarers,
-        ruleset: i64::from(Ruleset::CURRENT.id()),
-        guild_id: 1,
-        channel_id: 2,
-        status: Status::Active,
-        options: super::options::encode(scenario, &Options { pirate: Ruleset::CURRENT.scenario(scenario).unwrap().pirate.is_some() }),
-        seed,
-        creator_id: 100,
-        min_players: players,
-        max_players: players,
-        version: 1,
-        created_at: 0,
-        updated_at: 0,
-        changed_ms: 0,
-        turn_limit_secs: 0,
-        on_timeout: OnTimeout::PlayTurn,
-        language,
-        paused: None,
-        salt: None,
-    };
-    let seats = ["Ana", "Bo", "Cy", "Di"][..players]
-        .iter()
-        .enumerate()
-        .map(|(seat, name)| SeatRecord {
-            user_id: 100 + seat as u64,
-            name: name.to_string(),
-            seat: Some(seat),
-            computer: None,
-            away_until: None,
-        })
-        .collect();
-    Table { record, seats }
+    let options = super::options::encode(scenario, &Options { pirate: Ruleset::CURRENT.scenario(scenario).unwrap().pirate.is_some() });
+    crate::common::table::test_table(GameKind::Seafarers, i64::from(Ruleset::CURRENT.id()), options, players, seed, language)
 }
 
 /// Every text of a reply a player reads: its text, buttons and menu.

@@ -59,7 +59,6 @@ pub(crate) mod tests {
     use super::*;
     use crate::games::contract::Logged;
     use crate::kinds::GameKind;
-    use crate::store::{GameRecord, OnTimeout, SeatRecord, Status};
     use southseas_engine::{Bot, Options, Ruleset, Setup, Strategy, record};
 
     /// The first state of a game on `table` (what the rules' setup gives it).
@@ -67,43 +66,17 @@ pub(crate) mod tests {
         Game::from_setup(Setup::standard_in(Ruleset::CURRENT, Options::default(), table.seats.len(), table.record.seed)).expect("a setup")
     }
 
-    /// A started table of `players` people (Ana, Bo, …) and a whole game played on it by the
-    /// greedy players: its log, and the game at its end.
+    /// A started South Seas table of `players` people (Ana, Bo, …) in `language`.
+    pub(crate) fn table(players: usize, seed: u64, language: Locale) -> Table {
+        let options = record::encode_options(&Options::default());
+        crate::common::table::test_table(GameKind::SouthSeas, i64::from(Ruleset::CURRENT.id()), options, players, seed, language)
+    }
+
+    /// A whole game on a table of `players` people, played by the greedy players: the table
+    /// (finished), the log, and the game at its end.
     pub(crate) fn finished_game(players: usize, seed: u64) -> (Table, Vec<Logged<Action>>, Game) {
-        let record = GameRecord {
-            id: 42,
-            kind: GameKind::SouthSeas,
-            ruleset: i64::from(Ruleset::CURRENT.id()),
-            guild_id: 1,
-            channel_id: 2,
-            status: Status::Finished,
-            options: record::encode_options(&Options::default()),
-            seed,
-            creator_id: 100,
-            min_players: players,
-            max_players: players,
-            version: 1,
-            created_at: 0,
-            updated_at: 0,
-            changed_ms: 0,
-            turn_limit_secs: 0,
-            on_timeout: OnTimeout::PlayTurn,
-            language: Locale::En,
-            paused: None,
-            salt: None,
-        };
-        let seats = ["Ana", "Bo", "Cy", "Di", "Ed"][..players]
-            .iter()
-            .enumerate()
-            .map(|(seat, name)| SeatRecord {
-                user_id: 100 + seat as u64,
-                name: name.to_string(),
-                seat: Some(seat),
-                computer: None,
-                away_until: None,
-            })
-            .collect();
-        let table = Table { record, seats };
+        let mut table = table(players, seed, Locale::En);
+        table.record.status = crate::store::Status::Finished;
         let mut game = start(&table);
         let mut bot = Bot::new(Strategy::Greedy, seed);
         let mut log = Vec::new();

@@ -30,6 +30,9 @@ pub struct Reply {
     pub show_board: bool,
     /// Which picture `show_board` draws.
     pub picture: Picture,
+    /// The finished game's timelapse belongs with this reply (its own message after the
+    /// game-over one): attached from where it is kept, like the board, when posted.
+    pub timelapse: bool,
     /// Where and how it goes: decided by the service, carried out by the Discord layer.
     pub delivery: Delivery,
     /// Where to post it, when that is not where the command came from (a post owed by a step
@@ -124,6 +127,11 @@ pub struct StoredReply {
     ephemeral: bool,
     #[serde(default)]
     carried: Option<Vec<String>>,
+    /// (Default: no timelapse, as in replies stored before this field existed; a bot from
+    /// before it posts the text alone.) Written only when true: every other row is written
+    /// as before it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    timelapse: bool,
 }
 
 impl From<StoredReply> for Reply {
@@ -155,6 +163,7 @@ impl From<StoredReply> for Reply {
             game: s.game,
             show_board: s.show_board,
             picture: s.picture,
+            timelapse: s.timelapse,
             delivery,
             channel: s.channel,
             private: Vec::new(),
@@ -192,6 +201,7 @@ impl From<Reply> for StoredReply {
             private_to,
             ephemeral,
             carried,
+            timelapse: r.timelapse,
         }
     }
 }
@@ -487,6 +497,12 @@ mod tests {
             assert_eq!((reply.game, reply.show_board, reply.buttons[0][0].id.as_str()), (Some((4, 9)), true, "ss:4:9:e"));
             assert_eq!(serde_json::to_string(&reply).unwrap(), json, "written as before");
         }
+        // The message after a game's end that carries its timelapse.
+        let notice = stored(true, false, "1", false, "null", false, "null");
+        let timelapse = format!(r#"{},"timelapse":true}}"#, notice.strip_suffix('}').expect("an object"));
+        let reply: Reply = serde_json::from_str(&timelapse).expect("it reads");
+        assert!(reply.timelapse && reply.delivery == (Delivery::Notice { nth: 1, direct: false }), "{timelapse}");
+        assert_eq!(serde_json::to_string(&reply).unwrap(), timelapse, "written as read");
         // Rows of earlier generations, without the fields added since (tests/data/golden).
         let before_pictures = r#"{"text":"P1.2 joined.","buttons":[],"menu":null,"mention":null,"game":[1,3],"show_board":false,"new_message":false,"channel":null}"#;
         let before_privacy = r#"{"text":"P1.2 joined.","buttons":[],"menu":null,"mention":7,"more_mentions":[],"game":[1,3],"show_board":false,"new_message":true,"channel":null,"picture":"Turn","components_only":false,"notice":null,"direct":false}"#;

@@ -162,6 +162,7 @@ impl Service {
     /// its text ends with the link to the game's web page (the current token, so a revoked one
     /// is never posted, not even by a post owed since before the revocation).
     pub async fn attach_images(&self, reply: &mut Reply) -> Result<()> {
+        self.attach_timelapse(reply).await?;
         let (Some((id, _)), true) = (reply.game, reply.show_board) else { return Ok(()) };
         let links = self.public_url.is_some() && reply.delivery != super::Delivery::ComponentsOnly;
         if self.pictures.is_empty() && !links {

@@ -29,6 +29,7 @@ pub mod settings;
 pub mod stats;
 mod steps;
 mod tables;
+pub mod timelapse;
 mod web;
 
 // The shared vocabulary, re-exported: callers of the service (Discord, tools, tests) find

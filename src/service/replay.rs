@@ -16,12 +16,7 @@ use crate::tr;
 /// How many of the channel's finished games `/replay` suggests (Discord shows at most 25).
 pub const REPLAY_CHOICES: i64 = 25;
 
-/// The timelapse's file name as attached.
-pub const TIMELAPSE_FILE: &str = "timelapse.gif";
-
-/// One timelapse is encoded at a time in a process: it takes seconds of a core, and the
-/// bot's turns need the others.
-static ENCODING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(1);
+pub use super::timelapse::TIMELAPSE_FILE;
 
 /// A stepper button's id: `rp:GAME:STEP:ROLE`, ROLE one of `f` `p` `n` `l` (first, previous,
 /// next, last) so that two buttons leading to the same step keep ids unique in the message.
@@ -80,19 +75,14 @@ impl Service {
         let (table, log) = self.finished_table(place, game, reader).await?;
         let steps = log.len();
         let stepper = self.stepper(&table, log.clone(), steps, reader).await?;
-        let pictures = self.pictures.clone();
         let id = table.record.id;
         let mut timelapse = Reply {
             text: tr!(reader, "replay-timelapse", id = id, steps = steps),
             game: Some((id, table.record.version)),
             ..Reply::default()
         };
-        if !pictures.is_empty() {
-            let _turn = ENCODING.acquire().await.map_err(|e| internal(e.to_string()))?;
-            // Seconds of drawing and encoding: off the async workers, outside any transaction.
-            let made = tokio::task::spawn_blocking(move || pictures.timelapse(&table, log))
-                .await
-                .map_err(|e| internal(format!("the timelapse of game {id}: {e}")))??;
+        // Kept since the game ended (or made now, for a game from before timelapses were kept).
+        if let Some(made) = self.timelapse_of(&table, log).await? {
             timelapse.images.push(Image { name: TIMELAPSE_FILE.into(), png: made.gif });
         }
         Ok(Replay { timelapse, stepper })

@@ -157,6 +157,8 @@ impl Service {
         for gone in before.iter().filter(|d| match d.kind {
             DueKind::Computer => computer.is_none(),
             DueKind::Lobby => true,
+            // A finished game's: no wait of a running game touches it.
+            DueKind::Timelapse => false,
             DueKind::Reminder | DueKind::Deadline => !people.contains(&d.user_id),
         }) {
             store::clear_due_of(conn, id, gone.kind, gone.user_id).await?;
@@ -322,6 +324,7 @@ impl Service {
             DueKind::Reminder => self.remind(item).await,
             DueKind::Computer | DueKind::Deadline => self.play_for(item, paced).await,
             DueKind::Lobby => self.expire_lobby(item).await,
+            DueKind::Timelapse => self.tell_timelapse(item).await,
         };
         result.unwrap_or_else(|e| {
             tracing::error!(game = item.game_id, kind = item.kind.as_str(), "a due item failed (retried later): {e}");

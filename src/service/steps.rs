@@ -216,6 +216,9 @@ impl Service {
         let mut table = Table { record: GameRecord { version, status, ..table.record }, seats: table.seats };
         let (waiting, answering) = (G::waiting(&game), G::may_answer(&game));
         let deadline = self.reschedule_with(&mut tx, &mut table, &waiting, &answering).await?;
+        if over {
+            self.owe_timelapse(&mut tx, &table).await?;
+        }
         let languages = self.private_languages(&mut tx, &table, actor.map(|user| (user, reader)), &G::private_readers(&story)).await?;
         let private = G::private_posts(&game, &table, version, &story, &languages);
         // A person's step that hands the turn to the computer, typed (no message to show it

@@ -18,6 +18,8 @@ pub enum DueKind {
     Deadline,
     /// A lobby nobody changed for a while closes (user 0: it waits for nobody in particular).
     Lobby,
+    /// A finished game's timelapse is encoded and posted after its game-over message (user 0).
+    Timelapse,
 }
 
 impl DueKind {
@@ -27,6 +29,7 @@ impl DueKind {
             DueKind::Reminder => "reminder",
             DueKind::Deadline => "deadline",
             DueKind::Lobby => "lobby",
+            DueKind::Timelapse => "timelapse",
         }
     }
 
@@ -36,6 +39,7 @@ impl DueKind {
             "reminder" => Ok(DueKind::Reminder),
             "deadline" => Ok(DueKind::Deadline),
             "lobby" => Ok(DueKind::Lobby),
+            "timelapse" => Ok(DueKind::Timelapse),
             other => Err(sqlx::Error::Decode(format!("unknown due kind `{other}`").into())),
         }
     }

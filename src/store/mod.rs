@@ -17,11 +17,13 @@
 mod due;
 mod people;
 mod servers;
+mod timelapses;
 mod web;
 
 pub use due::*;
 pub use people::*;
 pub use servers::*;
+pub use timelapses::*;
 pub use web::*;
 
 use crate::i18n::Locale;

@@ -323,3 +323,58 @@ async fn stats_and_ratings_come_from_the_finished_games(db) {
     assert!(stats.contains("7 jouées") && stats.contains("Bateaux livrés"), "{stats}");
 }
 }
+
+on_both_databases! {
+async fn a_finished_game_posts_its_timelapse_once_after_the_game_over_message(db) {
+    use southseas::draw::timelapse::{MAX_BYTES, decode_frames};
+    use southseas::service::timelapse::{TIMELAPSE_AFTER_MS, TIMELAPSE_FILE};
+    use std::time::Duration;
+    let clock = southseas::service::clock::ManualClock::starting_now();
+    let service = open(&db).await.with_images(Pictures::all()).with_clock(clock.clone());
+    let people = [player(0), player(1)];
+    start_south_seas(&service, &people, 78, Some(Strength::Easy)).await;
+    let id = record(&service).await.id;
+    let last = play_south_seas(&service, &people, 78, false).await;
+    assert!(last.text.starts_with("🏁"), "{}", last.text);
+    let after = Duration::from_millis(TIMELAPSE_AFTER_MS as u64);
+
+    // The game-over message goes first: while it is owed, the timelapse waits (nothing drawn).
+    assert!(service.run_due().await.expect("the schedule").is_empty(), "not at the last move itself");
+    clock.advance(after);
+    assert!(service.run_due().await.expect("the schedule").is_empty(), "not while the game-over message is owed");
+    all_posted(&service).await;
+    clock.advance(after);
+    let told = service.run_due().await.expect("the schedule");
+    assert_eq!(told.len(), 1, "{told:?}");
+    let told = &told[0];
+    assert!(matches!(told.delivery, Delivery::Notice { direct: false, .. }), "a message of its own: {:?}", told.delivery);
+    assert_eq!((told.mention, told.more_mentions.len()), (None, 0), "it pings nobody: the game-over message did");
+    assert!(told.buttons.is_empty() && told.menu.is_none());
+    assert!(told.text.contains(&format!("Game #{id}")) && told.text.contains("/replay"), "{}", told.text);
+    let gif = &told.images.iter().find(|i| i.name == TIMELAPSE_FILE).expect("the timelapse is attached").png;
+    assert!(gif.starts_with(b"GIF89a") && gif.len() <= MAX_BYTES, "{} bytes", gif.len());
+    let frames = decode_frames(gif).expect("it plays");
+    assert!(frames.len() > 30, "the board grows step by step: {} frames", frames.len());
+
+    // Owed through the outbox like any post: a retry (another process, after a restart) reads
+    // it back without the bytes and attaches the kept timelapse, not a new encoding of it.
+    let mut conn = service.store().pool().acquire().await.expect("connection");
+    let owed: Vec<String> =
+        sqlx::query_scalar("SELECT reply FROM outbox WHERE game_id = $1").bind(id).fetch_all(&mut *conn).await.expect("outbox");
+    drop(conn);
+    assert_eq!(owed.len(), 1, "the timelapse's message is owed: {owed:?}");
+    let mut again: Reply = serde_json::from_str(&owed[0]).expect("a stored reply");
+    assert!(again.timelapse && again.images.is_empty());
+    service.attach_images(&mut again).await.expect("attached");
+    assert_eq!(again.images.len(), 1);
+    assert!(&again.images[0].png == gif, "the kept bytes");
+    all_posted(&service).await;
+
+    // Once: nothing more is due, hours later.
+    clock.advance(Duration::from_secs(3 * 24 * 3600));
+    assert!(service.run_due().await.expect("the schedule").is_empty());
+    // `/replay` attaches the same timelapse.
+    let replay = service.replay(PLACE, None, southseas::i18n::Locale::En).await.expect("replay");
+    assert!(&replay.timelapse.images[0].png == gif);
+}
+}

@@ -448,6 +448,15 @@ async fn the_double_refuses_what_discord_would_refuse() {
     let reasons: Vec<String> = double.unexpected().into_iter().skip(2).map(|u| u.reason).collect();
     assert_eq!(reasons.len(), 4, "{reasons:#?}");
     assert!(reasons.iter().all(|r| r.starts_with("over Discord's limits")), "{reasons:#?}");
+    // A file over the upload limit every server allows (413, code 40005); one at it is taken.
+    let file = |bytes: usize| serenity::CreateAttachment::bytes(vec![7u8; bytes], "big.gif");
+    let over = serenity::CreateMessage::new().content("big").add_file(file(dd::MAX_UPLOAD_BYTES + 1));
+    let refused = channel.send_message(&http, over).await.expect_err("too large");
+    assert!(refused.to_string().contains("Request entity too large"), "{refused}");
+    let at = serenity::CreateMessage::new().content("just").add_file(file(dd::MAX_UPLOAD_BYTES));
+    channel.send_message(&http, at).await.expect("at the limit");
+    let reasons: Vec<String> = double.unexpected().into_iter().skip(6).map(|u| u.reason).collect();
+    assert!(reasons.len() == 1 && reasons[0].starts_with("a file of"), "{reasons:#?}");
 
     // A new message notifies the users its allowed mentions name; an edit notifies nobody; a
     // nonce sent again with enforce_nonce returns the first message.

@@ -421,6 +421,21 @@ async fn a_complete_two_player_game_through_discord() {
         status[1].is_ephemeral() && status[1].content.as_deref().unwrap_or("").contains("Players (2/"),
         "the rematch lobby: {status:?}"
     );
+
+    // The timelapse follows the game-over message as a message of its own, made off the step
+    // path: an animated GIF under the upload limit that pings nobody (the end did).
+    let timelapse = double
+        .wait_for("the timelapse", |d| {
+            posts(d).into_iter().find(|p| p.attachments.iter().any(|a| a.filename == southseas::service::timelapse::TIMELAPSE_FILE))
+        })
+        .await;
+    let gif = &timelapse.attachments[0];
+    assert!(gif.bytes.starts_with(b"GIF89a") && gif.bytes.len() <= southseas::draw::timelapse::MAX_BYTES, "{} bytes", gif.bytes.len());
+    assert!(timelapse.notified.is_empty() && timelapse.components.is_empty(), "{timelapse:?}");
+    assert!(timelapse.content.as_deref().unwrap_or("").contains("/replay"), "it says how to step through it: {timelapse:?}");
+    let end_at = posts(&double).iter().position(|p| p.message_id == end["id"].as_str().and_then(|i| i.parse().ok())).expect("the end");
+    let timelapse_at = posts(&double).iter().position(|p| p.message_id == timelapse.message_id).expect("the timelapse");
+    assert!(end_at < timelapse_at, "after the game-over message");
     double.assert_no_unexpected();
 }
 

@@ -293,6 +293,10 @@ recap-points = Points
 recap-turn = Turn
 
 ## /replay: a finished game again (private, in the reader's language)
+timelapse-after-game = 🎞️ **Game #{ $id }** from the first step to the last ({ $steps ->
+    [one] 1 step
+   *[other] { $steps } steps
+}). `/replay` goes through it one step at a time.
 replay-timelapse = 🎞️ **Game #{ $id }**, the board step by step ({ $steps ->
     [one] 1 step
    *[other] { $steps } steps

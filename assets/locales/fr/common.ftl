@@ -296,6 +296,10 @@ recap-points = Points
 recap-turn = Tour
 
 ## /revoir : une partie terminée à nouveau (privé, dans la langue du lecteur)
+timelapse-after-game = 🎞️ **Partie n° { $id }** du début à la fin ({ $steps ->
+    [one] 1 étape
+   *[other] { $steps } étapes
+}). `/revoir` la parcourt une étape à la fois.
 replay-timelapse = 🎞️ **Partie n° { $id }**, le plateau étape par étape ({ $steps ->
     [one] 1 étape
    *[other] { $steps } étapes

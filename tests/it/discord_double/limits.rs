@@ -20,6 +20,10 @@ pub(super) fn notified_users(data: &Value) -> Vec<u64> {
         .collect()
 }
 
+/// The largest file a bot may upload to any server (Discord's default, without boosts: 10 MiB):
+/// a request with a larger one is refused whole (413, code 40005).
+pub const MAX_UPLOAD_BYTES: usize = 10 * 1024 * 1024;
+
 /// Discord's limits and rules on what one message (or autocomplete answer) may hold: the first
 /// one broken, named, or None. Discord refuses such a request whole (400, Invalid Form Body).
 pub fn over_limit(data: &Value) -> Option<String> {

@@ -66,7 +66,7 @@ mod threads;
 use gateway::gateway;
 pub use interactions::*;
 use limits::notified_users;
-pub use limits::over_limit;
+pub use limits::{MAX_UPLOAD_BYTES, over_limit};
 pub use objects::*;
 pub use records::*;
 use rest::rest;

@@ -55,6 +55,12 @@ pub(super) async fn rest(AxState(shared): AxState<Arc<Shared>>, req: Request) ->
             return discord_error(StatusCode::BAD_REQUEST, 50109, "The request body contains invalid JSON.");
         }
     };
+    // A file over the upload limit every server allows: Discord refuses the whole request.
+    if let Some(big) = parsed.uploads.iter().find(|u| u.bytes.len() > MAX_UPLOAD_BYTES) {
+        let why = format!("a file of {} bytes (limit {MAX_UPLOAD_BYTES})", big.bytes.len());
+        shared.with(|s| s.refuse(&method, &path, &why, &parsed.json));
+        return discord_error(StatusCode::PAYLOAD_TOO_LARGE, 40005, "Request entity too large");
+    }
     let segments: Vec<&str> = path.trim_matches('/').split('/').collect();
     shared.with(|s| {
         s.requests.push(if query.is_empty() { format!("{method} {path}") } else { format!("{method} {path}?{query}") });

@@ -130,6 +130,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 out.transcript.display(),
                 out.folder.display()
             );
+            if let Some(timelapse) = &out.timelapse {
+                println!("  timelapse:  {}", timelapse.display());
+            }
             Ok(ExitCode::SUCCESS)
         }
         Command::Script { file, events } => script::run(&file, events),

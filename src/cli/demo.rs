@@ -53,6 +53,8 @@ pub struct DemoOutput {
     pub transcript: PathBuf,
     pub images: usize,
     pub actions: usize,
+    /// The finished game's timelapse, when the demo draws pictures.
+    pub timelapse: Option<PathBuf>,
 }
 
 pub async fn run(args: &DemoArgs, images: Option<ImageMaker>) -> Result<DemoOutput> {
@@ -119,6 +121,13 @@ pub async fn run(args: &DemoArgs, images: Option<ImageMaker>) -> Result<DemoOutp
         };
         log(&actor.name, &what_they_did(&game, &action), &reply, image.as_deref());
     }
+    let timelapse = write_timelapse(&service, &args.out).await?;
+    if let Some(name) = &timelapse {
+        let _ = writeln!(
+            transcript,
+            "🎞️ The whole game, step by step (the channel gets it after the game-over message):\n\n![timelapse]({name})"
+        );
+    }
     let transcript_path = args.out.join("transcript.md");
     std::fs::write(&transcript_path, transcript).with_context(|| format!("cannot write {}", transcript_path.display()))?;
     if pace.is_some() {
@@ -126,7 +135,13 @@ pub async fn run(args: &DemoArgs, images: Option<ImageMaker>) -> Result<DemoOutp
         tokio::signal::ctrl_c().await?;
     }
     service.store().close().await;
-    Ok(DemoOutput { folder: args.out.clone(), transcript: transcript_path, images: written, actions })
+    Ok(DemoOutput {
+        folder: args.out.clone(),
+        transcript: transcript_path,
+        images: written,
+        actions,
+        timelapse: timelapse.map(|n| args.out.join(n)),
+    })
 }
 
 /// A whole Catan: Seafarers game between greedy computer players, through the service as a
@@ -201,6 +216,13 @@ pub async fn run_seafarers(args: &DemoArgs, images: Option<crate::games::seafare
             image.as_deref(),
         );
     }
+    let timelapse = write_timelapse(&service, &args.out).await?;
+    if let Some(name) = &timelapse {
+        let _ = writeln!(
+            transcript,
+            "🎞️ The whole game, step by step (the channel gets it after the game-over message):\n\n![timelapse]({name})"
+        );
+    }
     let transcript_path = args.out.join("transcript.md");
     std::fs::write(&transcript_path, transcript).with_context(|| format!("cannot write {}", transcript_path.display()))?;
     if pace.is_some() {
@@ -208,7 +230,13 @@ pub async fn run_seafarers(args: &DemoArgs, images: Option<crate::games::seafare
         tokio::signal::ctrl_c().await?;
     }
     service.store().close().await;
-    Ok(DemoOutput { folder: args.out.clone(), transcript: transcript_path, images: written, actions })
+    Ok(DemoOutput {
+        folder: args.out.clone(),
+        transcript: transcript_path,
+        images: written,
+        actions,
+        timelapse: timelapse.map(|n| args.out.join(n)),
+    })
 }
 
 /// With `--web`: serves the web view of the demo's game (the one `reply` is about) and prints
@@ -254,6 +282,16 @@ async fn write_images(service: &Service, reply: &mut Reply, out: &Path, name: &s
     let Some(board) = reply.images.first() else { return Ok(None) };
     std::fs::write(out.join(name), &board.png).with_context(|| format!("cannot write {name}"))?;
     *written += 1;
+    Ok(Some(name.to_string()))
+}
+
+/// Writes the finished game's timelapse, the message the channel gets after the game-over one,
+/// as `timelapse.gif`; returns its name (None when the demo draws no pictures).
+async fn write_timelapse(service: &Service, out: &Path) -> Result<Option<String>> {
+    let replay = service.replay(PLACE, None, crate::i18n::Locale::En).await.map_err(anyhow::Error::new)?;
+    let Some(gif) = replay.timelapse.images.first() else { return Ok(None) };
+    let name = crate::service::timelapse::TIMELAPSE_FILE;
+    std::fs::write(out.join(name), &gif.png).with_context(|| format!("cannot write {name}"))?;
     Ok(Some(name.to_string()))
 }
 

@@ -137,6 +137,9 @@ fn demo_writes_boards_and_a_transcript() {
         let png = std::fs::read(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(png.starts_with(b"\x89PNG"), "{name}");
     }
+    // The timelapse the channel gets after the game-over message.
+    let gif = std::fs::read(dir.join("timelapse.gif")).expect("the timelapse");
+    assert!(gif.starts_with(b"GIF89a") && transcript.contains("![timelapse](timelapse.gif)"));
     let _ = std::fs::remove_dir_all(&dir);
 }
 

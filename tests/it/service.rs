@@ -198,7 +198,7 @@ async fn bad_input_gets_a_user_error_and_changes_nothing(db) {
     expect_user_error(service.start(PLACE, &actor).await, "already started");
     expect_user_error(service.leave(PLACE, &actor).await, "can't leave");
     expect_user_error(service.undo(PLACE, &actor, None).await, "nothing to undo");
-    expect_user_error(service.create(PLACE, &stranger, options(1)).await, "already has a game");
+    expect_user_error(service.create(PLACE, &stranger, options(1)).await, "already open here: one game per channel or thread");
     assert_eq!(dump(&db).await, before, "refused input must not change the database");
 
     // The legal action still works afterwards.

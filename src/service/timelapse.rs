@@ -102,7 +102,12 @@ impl Service {
         let id = item.game_id;
         let mut conn = self.store.pool().acquire().await?;
         let table = load_table(&mut conn, id).await?;
-        if table.record.status != Status::Finished || !self.still_due(&mut conn, item).await? {
+        if !self.still_due(&mut conn, item).await? {
+            // Set anew since it was claimed (by a process that found the game-over message
+            // still owed): that one stands.
+            return Ok(None);
+        }
+        if table.record.status != Status::Finished {
             store::clear_due_of(&mut conn, id, DueKind::Timelapse, 0).await?;
             return Ok(None);
         }

@@ -57,6 +57,23 @@ pub struct SeatOutcome {
     /// The game's own figures for `/stats`: the message id of each figure's name in the game's
     /// message file, and how many.
     pub figures: Vec<(&'static str, i64)>,
+    /// What the seat did, kind by kind, for `/stats`' favourites (South Seas: the features it
+    /// completed; Seafarers: the pieces it built).
+    pub tallies: Vec<Tally>,
+}
+
+/// How many of each kind of one thing a seat did over a game (islands, bridges, seas and
+/// markets completed; roads, ships, settlements and cities built): `/stats` adds them up over
+/// a player's games and names the kind they did most.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tally {
+    /// The message id of the line that names the favourite (`ss-favourite-feature`); it is given
+    /// `$kinds` (the favourite's name, or several tied), `$count` (how many of it), `$tied`
+    /// (`yes` when several share the most) and `$total` (how many of every kind).
+    pub line: &'static str,
+    /// Each kind's name (its message id) and how many, in the game's own order (which also
+    /// orders a tie).
+    pub counts: Vec<(&'static str, i64)>,
 }
 
 /// What a finished game tells besides its board (see [`Rules::recap`]; drawn by `crate::games::recap`).
@@ -263,9 +280,11 @@ pub trait Rules: Sized + Send + Sync + 'static {
 
     // ----- after the last move (stats and ratings)
 
-    /// A finished game's outcome for each seat, by seat: final score, placement and the game's
-    /// own figures. None while the game is not over.
-    fn outcome(game: &Self::Game) -> Option<Vec<SeatOutcome>>;
+    /// A finished game's outcome for each seat, by seat: final score, placement, the game's own
+    /// figures and tallies, replayed from the game's first state (the tallies count what
+    /// happened over the game, which its last state no longer tells). None while the game is
+    /// not over; an error if `log` no longer applies.
+    fn outcome(table: &Table, log: &[Logged<Self::Move>]) -> Result<Option<Vec<SeatOutcome>>>;
     /// What the game-over picture tells besides the board (`crate::games::recap`): each seat's
     /// points over the turns and the game's own figures, gathered by replaying `log` from the
     /// game's first state; words in `locale`. Everything in it is public once the game is over.

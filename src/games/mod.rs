@@ -51,10 +51,10 @@ pub enum State {
     Seafarers(Played<Seafarers>),
 }
 
-/// Rebuilds a game's state from its stored log, by its game's rules.
-fn replay<G: Rules>(table: &Table, records: Vec<ActionRecord>) -> Result<State> {
+/// A stored log read back as its game's steps.
+fn decode<G: Rules>(table: &Table, records: Vec<ActionRecord>) -> Result<Vec<Logged<G::Move>>> {
     let id = table.record.id;
-    let log = records
+    records
         .into_iter()
         .map(|r| {
             let (seat, action) =
@@ -67,7 +67,12 @@ fn replay<G: Rules>(table: &Table, records: Vec<ActionRecord>) -> Result<State> 
             }
             Ok(Logged { seq: r.seq, user_id: r.user_id, seat: seat.or(r.seat), action })
         })
-        .collect::<Result<Vec<_>>>()?;
+        .collect()
+}
+
+/// Rebuilds a game's state from its stored log, by its game's rules.
+fn replay<G: Rules>(table: &Table, records: Vec<ActionRecord>) -> Result<State> {
+    let log = decode::<G>(table, records)?;
     Ok(G::wrap(Played::replay(table, log)?))
 }
 
@@ -102,6 +107,15 @@ impl State {
         match table.record.kind {
             GameKind::SouthSeas => replay::<SouthSeas>(table, log),
             GameKind::Seafarers => replay::<Seafarers>(table, log),
+        }
+    }
+
+    /// A stored game's outcome per seat, replayed from its log (None while it is not over;
+    /// see [`Rules::outcome`]).
+    pub(crate) fn outcome(table: &Table, log: Vec<ActionRecord>) -> Result<Option<Vec<contract::SeatOutcome>>> {
+        match table.record.kind {
+            GameKind::SouthSeas => SouthSeas::outcome(table, &decode::<SouthSeas>(table, log)?),
+            GameKind::Seafarers => Seafarers::outcome(table, &decode::<Seafarers>(table, log)?),
         }
     }
 
@@ -151,11 +165,6 @@ impl State {
     /// What the player at `seat` must do, in a few words ("place tile K2").
     pub(crate) fn task(&self, seat: usize, locale: Locale) -> String {
         with_game!(self, G, played => G::task(&played.game, seat, locale))
-    }
-
-    /// A finished game's outcome per seat (None while it is not over).
-    pub(crate) fn outcome(&self) -> Option<Vec<contract::SeatOutcome>> {
-        with_game!(self, G, played => G::outcome(&played.game))
     }
 
     /// What the last `n` steps did, oldest first (`/history`).

@@ -17,10 +17,17 @@ use image::RgbImage;
 /// framed by the recap. Falls back to the board alone if the recap cannot be gathered (a log
 /// this version no longer reads is said elsewhere; the board is still worth showing).
 pub(crate) fn drawing<G: Rules>(played: &Played<G>, table: &Table, board: Drawing) -> Drawing {
-    let (game, log, table) = (played.game.clone(), played.log.clone(), table.clone());
+    let (log, table) = (played.log.clone(), table.clone());
     Box::new(move || {
         let images = board();
-        let Some(outcome) = G::outcome(&game) else { return images };
+        let outcome = match G::outcome(&table, &log) {
+            Ok(Some(outcome)) => outcome,
+            Ok(None) => return images,
+            Err(e) => {
+                tracing::warn!(game = table.record.id, "no outcome: {e}");
+                return images;
+            }
+        };
         let language = table.record.language;
         let recap = match G::recap(&table, &log, language) {
             Ok(recap) => recap,
@@ -162,7 +169,7 @@ mod tests {
 
     fn outcome(scores: &[i64]) -> Vec<SeatOutcome> {
         let places = crate::games::contract::places(scores, None);
-        scores.iter().zip(places).map(|(&score, place)| SeatOutcome { score, place, figures: Vec::new() }).collect()
+        scores.iter().zip(places).map(|(&score, place)| SeatOutcome { score, place, figures: Vec::new(), tallies: Vec::new() }).collect()
     }
 
     fn recap() -> Recap {
@@ -220,7 +227,7 @@ mod tests {
     #[test]
     #[ignore = "writes the example pictures of docs/ (DOCS_OUT=docs)"]
     fn write_recap_examples() {
-        use crate::games::contract::{Logged, Played};
+        use crate::games::contract::Played;
         use crate::games::seafarers::Seafarers;
         use crate::games::southseas::SouthSeas;
         use crate::games::{Pictures, State};
@@ -236,17 +243,7 @@ mod tests {
         let (table, log, game) = crate::games::southseas::recap::tests::finished_game(4, 9);
         write("recap-southseas", SouthSeas::wrap(Played { game, log }), &table);
 
-        let mut table = crate::games::seafarers::tests::table("four-islands", 3, 5, Locale::Fr);
-        table.record.status = crate::store::Status::Finished;
-        let mut game = Seafarers::setup(&table).unwrap();
-        let mut bots: Vec<_> = (0..3).map(|s| seafarers_engine::Bot::new(seafarers_engine::Strategy::Greedy, 5 + s)).collect();
-        let mut log = Vec::new();
-        while !game.is_over() {
-            let seat = game.to_act()[0];
-            let action = bots[seat].choose(&game, seat).unwrap();
-            game.apply(seat, &action).unwrap();
-            log.push(Logged { seq: log.len() as i64 + 1, user_id: 100, seat: Some(seat), action });
-        }
+        let (table, log, game) = crate::games::seafarers::recap::tests::finished_game("four-islands", 3, 5, Locale::Fr);
         write("recap-seafarers-fr", Seafarers::wrap(Played { game, log }), &table);
     }
 }

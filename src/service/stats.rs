@@ -15,7 +15,7 @@
 use super::{Place, Reply, Result, Service, Table, user};
 use crate::common::is_computer_id;
 use crate::games::State;
-use crate::games::contract::SeatOutcome;
+use crate::games::contract::{SeatOutcome, Tally};
 use crate::i18n::Locale;
 use crate::kinds::{GameKind, Strength};
 use crate::store::{self, ActionRecord, GameId};
@@ -133,14 +133,13 @@ fn turn_times(log: &[ActionRecord]) -> HashMap<u64, Vec<i64>> {
 /// not over: a stored game this version cannot read is left out rather than stop the stats).
 fn finished_of(table: &Table, log: Vec<ActionRecord>) -> Option<Finished> {
     let turn_secs = turn_times(&log);
-    let state = match State::replay(table, log) {
-        Ok(state) => state,
+    let outcome = match State::outcome(table, log) {
+        Ok(outcome) => outcome?,
         Err(e) => {
             tracing::warn!(game = table.record.id, "a finished game left out of the stats: {e:?}");
             return None;
         }
     };
-    let outcome = state.outcome()?;
     let seats = table
         .seats
         .iter()
@@ -171,6 +170,43 @@ fn decimal(x: f64, l: Locale) -> String {
 /// A short time in words: seconds under a minute, else minutes, hours, days.
 fn time_words(secs: i64, l: Locale) -> String {
     if secs < 60 { tr!(l, "stats-seconds", n = secs) } else { super::schedule::duration_words_in(secs * 1000, l) }
+}
+
+/// The favourites of a player over `outcomes` (their seats in one game's finished games): for
+/// each tally the game keeps, the kind they did most, with how many of it and of all kinds
+/// ("Favourite feature: islands (14 of 23 completed)"); kinds tied for the most are named
+/// together, in the game's order. Nothing for a tally they never added to.
+fn favourites<'a>(outcomes: impl Iterator<Item = &'a SeatOutcome>, l: Locale) -> Vec<String> {
+    let mut sums: Vec<Tally> = Vec::new();
+    for tally in outcomes.flat_map(|o| &o.tallies) {
+        let sum = match sums.iter_mut().position(|t| t.line == tally.line) {
+            Some(i) => &mut sums[i],
+            None => {
+                sums.push(Tally { line: tally.line, counts: Vec::new() });
+                sums.last_mut().expect("just pushed")
+            }
+        };
+        for &(kind, n) in &tally.counts {
+            match sum.counts.iter_mut().find(|(k, _)| *k == kind) {
+                Some((_, total)) => *total += n,
+                None => sum.counts.push((kind, n)),
+            }
+        }
+    }
+    sums.into_iter()
+        .filter_map(|sum| {
+            let most = sum.counts.iter().map(|&(_, n)| n).max().filter(|&n| n > 0)?;
+            let kinds: Vec<String> = sum.counts.iter().filter(|&&(_, n)| n == most).map(|&(k, _)| tr!(l, k)).collect();
+            Some(tr!(
+                l,
+                sum.line,
+                kinds = kinds.join(" · "),
+                count = most,
+                tied = if kinds.len() > 1 { "yes" } else { "no" },
+                total = sum.counts.iter().map(|&(_, n)| n).sum::<i64>(),
+            ))
+        })
+        .collect()
 }
 
 impl Service {
@@ -253,6 +289,7 @@ impl Service {
                     average = decimal(total as f64 / n, reader)
                 ));
             }
+            lines.extend(favourites(mine.iter().map(|(_, o)| *o), reader));
         }
         if lines.len() == 1 {
             return Ok(Reply { text: tr!(reader, "stats-none", name = name.as_str()), ..Reply::default() });
@@ -326,7 +363,7 @@ mod tests {
     use super::*;
 
     fn outcome(place: usize) -> SeatOutcome {
-        SeatOutcome { score: 10 - place as i64, place, figures: Vec::new() }
+        SeatOutcome { score: 10 - place as i64, place, figures: Vec::new(), tallies: Vec::new() }
     }
 
     fn game(id: GameId, seats: &[(Rated, usize)]) -> Finished {
@@ -358,6 +395,54 @@ mod tests {
         let r = ratings(&[game(1, &[(bot, 1), (ana, 2), (bot, 3), (bo, 4)])]);
         assert_eq!(r[&bot].games, 1);
         assert!(r[&bot].rating.uncertainty < WengLinRating::new().uncertainty);
+    }
+
+    /// A seat's outcome that completed `features` ([islands, bridges, seas, markets]) and built
+    /// `pieces` ([roads, ships, settlements, cities]).
+    fn tallied(features: [i64; 4], pieces: [i64; 4]) -> SeatOutcome {
+        let kinds = |keys: [&'static str; 4], n: [i64; 4]| keys.into_iter().zip(n).collect();
+        SeatOutcome {
+            tallies: vec![
+                Tally {
+                    line: "ss-favourite-feature",
+                    counts: kinds(["ss-feature-islands", "ss-feature-bridges", "ss-feature-seas", "ss-feature-markets"], features),
+                },
+                Tally {
+                    line: "sf-favourite-piece",
+                    counts: kinds(["sf-piece-roads", "sf-piece-ships", "sf-piece-settlements", "sf-piece-cities"], pieces),
+                },
+            ],
+            ..outcome(1)
+        }
+    }
+
+    #[test]
+    fn the_favourite_is_the_kind_done_most_over_all_games_counted_in_both_languages() {
+        // Bridges lead in the first game, islands over the three: 14 of 23.
+        let games = [tallied([2, 5, 1, 0], [6, 2, 3, 1]), tallied([7, 1, 0, 1], [4, 9, 2, 1]), tallied([5, 0, 2, 0], [3, 30, 2, 0])];
+        assert_eq!(
+            favourites(games.iter(), Locale::En),
+            vec!["  • Favourite feature: islands (14 of 24 completed)".to_string(), "  • Most built: ships (41 of 63 pieces)".to_string()]
+        );
+        assert_eq!(
+            favourites(games.iter(), Locale::Fr),
+            vec![
+                "  • Lieu préféré : îles (14 sur 24 lieux complétés)".to_string(),
+                "  • Le plus construit : bateaux (41 sur 63 constructions)".to_string()
+            ]
+        );
+    }
+
+    #[test]
+    fn kinds_tied_for_the_most_are_named_together_and_nothing_done_says_nothing() {
+        let tied = [tallied([3, 1, 3, 0], [0; 4])];
+        assert_eq!(favourites(tied.iter(), Locale::En), vec!["  • Favourite feature: islands · seas (3 each of 7 completed)".to_string()]);
+        assert_eq!(
+            favourites(tied.iter(), Locale::Fr),
+            vec!["  • Lieu préféré : îles · mers (3 chacun sur 7 lieux complétés)".to_string()]
+        );
+        assert!(favourites([tallied([0; 4], [0; 4])].iter(), Locale::En).is_empty());
+        assert!(favourites([outcome(2)].iter(), Locale::En).is_empty(), "a game that keeps no tally");
     }
 
     #[test]

@@ -9,7 +9,7 @@ use southseas::games::Strength;
 use southseas::games::seafarers::{Seafarers, SeafarersOptions};
 use southseas::games::southseas::{GameOptions, SouthSeas};
 use southseas::games::{GameKind, Pictures, verify_deal};
-use southseas::service::stats::{Rated, ratings};
+use southseas::service::stats::{Finished, Rated, ratings};
 use southseas::service::{Actor, Delivery, Reply, Service, ServiceError, SettingsChange};
 use southseas::store::{self, GameRecord, Store};
 use southseas_engine::{Bot, Strategy};
@@ -52,12 +52,19 @@ async fn start_south_seas(service: &Service, people: &[Actor], seed: u64, comput
 /// Plays the channel's South Seas game to its end, people as the engine's random bots and the
 /// computer by the scheduler; undoes one step on the way when `undo`. Returns the last reply.
 async fn play_south_seas(service: &Service, people: &[Actor], seed: u64, undo: bool) -> Reply {
+    play_south_seas_for(service, people, seed, undo, 5_000).await.expect("the game never ends")
+}
+
+/// Plays the channel's South Seas game as [`play_south_seas`] does, `rounds` times at most (a
+/// step of a person, or a run of the computer). The last reply once the game is over; None if
+/// it still runs.
+async fn play_south_seas_for(service: &Service, people: &[Actor], seed: u64, undo: bool, rounds: u64) -> Option<Reply> {
     let mut last = Reply::default();
     let mut undone = !undo;
-    for step in 0..5_000u64 {
+    for step in 0..rounds {
         let (game, _, _, _) = service.snapshot::<SouthSeas>(PLACE, 0).await.expect("snapshot");
         if game.is_over() {
-            return last;
+            return Some(last);
         }
         let seat = game.to_act().expect("someone acts");
         let mut actor = None;
@@ -79,7 +86,7 @@ async fn play_south_seas(service: &Service, people: &[Actor], seed: u64, undo: b
             undone = true;
         }
     }
-    panic!("the game never ends");
+    None
 }
 
 /// Plays the channel's Seafarers game to its end, each waiting person as the engine's greedy
@@ -280,8 +287,15 @@ async fn stats_and_ratings_come_from_the_finished_games(db) {
     play_south_seas(&service, &[ana.clone(), bo.clone()], 200, false).await;
     start_south_seas(&service, std::slice::from_ref(&cy), 201, Some(Strength::Easy)).await;
     play_south_seas(&service, std::slice::from_ref(&cy), 201, false).await;
+    // The abandoned game is played a while first: what was done in it counts nowhere.
+    let before = [service.stats(PLACE, &ana, None, None).await.expect("stats").text, service.stats(PLACE, &bo, None, None).await.expect("stats").text];
     start_south_seas(&service, &[ana.clone(), bo.clone()], 202, None).await;
+    assert!(play_south_seas_for(&service, &[ana.clone(), bo.clone()], 202, false, 60).await.is_none(), "still running");
+    let (game, _, _, _) = service.snapshot::<SouthSeas>(PLACE, 0).await.expect("snapshot");
+    assert!((0..2).any(|s| game.scores()[s].total > 0), "the abandoned game scored something before it ended");
     service.abandon(PLACE, &ana.clone().moderating(true)).await.expect("abandoned");
+    let after = [service.stats(PLACE, &ana, None, None).await.expect("stats").text, service.stats(PLACE, &bo, None, None).await.expect("stats").text];
+    assert_eq!(before, after, "an abandoned game changes nobody's stats");
 
     let (games, _) = service.finished_games(PLACE.guild_id, None).await.expect("games");
     assert_eq!(games.len(), 8, "the abandoned game is not among the finished");
@@ -297,6 +311,11 @@ async fn stats_and_ratings_come_from_the_finished_games(db) {
 
     let stats = service.stats(PLACE, &ana, None, None).await.expect("stats").text;
     assert!(stats.contains("7 played") && stats.contains("per turn (median)") && stats.contains("Ships delivered"), "{stats}");
+    // Her favourite feature: the kind she completed most over her seven games, and how many.
+    let (features, count, total) = favourite(&games, ana.user_id, "ss-favourite-feature", "ss-feature-");
+    assert!(total > 0, "seven whole games complete features");
+    let each = if features.contains('·') { " each" } else { "" };
+    assert!(stats.contains(&format!("Favourite feature: {features} ({count}{each} of {total} completed)")), "{features} {count}/{total}: {stats}");
     let cy_stats = service.stats(PLACE, &ana, Some((cy.user_id, cy.name.clone())), Some(GameKind::SouthSeas)).await.unwrap().text;
     assert!(cy_stats.contains("7 played"), "the game alone with a computer is in the stats: {cy_stats}");
 
@@ -321,6 +340,25 @@ async fn stats_and_ratings_come_from_the_finished_games(db) {
     let french = Actor { locale: southseas::i18n::Locale::Fr, ..ana.clone() };
     let stats = service.stats(PLACE, &french, None, None).await.expect("stats").text;
     assert!(stats.contains("7 jouées") && stats.contains("Bateaux livrés"), "{stats}");
+    let each = if features.contains('·') { " chacun" } else { "" };
+    assert!(stats.contains("Lieu préféré : ") && stats.contains(&format!("({count}{each} sur {total} lieux complétés)")), "{stats}");
+
+    // A Seafarers game: the piece she built most (a city was a settlement first).
+    let people = [ana.clone(), bo.clone(), cy.clone()];
+    let options = SeafarersOptions { scenario: "new-shores".into(), seed: Some(77), ..SeafarersOptions::default() };
+    service.create(PLACE, &ana, options).await.expect("create");
+    for a in &people[1..] {
+        service.join(PLACE, a).await.expect("join");
+    }
+    service.start(PLACE, &ana).await.expect("start");
+    play_seafarers(&service, &people, 77).await;
+    let (games, _) = service.finished_games(PLACE.guild_id, Some(GameKind::Seafarers)).await.expect("games");
+    let (pieces, count, total) = favourite(&games, ana.user_id, "sf-favourite-piece", "sf-piece-");
+    let stats = service.stats(PLACE, &ana, None, Some(GameKind::Seafarers)).await.expect("stats").text;
+    let each = if pieces.contains('·') { " each" } else { "" };
+    assert!(stats.contains(&format!("Most built: {pieces} ({count}{each} of {total} pieces)")), "{pieces} {count}/{total}: {stats}");
+    assert!(total >= 4, "the setup alone builds two settlements and two routes: {stats}");
+    assert!(stats.chars().count() <= 2000);
 }
 }
 
@@ -377,4 +415,23 @@ async fn a_finished_game_posts_its_timelapse_once_after_the_game_over_message(db
     let replay = service.replay(PLACE, None, southseas::i18n::Locale::En).await.expect("replay");
     assert!(&replay.timelapse.images[0].png == gif);
 }
+}
+
+/// The kinds `user` did most in `games` by the tally `line` (their English names: the message
+/// ids without `prefix`, joined by " · " when tied), how many of each, and how many of every
+/// kind, added up from the games' outcomes.
+fn favourite(games: &[Finished], user: u64, line: &str, prefix: &str) -> (String, i64, i64) {
+    let mut sums: Vec<(&'static str, i64)> = Vec::new();
+    let seats = games.iter().flat_map(|g| &g.seats).filter(|(who, _)| *who == Rated::Person(user));
+    for tally in seats.flat_map(|(_, o)| &o.tallies).filter(|t| t.line == line) {
+        for &(kind, n) in &tally.counts {
+            match sums.iter_mut().find(|(k, _)| *k == kind) {
+                Some((_, sum)) => *sum += n,
+                None => sums.push((kind, n)),
+            }
+        }
+    }
+    let most = sums.iter().map(|&(_, n)| n).max().unwrap_or(0);
+    let kinds: Vec<&str> = sums.iter().filter(|&&(_, n)| n == most).map(|&(k, _)| k.trim_start_matches(prefix)).collect();
+    (kinds.join(" · "), most, sums.iter().map(|&(_, n)| n).sum())
 }

@@ -33,13 +33,13 @@ async fn private_answer(double: &Double, interaction: dd::Interaction) -> String
     answer.content.clone().unwrap_or_default()
 }
 
-/// `/help`'s answer (acknowledged privately first, like every command).
+/// `/help`'s answer, its two messages joined (acknowledged privately first, like every command).
 async fn help(double: &Double, member: &Member, locale: &str) -> String {
-    // Acknowledged privately first, then answered in place.
+    // Acknowledged privately first, then answered in place, then a second private message.
     let id = double.interact(dd::slash("help", member).locale(locale)).await;
-    let answer = double.wait_response(id, 2).await;
-    assert!(answer[0].is_ephemeral(), "{answer:?}");
-    answer[1].content.clone().unwrap_or_default()
+    let answer = double.wait_response(id, 3).await;
+    assert!(answer.iter().all(|r| r.is_ephemeral()), "{answer:?}");
+    answer[1..].iter().map(|r| r.content.clone().unwrap_or_default()).collect::<Vec<_>>().join("\n")
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -87,12 +87,12 @@ async fn a_french_user_reads_private_answers_in_french_within_an_english_game() 
 
     // Bruno's client is French: what the bot tells him alone is French.
     let help = help(&double, &bruno, "fr").await;
-    assert!(help.starts_with("**Comment jouer ici**") && help.contains("/nouvelle"), "{help}");
+    assert!(help.starts_with("**Comment jouer ici**") && help.contains("/nouvelle") && help.contains("/revoir"), "{help}");
     let settings = private_answer(&double, dd::slash("settings", &bruno).locale("fr")).await;
     assert!(settings.contains("Vos réglages") && settings.contains("Français (celle de votre Discord)"), "{settings}");
     // Alice's client is English.
     let help = self::help(&double, &alice, "en-US").await;
-    assert!(help.starts_with("**How to play here**"), "{help}");
+    assert!(help.starts_with("**How to play here**") && help.contains("/replay") && help.contains("favourites"), "{help}");
 
     // `/settings language` overrides the client's: Alice chooses French, then reads French
     // from her English client; "my Discord's" takes it back.

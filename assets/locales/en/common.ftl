@@ -35,16 +35,22 @@ help = **How to play here**
     • `/deliver` / `/pay` — give wares to a ship, or `/endturn`
     • `/ship` — choose your market's ship when asked
     {"*"}*Seafarers**: tap the buttons (Roll, build menus of lettered spots, trades, End turn), or type any step with `/seafarers` (`road 4`, `settlement B`, `offer 2 brick for 1 ore`: it suggests as you type). Discards and gold are chosen privately (**Discard…**); **My hand** or `/hand` shows your cards to you alone.
-    Anytime: `/board`, `/status`, `/history`, `/rules` (South Seas: `/tiles`, `/ships`). Made a slip? `/undo` (until something left to chance is revealed). `/abandon` ends a game.
-
-    {"*"}*Games that keep moving**
+    Anytime: `/board`, `/status`, `/history`, `/rules` (South Seas: `/tiles`, `/ships`). Made a slip? `/undo` (until something left to chance is revealed).
+    More below: games that keep moving, and after the last move.
+# The second message of /help (a message holds 2,000 characters at most).
+help-more = {"*"}*Games that keep moving**
     • Reminders when your turn lasts: `/settings` turns them off, sends them by direct message, or sets quiet hours (`utc_offset: +2 quiet_hours: 22-7`).
     • Deadlines: each turn has a time limit (24 hours unless `/new` says otherwise); then the computer plays it for you (or takes your seat).
     • Computer players: `/addbot [easy|medium|hard]` or **Add computer** in the lobby; you can play alone.
     • Away: `/away [8h]`, then `/back`: the computer plays your turns meanwhile. `/replace` hands a seat to someone else; `/kick` votes a gone player's seat to the computer.
-    • The opener or a moderator: `/pause`, `/resume`; `/abandon` ends at once after a confirming tap. Lobbies untouched for 3 days close.
+    • Ending: `/abandon` votes to end a game; its opener or a moderator ends it at once after a confirming tap, and may `/pause` and `/resume` it. Lobbies untouched for 3 days close.
     • Language: `/settings language` (yours), `/new language` (a game's).
-    • Stats: `/stats`, `/leaderboard` (Weng-Lin ratings per server, each shown once its uncertainty is low, after a few games; `/settings leaderboards` hides you).
+    • A game's web link, where the bot gives one: `/revoke-link` (its opener or a moderator) stops it and makes a new one.
+
+    {"*"}*After the last move**
+    • `/replay [game]`: a finished game of this channel, to you alone: its timelapse, then its turns one by one (◀ ▶). **Rematch** under the final board opens the same table again.
+    • `/stats [player] [game]`: games played and won, scores, placements, time per turn, and each game's own figures and favourites: the feature you complete most (South Seas), the piece you build most (Seafarers).
+    • `/leaderboard [game]`: Weng-Lin ratings per server, each shown once its uncertainty is low, after a few games with other people; `/settings leaderboards` hides you.
 
 ## The games and the computer's strengths, by name.
 game-southseas = Carcassonne: South Seas

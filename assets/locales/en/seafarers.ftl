@@ -545,6 +545,17 @@ sf-figure-produced = Production: { $resource }
 sf-figure-traded = Cards traded away
 sf-figure-route = Longest route
 sf-figure-vp-cards = VP cards
+# The piece a player built most over their games (setup and free ones too; $kinds: one piece,
+# or several tied joined by " · "; $tied: yes when several; $count: how many of it, each;
+# $total: pieces of every kind).
+sf-favourite-piece = { "  " }• Most built: { $kinds } ({ $count } { $tied ->
+        [yes] each of
+       *[no] of
+    } { $total } pieces)
+sf-piece-roads = roads
+sf-piece-ships = ships
+sf-piece-settlements = settlements
+sf-piece-cities = cities
 sf-recap-note = Victory point cards count from when they were bought; the end reveals them.
 
 ## A computers' run: one line per computer turn

@@ -370,6 +370,16 @@ ss-figure-ships = Ships delivered
 ss-figure-wares = Wares at the end
 ss-figure-gathered = Wares gathered
 ss-figure-features = Features won
+# The feature kind a player completed most over their games ($kinds: one kind, or several tied
+# joined by " · "; $tied: yes when several; $count: how many of it, each; $total: of every kind).
+ss-favourite-feature = { "  " }• Favourite feature: { $kinds } ({ $count } { $tied ->
+        [yes] each of
+       *[no] of
+    } { $total } completed)
+ss-feature-islands = islands
+ss-feature-bridges = bridges
+ss-feature-seas = seas
+ss-feature-markets = markets
 
 ## A computers' run: one line per computer turn
 ss-run-turn = { $who }: { $what }

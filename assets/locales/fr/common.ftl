@@ -28,23 +28,29 @@ settings-bad-quiet-hours = Je ne comprends pas ces heures calmes. Donnez-les com
 
 ## /aide (privé)
 help = **Comment jouer ici**
-    `/nouvelle` ouvre une partie dans ce salon (Mers du Sud ; `jeu: Catan : Marins` et un `scenario` pour l'autre) ; les amis appuient sur **Rejoindre**, puis son auteur sur **Commencer**.
-    À votre tour, le bot vous mentionne avec le plateau. **Mers du Sud** :
+    `/nouvelle` ouvre une partie dans ce salon (Mers du Sud ; `jeu: Catan : Marins` et un `scenario` pour l'autre) ; les amis appuient sur **Rejoindre**, puis son auteur sur **Commencer**.
+    À votre tour, le bot vous mentionne avec le plateau. **Mers du Sud** :
     • `/poser` — un emplacement (lettre) et une orientation (ou le menu)
     • `/insulaire` — poser un insulaire, en reprendre un, ou aucun
     • `/livrer` / `/payer` — des marchandises à un bateau, ou `/fin-du-tour`
     • `/bateau` — le bateau de votre marché, quand on vous le demande
-    {"*"}*Marins** : les boutons, ou tapez n'importe quelle étape avec `/marins` (avec suggestions). Défausses et or se choisissent en privé (**Défausser…**) ; **Ma main** ou `/main` montre vos cartes, à vous seul.
-    Toujours : `/plateau`, `/etat`, `/historique`, `/regles` (Mers du Sud : `/tuiles`, `/bateaux`). Une erreur ? `/annuler` (tant que le hasard n'a rien révélé). `/abandonner` met fin à une partie.
+    {"*"}*Marins** : les boutons, ou tapez n'importe quelle étape avec `/marins` (avec suggestions). Défausses et or se choisissent en privé (**Défausser…**) ; **Ma main** ou `/main` montre vos cartes, à vous seul.
+    Toujours : `/plateau`, `/etat`, `/historique`, `/regles` (Mers du Sud : `/tuiles`, `/bateaux`). Une erreur ? `/annuler` (tant que le hasard n'a rien révélé).
+    Plus bas : des parties qui avancent, et après le dernier coup.
+# Le second message de /aide (un message tient en 2 000 caractères au plus).
+help-more = {"*"}*Des parties qui avancent**
+    • Rappels quand votre tour dure : `/reglages` les coupe, les envoie en privé, ou fixe des heures calmes (`decalage_utc: +2 heures_calmes: 22-7`).
+    • Délais : chaque tour a un temps limite (24 heures sauf choix à `/nouvelle`) ; ensuite l'ordinateur le joue pour vous (ou prend votre siège).
+    • Ordinateur : `/ajouter-ordi [facile|moyen|difficile]` ou **Ajouter l'ordinateur** ; on peut jouer seul.
+    • Absence : `/absent [8h]`, puis `/retour` : l'ordinateur joue pour vous entre-temps. `/remplacer` confie un siège à quelqu'un ; `/exclure` vote pour donner à l'ordinateur le siège d'un joueur parti.
+    • Fin : `/abandonner` vote pour arrêter une partie ; son auteur ou un modérateur l'arrête aussitôt après confirmation, et peut la mettre en `/pause` puis la `/reprendre`. Un salon d'attente oublié 3 jours se ferme.
+    • Langue : `/reglages langue` (la vôtre), `/nouvelle langue` (celle d'une partie).
+    • Le lien web d'une partie, là où le bot en donne : `/revoquer-lien` (son auteur ou un modérateur) l'arrête et en crée un autre.
 
-    {"*"}*Des parties qui avancent**
-    • Rappels quand votre tour dure : `/reglages` les coupe, les envoie en privé, ou fixe des heures calmes (`decalage_utc: +2 heures_calmes: 22-7`).
-    • Délais : chaque tour a un temps limite (24 heures sauf choix à `/nouvelle`) ; ensuite l'ordinateur le joue pour vous (ou prend votre siège).
-    • Ordinateur : `/ajouter-ordi [facile|moyen|difficile]` ou **Ajouter l'ordinateur** ; on peut jouer seul.
-    • Absence : `/absent [8h]`, puis `/retour` : l'ordinateur joue pour vous entre-temps. `/remplacer` confie un siège à quelqu'un ; `/exclure` vote pour donner à l'ordinateur le siège d'un joueur parti.
-    • Qui a ouvert la partie ou un modérateur : `/pause`, `/reprendre` ; `/abandonner` y met fin après confirmation. Un salon d'attente oublié 3 jours se ferme.
-    • Langue : `/reglages langue` (la vôtre), `/nouvelle langue` (celle d'une partie).
-    • Statistiques : `/statistiques`, `/classement` (Weng-Lin par serveur, chacun affiché quand son incertitude est basse ; `/reglages classements` vous masque).
+    {"*"}*Après le dernier coup**
+    • `/revoir [partie]` : une partie finie de ce salon, pour vous seul : son accéléré, puis ses tours un à un (◀ ▶). **Revanche** sous le plateau final rouvre la même table.
+    • `/statistiques [joueur] [jeu]` : parties jouées et gagnées, scores, places, temps par tour, et les chiffres et préférences propres à chaque jeu : le lieu que vous complétez le plus (Mers du Sud), la pièce que vous construisez le plus (Marins).
+    • `/classement [jeu]` : cotes Weng-Lin par serveur, chacune affichée quand son incertitude est basse, après quelques parties avec d'autres personnes ; `/reglages classements` vous masque.
 
 ## Les jeux et les niveaux de l'ordinateur, par leur nom.
 game-southseas = Carcassonne : Mers du Sud

@@ -560,6 +560,17 @@ sf-figure-produced = Production : { $resource }
 sf-figure-traded = Cartes échangées
 sf-figure-route = Plus longue route
 sf-figure-vp-cards = Cartes PV
+# La pièce qu'un joueur a le plus construite dans ses parties (mise en place et gratuites
+# comprises ; $kinds : une pièce, ou plusieurs ex aequo joints par « · » ; $tied : yes s'ils
+# sont plusieurs ; $count : combien, chacune ; $total : de toutes les pièces).
+sf-favourite-piece = { "  " }• Le plus construit : { $kinds } ({ $count } { $tied ->
+        [yes] chacun sur
+       *[no] sur
+    } { $total } constructions)
+sf-piece-roads = routes
+sf-piece-ships = bateaux
+sf-piece-settlements = colonies
+sf-piece-cities = villes
 sf-recap-note = Les cartes point de victoire comptent dès leur achat ; la fin les révèle.
 
 ## Le tour des ordinateurs : une ligne par tour d'ordinateur

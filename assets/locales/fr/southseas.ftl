@@ -373,6 +373,17 @@ ss-figure-ships = Bateaux livrés
 ss-figure-wares = Marchandises à la fin
 ss-figure-gathered = Marchandises récoltées
 ss-figure-features = Lieux remportés
+# Le type de lieu qu'un joueur a le plus complété dans ses parties ($kinds : un type, ou plusieurs
+# ex aequo joints par « · » ; $tied : yes s'ils sont plusieurs ; $count : combien, chacun ;
+# $total : de tous les types).
+ss-favourite-feature = { "  " }• Lieu préféré : { $kinds } ({ $count } { $tied ->
+        [yes] chacun sur
+       *[no] sur
+    } { $total } lieux complétés)
+ss-feature-islands = îles
+ss-feature-bridges = ponts
+ss-feature-seas = mers
+ss-feature-markets = marchés
 
 ## Le tour des ordinateurs : une ligne par tour d'ordinateur
 ss-run-turn = { $who } : { $what }

@@ -5,13 +5,20 @@ use crate::discord::types::{Context, Error};
 use crate::service::Reply;
 use crate::tr;
 
+/// The help's messages, in order: how to play, then games that keep moving and what comes after
+/// the last move. Two, since one message holds 2,000 characters and the help needs more.
+const PARTS: [&str; 2] = ["help", "help-more"];
+
 /// How to play with this bot (only to you).
 #[poise::command(slash_command)]
 pub(crate) async fn help(ctx: Context<'_>) -> Result<(), Error> {
     // Acknowledged first: the reader's language is a database read.
     acknowledge(ctx).await?;
-    let text = tr!(reader_locale(ctx).await, "help");
-    respond_private(ctx, Ok(Reply { text, ..Reply::default() })).await
+    let reader = reader_locale(ctx).await;
+    for part in PARTS {
+        respond_private(ctx, Ok(Reply { text: tr!(reader, part), ..Reply::default() })).await?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -20,7 +27,7 @@ mod tests {
     use crate::tr;
 
     #[test]
-    fn help_fits_one_message_and_names_every_async_command() {
+    fn each_part_of_help_fits_a_message_and_together_they_name_every_async_command() {
         let names = [
             (
                 Locale::En,
@@ -56,10 +63,58 @@ mod tests {
             ),
         ];
         for (locale, commands) in names {
-            let help = tr!(locale, "help");
-            assert!(help.chars().count() <= crate::service::reply::MAX_CONTENT_CHARS, "{locale}");
+            for part in super::PARTS {
+                let text = tr!(locale, part);
+                assert!(
+                    text.chars().count() <= crate::service::reply::MAX_CONTENT_CHARS,
+                    "{locale} {part}: {} characters",
+                    text.chars().count()
+                );
+            }
+            let help = super::PARTS.map(|part| tr!(locale, part)).join("\n");
             for command in commands {
                 assert!(help.contains(command), "{locale}: {command}");
+            }
+        }
+    }
+
+    #[test]
+    fn help_names_every_command_but_the_lobbys_buttons() {
+        // Joining, leaving and starting are the lobby's buttons; the help does not name itself.
+        let left_to_buttons = ["join", "leave", "start", "help"];
+        for locale in Locale::ALL {
+            let help = super::PARTS.map(|part| tr!(locale, part)).join("\n");
+            for command in crate::discord::commands::all() {
+                let english = command.name.to_string();
+                let localized = command.name_localizations.iter().find(|(tag, _)| tag == locale.code()).map(|(_, n)| n.to_string());
+                let name = if locale == Locale::En { english.clone() } else { localized.unwrap_or_else(|| english.clone()) };
+                if !left_to_buttons.contains(&english.as_str()) {
+                    assert!(help.contains(&format!("`/{name}")), "{locale}: /{name}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn help_tells_what_comes_after_the_last_move() {
+        let words = [
+            (Locale::En, ["/replay", "Rematch", "/stats", "feature you complete most", "piece you build most", "/leaderboard"]),
+            (
+                Locale::Fr,
+                [
+                    "/revoir",
+                    "Revanche",
+                    "/statistiques",
+                    "lieu que vous complétez le plus",
+                    "pièce que vous construisez le plus",
+                    "/classement",
+                ],
+            ),
+        ];
+        for (locale, words) in words {
+            let help = super::PARTS.map(|part| tr!(locale, part)).join("\n");
+            for word in words {
+                assert!(help.contains(word), "{locale}: {word}");
             }
         }
     }
@@ -68,7 +123,7 @@ mod tests {
     fn french_help_names_the_french_commands() {
         // Every `/name` the French help mentions is a French command name (a French client
         // shows no other).
-        let help = tr!(Locale::Fr, "help");
+        let help = super::PARTS.map(|part| tr!(Locale::Fr, part)).join("\n");
         let french: Vec<String> = crate::discord::commands::all()
             .iter()
             .flat_map(|c| c.name_localizations.iter().filter(|(tag, _)| tag == "fr").map(|(_, n)| n.to_string()).collect::<Vec<_>>())

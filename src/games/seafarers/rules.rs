@@ -393,15 +393,16 @@ impl Rules for Seafarers {
         super::deal::seen(table, log)
     }
 
-    fn outcome(game: &Game) -> Option<Vec<crate::games::contract::SeatOutcome>> {
+    fn outcome(table: &Table, log: &[crate::games::contract::Logged<Action>]) -> Result<Option<Vec<crate::games::contract::SeatOutcome>>> {
+        let (game, tallies) = super::recap::replay(Self::setup(table)?, table, log, |_| {})?;
         if !game.is_over() {
-            return None;
+            return Ok(None);
         }
         let scores: Vec<i64> = game.players().iter().map(|p| i64::from(p.points)).collect();
         // The winner is who reached the target on their turn, whatever the others hold.
         let places = crate::games::contract::places(&scores, game.winner());
         let buildings = game.buildings();
-        Some(
+        Ok(Some(
             game.players()
                 .iter()
                 .enumerate()
@@ -412,9 +413,10 @@ impl Rules for Seafarers {
                         ("sf-figure-cities", buildings.iter().filter(|(_, b)| usize::from(b.owner) == seat && b.city).count() as i64),
                         ("sf-figure-knights", i64::from(p.knights)),
                     ],
+                    tallies: vec![tallies.pieces(seat)],
                 })
                 .collect(),
-        )
+        ))
     }
 
     fn recap(table: &Table, log: &[crate::games::contract::Logged<Action>], locale: Locale) -> Result<crate::games::contract::Recap> {

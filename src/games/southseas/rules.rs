@@ -257,11 +257,12 @@ impl Rules for SouthSeas {
         super::deal::seen(table, log)
     }
 
-    fn outcome(game: &Game) -> Option<Vec<crate::games::contract::SeatOutcome>> {
-        let scores = game.final_scores()?;
+    fn outcome(table: &Table, log: &[crate::games::contract::Logged<Action>]) -> Result<Option<Vec<crate::games::contract::SeatOutcome>>> {
+        let (game, tallies) = super::recap::replay(Self::setup(table)?, table, log, |_| {})?;
+        let Some(scores) = game.final_scores() else { return Ok(None) };
         let totals: Vec<i64> = scores.iter().map(|s| i64::from(s.total)).collect();
         let places = crate::games::contract::places(&totals, None);
-        Some(
+        Ok(Some(
             scores
                 .iter()
                 .enumerate()
@@ -269,9 +270,10 @@ impl Rules for SouthSeas {
                     score: totals[seat],
                     place: places[seat],
                     figures: vec![("ss-figure-ships", game.player(seat).ships.len() as i64), ("ss-figure-wares", i64::from(s.wares))],
+                    tallies: vec![tallies.features(seat)],
                 })
                 .collect(),
-        )
+        ))
     }
 
     fn recap(table: &Table, log: &[crate::games::contract::Logged<Action>], locale: Locale) -> Result<crate::games::contract::Recap> {

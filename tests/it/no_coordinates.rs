@@ -80,6 +80,16 @@ impl Read {
         }
     }
 
+    /// A tap on a button of `last`, the message before the newest (out of date now), by the
+    /// player who acted (`seat`) or, every other time, by the next one.
+    async fn stale_tap(&mut self, service: &Service, place: Place, last: Option<&Reply>, people: &[Actor], seat: usize, step: u64) {
+        let Some(id) = last.and_then(game_button) else { return };
+        let tapper = if step % 2 == 0 { &people[seat] } else { &people[(seat + 1) % people.len()] };
+        let answer = service.click(place, tapper, &id, None).await;
+        self.stale += usize::from(matches!(&answer, Err(ServiceError::User(t)) if !t.is_empty()));
+        self.answer("stale tap", &answer);
+    }
+
     /// What the table and each reader can look up at the end: `/status`, `/board`, `/history`.
     async fn lookups(&mut self, service: &Service, place: Place) {
         for l in Locale::ALL {
@@ -196,14 +206,8 @@ async fn south_seas(service: &Service, table: u64, language: Locale) -> Read {
                 read.reply("step again", &service.act(place, who, action).await.expect("the step again"));
             }
         }
-        // A button of the message before: out of date now.
-        if step % 3 == 0
-            && let Some(id) = last.as_ref().and_then(game_button)
-        {
-            let tapper = if step % 2 == 0 { who } else { &people[(seat + 1) % people.len()] };
-            let answer = service.click(place, tapper, &id, None).await;
-            read.stale += usize::from(matches!(&answer, Err(ServiceError::User(t)) if !t.is_empty()));
-            read.answer("stale tap", &answer);
+        if step % 3 == 0 {
+            read.stale_tap(service, place, last.as_ref(), &people, seat, step).await;
         }
         last = Some(reply);
     }
@@ -247,13 +251,8 @@ async fn seafarers(service: &Service, table: u64, language: Locale) -> Read {
             read.undone += usize::from(answer.is_ok());
             read.answer("undo", &answer);
         }
-        if step % 3 == 0
-            && let Some(id) = last.as_ref().and_then(game_button)
-        {
-            let tapper = if step % 2 == 0 { who } else { &people[(seat + 1) % people.len()] };
-            let answer = service.click(place, tapper, &id, None).await;
-            read.stale += usize::from(matches!(&answer, Err(ServiceError::User(t)) if !t.is_empty()));
-            read.answer("stale tap", &answer);
+        if step % 3 == 0 {
+            read.stale_tap(service, place, last.as_ref(), &people, seat, step).await;
         }
         last = Some(reply);
     }

@@ -84,7 +84,7 @@ impl Read {
     /// player who acted (`seat`) or, every other time, by the next one.
     async fn stale_tap(&mut self, service: &Service, place: Place, last: Option<&Reply>, people: &[Actor], seat: usize, step: u64) {
         let Some(id) = last.and_then(game_button) else { return };
-        let tapper = if step % 2 == 0 { &people[seat] } else { &people[(seat + 1) % people.len()] };
+        let tapper = if step.is_multiple_of(2) { &people[seat] } else { &people[(seat + 1) % people.len()] };
         let answer = service.click(place, tapper, &id, None).await;
         self.stale += usize::from(matches!(&answer, Err(ServiceError::User(t)) if !t.is_empty()));
         self.answer("stale tap", &answer);
@@ -165,7 +165,7 @@ async fn south_seas(service: &Service, table: u64, language: Locale) -> Read {
     let opened = service.create_in(place, &people[0], options, language).await;
     let people = started::<SouthSeas>(service, place, &people, opened, &mut read).await;
     let mut last: Option<Reply> = None;
-    let (mut retrieved, mut choices) = (0, 0);
+    let (mut retrieved, mut choices) = (0usize, 0usize);
     for step in 0..5000u64 {
         all_posted(service).await;
         let (game, _, _, _) = service.snapshot::<SouthSeas>(place, 0).await.expect("snapshot");
@@ -183,7 +183,7 @@ async fn south_seas(service: &Service, table: u64, language: Locale) -> Read {
         let back: Vec<Action> = game.legal_actions().into_iter().filter(|a| matches!(a, Action::RetrieveIslander { .. })).collect();
         choices += usize::from(!back.is_empty());
         let action = match back.first() {
-            Some(&a) if choices % 2 == 0 => {
+            Some(&a) if choices.is_multiple_of(2) => {
                 retrieved += 1;
                 a
             }
@@ -193,8 +193,8 @@ async fn south_seas(service: &Service, table: u64, language: Locale) -> Read {
         read.reply("step", &reply);
         // Undo a placement or a take-back now and then, and take the step again.
         let undo = match action {
-            Action::RetrieveIslander { .. } => retrieved % 2 == 1,
-            Action::PlaceTile { .. } => step % 7 == 0,
+            Action::RetrieveIslander { .. } => !retrieved.is_multiple_of(2),
+            Action::PlaceTile { .. } => step.is_multiple_of(7),
             _ => false,
         };
         if undo {
@@ -206,7 +206,7 @@ async fn south_seas(service: &Service, table: u64, language: Locale) -> Read {
                 read.reply("step again", &service.act(place, who, action).await.expect("the step again"));
             }
         }
-        if step % 3 == 0 {
+        if step.is_multiple_of(3) {
             read.stale_tap(service, place, last.as_ref(), &people, seat, step).await;
         }
         last = Some(reply);
@@ -246,12 +246,12 @@ async fn seafarers(service: &Service, table: u64, language: Locale) -> Read {
         let who = &people[seat];
         let reply = service.act(place, who, action).await.expect("the step");
         read.reply("step", &reply);
-        if step % 11 == 0 {
+        if step.is_multiple_of(11) {
             let answer = service.undo(place, who, None).await;
             read.undone += usize::from(answer.is_ok());
             read.answer("undo", &answer);
         }
-        if step % 3 == 0 {
+        if step.is_multiple_of(3) {
             read.stale_tap(service, place, last.as_ref(), &people, seat, step).await;
         }
         last = Some(reply);

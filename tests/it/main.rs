@@ -21,6 +21,7 @@ mod hardening;
 mod layers;
 mod lifecycle;
 mod moderation;
+mod no_coordinates;
 mod pinned;
 mod process;
 mod quiet;

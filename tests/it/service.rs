@@ -325,7 +325,10 @@ async fn undo_takes_back_a_step_but_never_a_reveal(db) {
         expect_user_error(service.undo(PLACE, other, None).await, "wasn't yours");
         let reply = service.undo(PLACE, &actor, None).await.unwrap();
         assert!(reply.text.contains("undid the tile **"), "in words: {}", reply.text);
-        assert!(reply.text.contains(&format!("at ({}, {})", pos.x, pos.y)), "names the spot: {}", reply.text);
+        // The spot by its letter on the picture (shown again after the undo), never its coordinates.
+        let letter = &game.placement_spots().into_iter().find(|s| s.pos == pos).unwrap().label;
+        assert!(reply.text.contains(&format!("at spot **{letter}**")), "names the spot: {}", reply.text);
+        assert!(!reply.text.contains(&format!("({}, {})", pos.x, pos.y)), "no coordinates: {}", reply.text);
         assert!(!reply.text.contains(&format!("place {} {}", pos.x, pos.y)), "never the engine's syntax: {}", reply.text);
         let (back, v, _, _) = service.snapshot::<SouthSeas>(PLACE, 0).await.unwrap();
         assert_eq!(back.placed_tiles(), game.placed_tiles());

@@ -116,7 +116,7 @@ ss-label-deliver = Deliver to { $ship } · { $points } · { $demand }
 ss-label-take = Take { $ship } · { $points } · { $demand }
 ss-label-pay = Pay { $payment }
 ss-label-end-turn = End turn
-ss-label-place = { $at } turned { $deg }°
+ss-label-place = { $spot } turned { $deg }°
 ss-label-size = { " " }· { $tiles }
 ss-label-choice = { " " }· choice { $k } of { $n }
 ss-show-board = Show board
@@ -138,9 +138,14 @@ ss-pay-menu = Choose your payment
 ## Narration (public, in the game's language)
 ss-opening = 🏝️ **The game begins!** Turn order:
 ss-opening-seat = { $k }. { $who } ({ $letter } · { $colour })
-ss-tile-placed = { $who } placed tile **{ $tile }** at { $at }{ $turned }.
+ss-tile-placed = { $who } placed tile **{ $tile }**{ $turned }.
 ss-islander-placed = { $who } put a { $spot }.
-ss-islander-retrieved = { $who } took back their { $role } from { $at }.
+ss-islander-retrieved = { $who } took back their { $role } from { $kind ->
+    [island] an island of { $tiles }
+    [bridge] a bridge of { $tiles }
+    [sea] a sea of { $tiles }
+   *[market] a market
+}.
 ss-gain = { $who } +{ $n } { $icon } { $ware }{ $each ->
     [yes] { " " }each
    *[no] {""}
@@ -155,7 +160,10 @@ ss-completed = ✅ { $kind ->
 ss-fish-covered = A boat token now covers { $fish ->
     [one] 1 fish
    *[other] 2 fish
-} at { $at }.
+} { $on ->
+    [new] on the new tile
+   *[older] on an older tile of that sea
+}.
 ss-islanders-home = ↩️ Islanders home: { $who }.
 ss-market-ship = 🏪 Market completed: { $who } takes ship { $ship } without delivering.
 ss-market-no-ship = 🏪 Market completed, but no ship is on display: { $who } gets nothing.
@@ -171,10 +179,12 @@ ss-computer-next = ⏩ { $who } plays next: the computer's move follows.
 ss-undone = ↩️ { $who } undid { $step }.
 
 ## A step in words (after "undid", or "acted first (…)")
-ss-step-tile = the tile **{ $tile }** at { $at }{ $turned }
-ss-step-some-tile = the tile at { $at }{ $turned }
+ss-step-tile = the tile **{ $tile }**{ $spot }{ $turned }
+ss-step-some-tile = the tile{ $spot }{ $turned }
+ss-step-spot = { " " }at spot **{ $spot }**
 ss-step-islander = the { $spot }
-ss-step-retrieve = taking back the islander at { $at }
+ss-step-retrieve = taking back the { $spot }
+ss-step-retrieve-numbered = taking back figure { $number }, the { $spot }
 ss-step-skip = placing no islander
 ss-step-choose = the choice of ship { $ship }
 ss-step-deliver = the delivery to ship { $ship }

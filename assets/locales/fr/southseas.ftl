@@ -119,7 +119,7 @@ ss-label-deliver = Livrer à { $ship } · { $points } · { $demand }
 ss-label-take = Prendre { $ship } · { $points } · { $demand }
 ss-label-pay = Payer { $payment }
 ss-label-end-turn = Fin du tour
-ss-label-place = { $at } tournée de { $deg }°
+ss-label-place = { $spot } tournée de { $deg }°
 ss-label-size = { " " }· { $tiles }
 ss-label-choice = { " " }· choix { $k } sur { $n }
 ss-show-board = Voir le plateau
@@ -141,9 +141,14 @@ ss-pay-menu = Choisissez votre paiement
 ## La narration (publique, dans la langue de la partie)
 ss-opening = 🏝️ **La partie commence !** Ordre du tour :
 ss-opening-seat = { $k }. { $who } ({ $letter } · { $colour })
-ss-tile-placed = { $who } a posé la tuile **{ $tile }** en { $at }{ $turned }.
+ss-tile-placed = { $who } a posé la tuile **{ $tile }**{ $turned }.
 ss-islander-placed = { $who } a posé un { $spot }.
-ss-islander-retrieved = { $who } a repris son { $role } en { $at }.
+ss-islander-retrieved = { $who } a repris son { $role } { $kind ->
+    [island] d'une île de { $tiles }
+    [bridge] d'un pont de { $tiles }
+    [sea] d'une mer de { $tiles }
+   *[market] d'un marché
+}.
 ss-gain = { $who } +{ $n } { $icon } { $ware }{ $each ->
     [yes] { " " }chacun
    *[no] {""}
@@ -158,7 +163,10 @@ ss-completed = ✅ { $kind ->
 ss-fish-covered = Un bateau de pêche recouvre désormais { $fish ->
     [one] 1 poisson
    *[other] 2 poissons
-} en { $at }.
+} { $on ->
+    [new] sur la nouvelle tuile
+   *[older] sur une tuile plus ancienne de cette mer
+}.
 ss-islanders-home = ↩️ Insulaires remis en réserve : { $who }.
 ss-market-ship = 🏪 Marché complété : { $who } prend le bateau { $ship } sans livrer.
 ss-market-no-ship = 🏪 Marché complété, mais aucun bateau n'est exposé : { $who } ne reçoit rien.
@@ -174,10 +182,12 @@ ss-computer-next = ⏩ { $who } joue ensuite : le coup de l'ordinateur suit.
 ss-undone = ↩️ { $who } a annulé { $step }.
 
 ## Une action en mots (après « a annulé », ou « a agi en premier (…) »)
-ss-step-tile = la tuile **{ $tile }** en { $at }{ $turned }
-ss-step-some-tile = la tuile en { $at }{ $turned }
+ss-step-tile = la tuile **{ $tile }**{ $spot }{ $turned }
+ss-step-some-tile = la tuile{ $spot }{ $turned }
+ss-step-spot = { " " }sur l'emplacement **{ $spot }**
 ss-step-islander = le { $spot }
-ss-step-retrieve = la reprise de l'insulaire en { $at }
+ss-step-retrieve = la reprise du { $spot }
+ss-step-retrieve-numbered = la reprise de l'insulaire { $number }, le { $spot }
 ss-step-skip = le choix de ne poser aucun insulaire
 ss-step-choose = le choix du bateau { $ship }
 ss-step-deliver = la livraison au bateau { $ship }

@@ -259,7 +259,9 @@ fn base_label(game: &Game, action: &Action, l: Locale) -> String {
         }
         Action::Pay { payment } => tr!(l, "ss-label-pay", payment = wares(&payment, l)),
         Action::EndTurn => tr!(l, "ss-label-end-turn"),
-        Action::PlaceTile { pos, rotation } => tr!(l, "ss-label-place", at = coords(pos), deg = rotation.degrees()),
+        Action::PlaceTile { pos, rotation } => {
+            tr!(l, "ss-label-place", spot = spot_label(game, pos).unwrap_or_else(|| "?".into()), deg = rotation.degrees())
+        }
     };
     truncate(&label, 80)
 }
@@ -274,8 +276,9 @@ pub fn quote(input: &str) -> String {
 /// How much of a player's typed text a reply repeats.
 pub const QUOTE_CHARS: usize = 32;
 
-pub fn coords(pos: Pos) -> String {
-    format!("({}, {})", pos.x, pos.y)
+/// The letter the picture gives the open spot at `pos` ("B"), while the drawn tile waits there.
+fn spot_label(game: &Game, pos: Pos) -> Option<String> {
+    game.placement_spots().into_iter().find(|s| s.pos == pos).map(|s| s.label)
 }
 
 /// ", turned 90°" after a placement, or nothing for no turn.
@@ -326,23 +329,25 @@ pub fn narrate_lines(game: &Game, names: &Names, events: &[Event], l: Locale, re
         }
         game_ending |= matches!(e, Event::FeatureScored { reason: ScoreReason::GameEnd, .. } | Event::GameOver { .. });
         match e {
-            Event::TilePlaced { player, tile, pos, rotation } => lines.push(tr!(
+            // Where: the picture frames the last tile (no coordinates).
+            Event::TilePlaced { player, tile, rotation, .. } => lines.push(tr!(
                 l,
                 "ss-tile-placed",
                 who = names.of(*player as usize),
                 tile = game.tiles().get(*tile).name.as_str(),
-                at = coords(*pos),
                 turned = turned(rotation.degrees(), l)
             )),
             Event::IslanderPlaced { player, at, .. } => {
                 lines.push(tr!(l, "ss-islander-placed", who = names.of(*player as usize), spot = spot_after(game, *at, l)));
             }
+            // Where from: the feature and its size (the figure is no longer on the picture).
             Event::IslanderRetrieved { player, at, kind } => lines.push(tr!(
                 l,
                 "ss-islander-retrieved",
                 who = names.of(*player as usize),
                 role = tr!(l, "ss-role", kind = kind.name()),
-                at = coords(at.pos)
+                kind = kind.name(),
+                tiles = n(l, "tile", game.region(*at).map_or(1, |r| r.tiles))
             )),
             // A completed feature nobody was on changes nothing for anyone: no line.
             Event::FeatureCompleted { .. } => {}
@@ -369,7 +374,8 @@ pub fn narrate_lines(game: &Game, names: &Names, events: &[Event], l: Locale, re
             }
             Event::FishCovered { at, fish, .. } => {
                 let fish = if *fish == 2 { "other" } else { "one" };
-                lines.push(tr!(l, "ss-fish-covered", fish = fish, at = coords(at.pos)))
+                let new = game.placed_tiles().last().is_some_and(|p| p.pos == at.pos);
+                lines.push(tr!(l, "ss-fish-covered", fish = fish, on = if new { "new" } else { "older" }))
             }
             // At the end of the game everyone goes home anyway: not worth a line.
             Event::IslanderReturned { .. } if game_ending => {}
@@ -459,24 +465,33 @@ fn spot_words(game: &Game, at: FeatureRef, l: Locale) -> String {
     tr!(l, "ss-run-spot", role = tr!(l, "ss-role", kind = f.kind.name()), kind = f.kind.name(), dir = dir)
 }
 
-/// A player's step in words, for undo and for a stale click's answer ("the tile K2 at (1, 0),
-/// turned 90°"), never the engine's syntax. `game` is the state just before or just after the
-/// step: both know the tile and the spot it names.
+/// A player's step in words, for undo and for a stale click's answer ("the tile **K2** at spot
+/// **B**, turned 90°"), never the engine's syntax nor the board's coordinates: only what the
+/// picture shows. `game` is the state just before or just after the step: both know the tile
+/// and the feature it names; the state before also knows the spot's letter and the figure's
+/// number, which the picture of that state (shown again after an undo) draws.
 pub fn step_in_words(game: &Game, action: &Action, l: Locale) -> String {
     match *action {
         Action::PlaceTile { pos, rotation } => {
             let tile = game.tile_at(pos).map(|t| t.tile).or(game.drawn_tile());
-            let (at, turned) = (coords(pos), turned(rotation.degrees(), l));
+            let at = spot_label(game, pos).map_or_else(String::new, |spot| tr!(l, "ss-step-spot", spot = spot));
+            let turned = turned(rotation.degrees(), l);
             match tile {
-                Some(t) => tr!(l, "ss-step-tile", tile = game.tiles().get(t).name.as_str(), at = at, turned = turned),
-                None => tr!(l, "ss-step-some-tile", at = at, turned = turned),
+                Some(t) => tr!(l, "ss-step-tile", tile = game.tiles().get(t).name.as_str(), spot = at, turned = turned),
+                None => tr!(l, "ss-step-some-tile", spot = at, turned = turned),
             }
         }
         Action::PlaceIslander { feature } => {
             let at = FeatureRef { pos: game.last_placed().pos, feature };
             tr!(l, "ss-step-islander", spot = spot_after(game, at, l))
         }
-        Action::RetrieveIslander { pos, .. } => tr!(l, "ss-step-retrieve", at = coords(pos)),
+        Action::RetrieveIslander { pos, feature } => {
+            let what = spot(game, FeatureRef { pos, feature }, l);
+            match crate::games::southseas::render::islander_numbers(game).iter().position(|a| a == action) {
+                Some(k) => tr!(l, "ss-step-retrieve-numbered", number = k + 1, spot = what),
+                None => tr!(l, "ss-step-retrieve", spot = what),
+            }
+        }
         Action::SkipIslander => tr!(l, "ss-step-skip"),
         Action::ChooseShip { ship: s } => tr!(l, "ss-step-choose", ship = game.ships().get(s).name.as_str()),
         Action::Deliver { ship: s } => tr!(l, "ss-step-deliver", ship = game.ships().get(s).name.as_str()),

@@ -337,7 +337,7 @@ mod tests {
         for typed in [
             format!("{} {deg}", first.label.to_lowercase()),
             format!("{}{deg}", first.label.to_lowercase()),
-            format!("{} · {} · {deg}°", first.label, text::coords(first.pos)),
+            format!("{} · ({x}, {y}) · {deg}°", first.label),
             format!("({x}, {y}) {deg}"),
             format!("{x},{y} {deg}"),
             Code::Act(expected).code(),

@@ -379,3 +379,84 @@ fn draw_coordinates(img: &mut RgbImage, frame: &Frame) {
     draw::text_centered(img, &fonts.bold, small, ox + bw as f32 - m / 2.0, oy + m / 2.0, pal::INK_SOFT, "x→");
     draw::text_centered(img, &fonts.bold, small, ox + m / 2.0, oy + bh as f32 - m / 2.0, pal::INK_SOFT, "y↓");
 }
+
+/// The islander step's figures that may be taken back, numbered where they stand with the
+/// numbers their buttons begin with (`super::islander_numbers`): the turn picture and `/board`
+/// draw the same numbers, each in the frame of `frames` that shows the figure largest.
+pub fn number_figures(img: &mut RgbImage, game: &Game, frames: &[Frame]) {
+    for (number, (x, y)) in retrieve_markers(game, frames) {
+        number_marker(img, &number.to_string(), x, y);
+    }
+}
+
+/// The islander step's figures that may be taken back: each one's number (as on its button)
+/// and where its marker goes, just above the figure in the frame that shows it largest (the
+/// last of `frames` that holds it: a close-up comes after the board), pushed apart where two
+/// would overlap and kept inside that frame.
+pub(super) fn retrieve_markers(game: &Game, frames: &[Frame]) -> Vec<(usize, (f32, f32))> {
+    // Each figure's frame (by index), number and point.
+    let mut figures: Vec<(usize, usize, (f32, f32))> = Vec::new();
+    for (k, action) in super::islander_numbers(game).iter().enumerate() {
+        let southseas_engine::Action::RetrieveIslander { pos, feature } = *action else { continue };
+        let (Some(index), Some(placed)) = (frames.iter().rposition(|f| f.contains(pos)), game.tile_at(pos)) else { continue };
+        let frame = &frames[index];
+        let slot = Art::new(frame.tile).slot(game.tiles().get(placed.tile), placed.rotation.quarter_turns(), feature);
+        // Above the figure, over its head only: the player sees whose it is (its colour, and on
+        // `/board` its letter).
+        let (fx, fy) = frame.point(pos, slot);
+        figures.push((index, k + 1, (fx, fy - FIGURE * frame.tile as f32 / 2.0 - MARKER_R * 0.7)));
+    }
+    let mut out = Vec::new();
+    for (index, frame) in frames.iter().enumerate() {
+        let (numbers, points): (Vec<usize>, Vec<(f32, f32)>) = figures.iter().filter(|f| f.0 == index).map(|f| (f.1, f.2)).unzip();
+        let (w, h) = frame.size();
+        let (x, y) = (frame.origin.0 as f32, frame.origin.1 as f32);
+        out.extend(numbers.into_iter().zip(marker_places(points, (x, y, w as f32, h as f32))));
+    }
+    out.sort_by_key(|m| m.0);
+    out
+}
+
+/// The markers' centres: the islanders' places, pushed apart where two would overlap (two
+/// features' places can lie close, a bridge's and a corner sea's), kept in the `w` × `h` box at
+/// (`x`, `y`): the tile, or the board's frame.
+pub(super) fn marker_places(mut at: Vec<(f32, f32)>, (x, y, w, h): (f32, f32, f32, f32)) -> Vec<(f32, f32)> {
+    let apart = 2.0 * MARKER_R + 8.0;
+    for _ in 0..20 {
+        let mut moved = false;
+        for i in 0..at.len() {
+            for j in i + 1..at.len() {
+                let (dx, dy) = (at[j].0 - at[i].0, at[j].1 - at[i].1);
+                let d = (dx * dx + dy * dy).sqrt();
+                if d < apart {
+                    // Along the line between them (or sideways when they coincide).
+                    let (ux, uy) = if d > 0.01 { (dx / d, dy / d) } else { (1.0, 0.0) };
+                    let push = (apart - d) / 2.0 + 0.5;
+                    at[i] = (at[i].0 - ux * push, at[i].1 - uy * push);
+                    at[j] = (at[j].0 + ux * push, at[j].1 + uy * push);
+                    moved = true;
+                }
+            }
+        }
+        let m = MARKER_R + 4.0;
+        for p in &mut at {
+            *p = (p.0.clamp(x + m, x + w - m), p.1.clamp(y + m, y + h - m));
+        }
+        if !moved {
+            break;
+        }
+    }
+    at
+}
+
+/// A number marker's radius (px, full size).
+pub(super) const MARKER_R: f32 = 24.0;
+
+/// A white disc with a dark ring and a number (capitals 12.5 px tall at 400 px on the phone
+/// view).
+pub(super) fn number_marker(img: &mut RgbImage, number: &str, cx: f32, cy: f32) {
+    let r = MARKER_R;
+    let bb = (cx - r - 3.0, cy - r - 3.0, cx + r + 3.0, cy + r + 3.0);
+    draw::fill_outlined(img, bb, pal::WHITE, pal::SPOT_INK, 3.5, |x, y| draw::sd_circle(x, y, cx, cy, r));
+    draw::text_centered(img, &draw::fonts().bold, 40.0, cx, cy + CAP_LOW * 40.0, pal::SPOT_INK, number);
+}

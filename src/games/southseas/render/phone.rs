@@ -21,7 +21,7 @@
 //! The board has no coordinate strips (7 px at 400 px: unreadable) and its islanders no letters
 //! (2–3 px); `/board` ([`super::board_png`]) keeps both.
 
-use super::board::{self, Art, Frame, Style};
+use super::board::{self, Art, Frame, Style, marker_places, number_marker};
 use super::palette as pal;
 use super::panel::{same_look, ware_icon};
 use super::{BoardView, Players, islander_features, islander_numbers, rotation_spots};
@@ -305,9 +305,7 @@ pub fn image(game: &Game, view: &BoardView) -> RgbImage {
         board::draw_board(&mut img, game, view, &players, frame, &Art::new(frame.tile), Style::Phone);
     }
     // The figures the player may take back: numbered where they stand, as their buttons are.
-    for (number, (x, y)) in retrieve_markers(game, &plan) {
-        number_marker(&mut img, &number.to_string(), x, y);
-    }
+    board::number_figures(&mut img, game, &plan.frames);
     if plan.ships_h > 0 {
         ships(&mut img, game, &players, view.locale, plan.ships_y as f32);
     }
@@ -492,74 +490,6 @@ fn islander_tile(img: &mut RgbImage, game: &Game, locale: Locale, top: f32) {
         let line = draw::ellipsized(&fonts.regular, BODY, &line, PHONE_W as f32 - kx - PAD + 24.0);
         text(img, &fonts.regular, BODY, kx - 24.0, ky - draw::cap_middle(BODY), pal::INK, &line);
     }
-}
-
-/// The markers' centres: the islanders' places, pushed apart where two would overlap (two
-/// features' places can lie close, a bridge's and a corner sea's), kept in the `w` × `h` box at
-/// (`x`, `y`): the tile, or the board's frame.
-fn marker_places(mut at: Vec<(f32, f32)>, (x, y, w, h): (f32, f32, f32, f32)) -> Vec<(f32, f32)> {
-    let apart = 2.0 * MARKER_R + 8.0;
-    for _ in 0..20 {
-        let mut moved = false;
-        for i in 0..at.len() {
-            for j in i + 1..at.len() {
-                let (dx, dy) = (at[j].0 - at[i].0, at[j].1 - at[i].1);
-                let d = (dx * dx + dy * dy).sqrt();
-                if d < apart {
-                    // Along the line between them (or sideways when they coincide).
-                    let (ux, uy) = if d > 0.01 { (dx / d, dy / d) } else { (1.0, 0.0) };
-                    let push = (apart - d) / 2.0 + 0.5;
-                    at[i] = (at[i].0 - ux * push, at[i].1 - uy * push);
-                    at[j] = (at[j].0 + ux * push, at[j].1 + uy * push);
-                    moved = true;
-                }
-            }
-        }
-        let m = MARKER_R + 4.0;
-        for p in &mut at {
-            *p = (p.0.clamp(x + m, x + w - m), p.1.clamp(y + m, y + h - m));
-        }
-        if !moved {
-            break;
-        }
-    }
-    at
-}
-
-const MARKER_R: f32 = 24.0;
-
-/// A white disc with a dark ring and a number (capitals 12.5 px tall at 400 px).
-fn number_marker(img: &mut RgbImage, number: &str, cx: f32, cy: f32) {
-    let r = MARKER_R;
-    let bb = (cx - r - 3.0, cy - r - 3.0, cx + r + 3.0, cy + r + 3.0);
-    draw::fill_outlined(img, bb, pal::WHITE, pal::SPOT_INK, 3.5, |x, y| sd_circle(x, y, cx, cy, r));
-    draw::text_centered(img, &draw::fonts().bold, 40.0, cx, cy + board::CAP_LOW * 40.0, pal::SPOT_INK, number);
-}
-
-/// The islander step's figures that may be taken back: each one's number (as on its button)
-/// and where its marker goes, just above the figure in the frame that shows it largest, pushed apart
-/// where two would overlap and kept inside that frame.
-pub(super) fn retrieve_markers(game: &Game, plan: &PhonePlan) -> Vec<(usize, (f32, f32))> {
-    // Each figure's frame (by index), number and point.
-    let mut figures: Vec<(usize, usize, (f32, f32))> = Vec::new();
-    for (k, action) in islander_numbers(game).iter().enumerate() {
-        let southseas_engine::Action::RetrieveIslander { pos, feature } = *action else { continue };
-        let (Some(frame), Some(placed)) = (plan.frame_of(pos), game.tile_at(pos)) else { continue };
-        let index = plan.frames.iter().position(|f| std::ptr::eq(f, frame)).unwrap_or(0);
-        let slot = Art::new(frame.tile).slot(game.tiles().get(placed.tile), placed.rotation.quarter_turns(), feature);
-        // Above the figure, which stays in sight below it: the player sees whose it is.
-        let (fx, fy) = frame.point(pos, slot);
-        figures.push((index, k + 1, (fx, fy - MARKER_R)));
-    }
-    let mut out = Vec::new();
-    for (index, frame) in plan.frames.iter().enumerate() {
-        let (numbers, points): (Vec<usize>, Vec<(f32, f32)>) = figures.iter().filter(|f| f.0 == index).map(|f| (f.1, f.2)).unzip();
-        let (w, h) = frame.size();
-        let (x, y) = (frame.origin.0 as f32, frame.origin.1 as f32);
-        out.extend(numbers.into_iter().zip(marker_places(points, (x, y, w as f32, h as f32))));
-    }
-    out.sort_by_key(|m| m.0);
-    out
 }
 
 /// Where the islander step's markers are (test probes).

@@ -758,7 +758,7 @@ fn the_figures_to_take_back_are_numbered_where_they_stand() {
         let Some(game) = retrieve_step(seed, 2, seed % 2 == 0) else { continue };
         let plan = phone_plan(&game);
         let img = phone_image(&game, &named(3));
-        let markers = phone::retrieve_markers(&game, &plan);
+        let markers = board::retrieve_markers(&game, &plan.frames);
         let numbers = islander_numbers(&game);
         let back: Vec<(usize, Action)> =
             numbers.iter().enumerate().filter(|(_, a)| matches!(a, Action::RetrieveIslander { .. })).map(|(k, a)| (k + 1, *a)).collect();
@@ -788,6 +788,45 @@ fn the_figures_to_take_back_are_numbered_where_they_stand() {
         checked += 1;
     }
     assert!(checked >= 5, "{checked} steps with figures to take back");
+}
+
+/// `/board` numbers the figures to take back as the turn picture and the buttons do, on the
+/// figures in its one frame; at any other step it draws no number.
+#[test]
+fn the_full_board_numbers_the_figures_to_take_back_as_the_buttons_do() {
+    let mut checked = 0;
+    for seed in 0..40 {
+        let Some(game) = retrieve_step(seed, 2, seed % 2 == 1) else { continue };
+        let view = named(3);
+        let img = board_image(&game, &view);
+        let frame = board_frame(&game, &view);
+        let markers = board::retrieve_markers(&game, std::slice::from_ref(&frame));
+        // The same numbers as the turn picture's, the numbers the buttons begin with.
+        let phone: Vec<usize> = board::retrieve_markers(&game, &phone_plan(&game).frames).iter().map(|m| m.0).collect();
+        assert_eq!(markers.iter().map(|m| m.0).collect::<Vec<_>>(), phone, "seed {seed}");
+        let back: Vec<Action> = islander_numbers(&game).into_iter().filter(|a| matches!(a, Action::RetrieveIslander { .. })).collect();
+        assert_eq!(markers.len(), back.len(), "seed {seed}: one number per figure");
+        for ((number, (cx, cy)), action) in markers.iter().zip(&back) {
+            let label = crate::games::southseas::text::action_label(&game, action, Locale::En);
+            assert!(label.starts_with(&format!("{number} · Take back")), "{label}");
+            let Action::RetrieveIslander { pos, feature } = *action else { unreachable!() };
+            let placed = game.tile_at(pos).unwrap();
+            let slot = board::Art::new(frame.tile).slot(game.tiles().get(placed.tile), placed.rotation.quarter_turns(), feature);
+            let (fx, fy) = frame.point(pos, slot);
+            assert!((fx - cx).hypot(fy - cy) <= frame.tile as f32, "seed {seed}: marker {number} is far from its figure");
+            // Drawn: the marker's ring, its white disc above the number, the number's ink.
+            let ring = (0..8).any(|d| pixel(&img, (cx - 27.0 + d as f32, *cy)) == palette::SPOT_INK);
+            assert!(ring, "seed {seed}: /board has no ring for figure {number}");
+            assert_eq!(pixel(&img, (*cx, cy - 19.0)), palette::WHITE, "seed {seed}: marker {number}'s disc");
+            let h = ink_rows(&img, (*cx as u32 - 14, *cy as u32 - 19, *cx as u32 + 14, *cy as u32 + 19), 0.3);
+            assert!(h >= 20, "seed {seed}: the number {number} is {h} px tall");
+        }
+        checked += 1;
+    }
+    assert!(checked >= 5, "{checked} steps with figures to take back");
+    // Another step: no numbers (nothing to take back is asked).
+    let game = play_until(3, 5, Strategy::Greedy, |g| g.turn() >= 10 && g.phase() == Phase::PlaceTile);
+    assert!(board::retrieve_markers(&game, &[board_frame(&game, &named(3))]).is_empty());
 }
 
 #[test]
@@ -855,6 +894,8 @@ fn write_phone_examples() {
     // The islander step where figures may be taken back: numbered on the board where they stand.
     let back = (0..40).find_map(|seed| retrieve_step(seed, 3, true)).expect("a step with figures to take back");
     write("phone-take-back", &phone_image(&back, &named(3)));
+    // The same step on `/board`: the same numbers on the same figures.
+    write("full-board-take-back", &board_image(&back, &named(3)));
     // The delivery step, ships the player can pay ticked.
     let deliver = play_until(4, 3, Strategy::Greedy, |g| {
         g.phase() == Phase::Deliver && g.turn() > 30 && !g.deliverable_ships().is_empty() && g.deliverable_ships().len() < g.display().len()

@@ -18,7 +18,12 @@ use std::hint::black_box;
 const PLACE: Place = Place { guild_id: 1, channel_id: 1 };
 
 fn people(n: u64) -> Vec<Actor> {
-    ["Ana", "Bo", "Cy", "Di", "Ed"].iter().take(n as usize).enumerate().map(|(i, name)| Actor::new(100 + i as u64, name.to_string())).collect()
+    ["Ana", "Bo", "Cy", "Di", "Ed"]
+        .iter()
+        .take(n as usize)
+        .enumerate()
+        .map(|(i, name)| Actor::new(100 + i as u64, name.to_string()))
+        .collect()
 }
 
 async fn service(name: &str) -> Service {
@@ -79,7 +84,10 @@ async fn four_islands() -> (Service, Reply) {
     (service, last.expect("a game"))
 }
 
-fn bench(c: &mut Criterion, name: &str, game: fn() -> std::pin::Pin<Box<dyn std::future::Future<Output = (Service, Reply)>>>) {
+/// A game played to its end: the service that holds it and its game-over message.
+type Ending = std::pin::Pin<Box<dyn std::future::Future<Output = (Service, Reply)>>>;
+
+fn bench(c: &mut Criterion, name: &str, game: fn() -> Ending) {
     let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().expect("a runtime");
     let (service, end) = rt.block_on(game());
     let mut drawn = end.clone();

@@ -371,6 +371,25 @@ mod tests {
     }
 
     #[test]
+    fn games_played_and_won_agree_in_number_in_french() {
+        let line = |played: usize, won: usize| {
+            tr!(
+                Locale::Fr,
+                "stats-game",
+                game = "Südsee",
+                played = played,
+                won = won,
+                average = "1",
+                best = 1,
+                placement = "1",
+                turn = "1 s"
+            )
+        };
+        assert!(line(1, 0).contains("1 jouée, 0 gagnée ·"), "{}", line(1, 0));
+        assert!(line(7, 2).contains("7 jouées, 2 gagnées ·"), "{}", line(7, 2));
+    }
+
+    #[test]
     fn ratings_follow_placements_and_leave_out_games_with_one_person() {
         let (ana, bo) = (Rated::Person(1001), Rated::Person(1002));
         let bot = Rated::Computer(Strength::Medium);

@@ -274,7 +274,13 @@ history-file = 📎 La partie est finie : le fichier joint est son historique p
 
 ## /stats et /classement (privés ; src/service/stats.rs)
 stats-head = 📊 **{ $name }** sur ce serveur
-stats-game = **{ $game }** : { $played } jouées, { $won } gagnées · score moyen { $average }, meilleur { $best } · place moyenne { $placement } · { $turn } par tour (médiane)
+stats-game = **{ $game }** : { $played ->
+    [one] { $played } jouée
+   *[other] { $played } jouées
+}, { $won ->
+    [one] { $won } gagnée
+   *[other] { $won } gagnées
+} · score moyen { $average }, meilleur { $best } · place moyenne { $placement } · { $turn } par tour (médiane)
 stats-figure = { "  " }• { $figure } : { $total } ({ $average } par partie)
 stats-none = { $name } n'a encore aucune partie terminée sur ce serveur.
 stats-hidden = { $name } ne figure pas dans les classements : ses statistiques ne sont visibles que par lui-même.

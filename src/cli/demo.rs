@@ -121,27 +121,7 @@ pub async fn run(args: &DemoArgs, images: Option<ImageMaker>) -> Result<DemoOutp
         };
         log(&actor.name, &what_they_did(&game, &action), &reply, image.as_deref());
     }
-    let timelapse = write_timelapse(&service, &args.out).await?;
-    if let Some(name) = &timelapse {
-        let _ = writeln!(
-            transcript,
-            "🎞️ The whole game, step by step (the channel gets it after the game-over message):\n\n![timelapse]({name})"
-        );
-    }
-    let transcript_path = args.out.join("transcript.md");
-    std::fs::write(&transcript_path, transcript).with_context(|| format!("cannot write {}", transcript_path.display()))?;
-    if pace.is_some() {
-        println!("The game is over; its page is still served. Ctrl-C stops.");
-        tokio::signal::ctrl_c().await?;
-    }
-    service.store().close().await;
-    Ok(DemoOutput {
-        folder: args.out.clone(),
-        transcript: transcript_path,
-        images: written,
-        actions,
-        timelapse: timelapse.map(|n| args.out.join(n)),
-    })
+    finish(&service, args, transcript, written, actions, pace).await
 }
 
 /// A whole Catan: Seafarers game between greedy computer players, through the service as a
@@ -216,27 +196,7 @@ pub async fn run_seafarers(args: &DemoArgs, images: Option<crate::games::seafare
             image.as_deref(),
         );
     }
-    let timelapse = write_timelapse(&service, &args.out).await?;
-    if let Some(name) = &timelapse {
-        let _ = writeln!(
-            transcript,
-            "🎞️ The whole game, step by step (the channel gets it after the game-over message):\n\n![timelapse]({name})"
-        );
-    }
-    let transcript_path = args.out.join("transcript.md");
-    std::fs::write(&transcript_path, transcript).with_context(|| format!("cannot write {}", transcript_path.display()))?;
-    if pace.is_some() {
-        println!("The game is over; its page is still served. Ctrl-C stops.");
-        tokio::signal::ctrl_c().await?;
-    }
-    service.store().close().await;
-    Ok(DemoOutput {
-        folder: args.out.clone(),
-        transcript: transcript_path,
-        images: written,
-        actions,
-        timelapse: timelapse.map(|n| args.out.join(n)),
-    })
+    finish(&service, args, transcript, written, actions, pace).await
 }
 
 /// With `--web`: serves the web view of the demo's game (the one `reply` is about) and prints
@@ -283,6 +243,40 @@ async fn write_images(service: &Service, reply: &mut Reply, out: &Path, name: &s
     std::fs::write(out.join(name), &board.png).with_context(|| format!("cannot write {name}"))?;
     *written += 1;
     Ok(Some(name.to_string()))
+}
+
+/// The end of a demo game, the same for both games: the timelapse the channel would get after
+/// the game-over message (linked from the transcript), the transcript written, the web view
+/// served on until Ctrl-C when it was asked for.
+async fn finish(
+    service: &Service,
+    args: &DemoArgs,
+    mut transcript: String,
+    written: usize,
+    actions: usize,
+    pace: Option<Duration>,
+) -> Result<DemoOutput> {
+    let timelapse = write_timelapse(service, &args.out).await?;
+    if let Some(name) = &timelapse {
+        let _ = writeln!(
+            transcript,
+            "🎞️ The whole game, step by step (the channel gets it after the game-over message):\n\n![timelapse]({name})"
+        );
+    }
+    let transcript_path = args.out.join("transcript.md");
+    std::fs::write(&transcript_path, transcript).with_context(|| format!("cannot write {}", transcript_path.display()))?;
+    if pace.is_some() {
+        println!("The game is over; its page is still served. Ctrl-C stops.");
+        tokio::signal::ctrl_c().await?;
+    }
+    service.store().close().await;
+    Ok(DemoOutput {
+        folder: args.out.clone(),
+        transcript: transcript_path,
+        images: written,
+        actions,
+        timelapse: timelapse.map(|n| args.out.join(n)),
+    })
 }
 
 /// Writes the finished game's timelapse, the message the channel gets after the game-over one,

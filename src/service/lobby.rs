@@ -159,7 +159,7 @@ impl Service {
         add_deadline(&mut reply, deadline, table.record.language);
         self.queue(&mut tx, &table, &reply, asked).await?;
         tx.commit().await?;
-        self.remember(&table, &loaded);
+        self.committed(&table, &loaded);
         self.wake_scheduler();
         Ok(reply)
     }

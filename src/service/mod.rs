@@ -78,6 +78,9 @@ pub struct Service {
     /// Where the web view is reached from outside (`PUBLIC_URL`): turn messages and `/board`
     /// link to a game's page under it; None links nothing.
     public_url: Option<String>,
+    /// Rung with a game's id after a change to it commits in this process (see
+    /// [`Service::changes`]): what the web view's watchers wake on, before their poll.
+    changes: tokio::sync::broadcast::Sender<GameId>,
 }
 
 impl Service {
@@ -99,6 +102,7 @@ impl Service {
             thinking: Arc::new(crate::common::Thinking::per_core()),
             in_flight: Mutex::new(std::collections::HashSet::new()),
             public_url: None,
+            changes: tokio::sync::broadcast::channel(CHANGES_BUFFER).0,
         }
     }
 
@@ -222,6 +226,10 @@ pub const DEFAULT_LEASE: Duration = Duration::from_secs(15);
 
 /// The instance name of a process that was given none (one process per database).
 pub const DEFAULT_INSTANCE: &str = "main";
+
+/// Changes announced to this process's watchers that one may be behind before it misses some
+/// (and reads afresh): far more than steps commit between two of a watcher's wake-ups.
+const CHANGES_BUFFER: usize = 256;
 
 fn random_seed() -> u64 {
     use std::hash::{BuildHasher, Hasher};

@@ -140,6 +140,7 @@ impl Service {
         let reply = Reply { delivery: Delivery::New, ..reply };
         self.queue(&mut tx, &table, &reply, &Asked::typed()).await?;
         tx.commit().await?;
+        self.changed(id);
         self.wake_scheduler();
         Ok(reply)
     }

@@ -249,7 +249,7 @@ impl Service {
         reply.private = self.queue_private_posts(&mut tx, &table, private).await?;
         let after = Arc::new(Loaded { version, state: G::wrap(Played { game, log }) });
         tx.commit().await?;
-        self.remember(&table, &after);
+        self.committed(&table, &after);
         self.wake_scheduler();
         Ok(reply)
     }
@@ -323,7 +323,7 @@ impl Service {
         reply.private = self.queue_private_posts(&mut tx, &table, private).await?;
         let after = Arc::new(Loaded { version, state: G::wrap(before) });
         tx.commit().await?;
-        self.remember(&table, &after);
+        self.committed(&table, &after);
         Ok(reply)
     }
 

@@ -122,8 +122,31 @@ impl Service {
         }
     }
 
+    /// Says that a change to game `id` committed in this process: its watchers here (the web
+    /// view) learn of it at once instead of at their next poll. Nobody listening is no error;
+    /// a change made by another process sharing the database is seen by the poll alone.
+    pub(crate) fn changed(&self, id: GameId) {
+        let _ = self.changes.send(id);
+    }
+
+    /// The games changed in this process from now on (see [`Service::changed`]). A receiver
+    /// that falls behind misses ids (`Lagged`), and must then read what it watches afresh.
+    pub fn changes(&self) -> tokio::sync::broadcast::Receiver<GameId> {
+        self.changes.subscribe()
+    }
+
+    /// Keeps the state a change just committed (as [`Service::remember`]) and says the game
+    /// changed ([`Service::changed`]).
+    pub(crate) fn committed(&self, table: &Table, loaded: &Arc<Loaded>) {
+        self.remember(table, loaded);
+        self.changed(table.record.id);
+    }
+
+    /// Drops the game's kept state after a change committed without one (a pause, an end),
+    /// and says the game changed.
     pub(crate) fn forget(&self, id: GameId) {
         self.cache.lock().expect("cache lock").remove(&id);
+        self.changed(id);
     }
 
     /// A click or command made against an older version: refused, saying what happened since

@@ -105,6 +105,8 @@ impl Service {
         store::replace_web_token(&mut tx, table.record.id, &fresh_token()?, self.now_ms()).await?;
         let link = self.web_link(&mut tx, table.record.id).await?;
         tx.commit().await?;
+        // The old link's viewers are shown the door now, not at the next poll.
+        self.changed(table.record.id);
         let text = match link {
             Some(url) => tr!(actor.locale, "web-revoked-new", url = url),
             None => tr!(actor.locale, "web-revoked"),

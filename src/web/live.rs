@@ -1,7 +1,8 @@
 //! Live updates: one hub per watched game in this process. Its poller reads the game's version
-//! (and token) from the store every `poll` (a step taken by any process sharing the database
-//! shows there once committed), makes the new snapshot once, and broadcasts it to the game's
-//! viewers here. A viewer gets the current snapshot first, then each newer one; a viewer that
+//! (and token) from the store when a change to the game commits in this process (the
+//! service's [`changes`](crate::service::Service::changes)), and every `poll` besides (a step
+//! taken by another process sharing the database shows there once committed); it makes the
+//! new snapshot once, and broadcasts it to the game's viewers here. A viewer gets the current snapshot first, then each newer one; a viewer that
 //! falls `BUFFER` updates behind (a slow connection) is dropped, never buffered without bound;
 //! a revoked token ends its viewers' streams. The last viewer leaving ends the poller.
 
@@ -94,14 +95,18 @@ impl Hubs {
     }
 }
 
-/// The game's poller: while it has viewers here, reads its version and token every `poll`,
-/// and broadcasts a snapshot when either changed.
+/// The game's poller: while it has viewers here, reads its version and token when this
+/// process changed the game and every `poll`, and broadcasts a snapshot when either changed.
 async fn poll(web: Arc<Web>, id: GameId, hub: Arc<Hub>) {
     let mut ticker = tokio::time::interval(web.settings.poll);
     ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut changes = web.service.changes();
     let mut seen: Option<(i64, Option<String>)> = None;
     loop {
-        ticker.tick().await;
+        tokio::select! {
+            _ = ticker.tick() => {}
+            () = changed(&mut changes, id) => {}
+        }
         {
             let mut map = web.hubs.map.lock().expect("hubs");
             if hub.viewers.load(Ordering::SeqCst) == 0 && hub.tx.receiver_count() == 0 {
@@ -138,6 +143,20 @@ async fn poll(web: Arc<Web>, id: GameId, hub: Arc<Hub>) {
             *hub.latest.lock().expect("latest") = Some(Arc::clone(&update));
             // No receiver now is no error: the next viewer reads `latest`.
             let _ = hub.tx.send(update);
+        }
+    }
+}
+
+/// Returns when game `id` changed in this process, or when changes were missed (this watcher
+/// fell behind, and reads afresh).
+async fn changed(changes: &mut broadcast::Receiver<GameId>, id: GameId) {
+    loop {
+        match changes.recv().await {
+            Ok(game) if game == id => return,
+            Ok(_) => {}
+            Err(broadcast::error::RecvError::Lagged(_)) => return,
+            // The service outlives its watchers; without it, the poll alone goes on.
+            Err(broadcast::error::RecvError::Closed) => std::future::pending().await,
         }
     }
 }

@@ -212,6 +212,30 @@ async fn a_viewer_gets_the_current_state_first_then_each_step_within_a_second() 
     assert!(late.next(Duration::from_secs(5)).await.is_none(), "the stream ended");
 }
 
+/// A change committed by this process wakes its viewers at once: with a poll of a minute, each
+/// step and a revocation still reach the page within a second. (Another process's
+/// steps are seen by the poll: the next test.)
+#[tokio::test]
+async fn a_change_made_in_this_process_reaches_its_viewers_without_waiting_for_the_poll() {
+    let db = TempDb::new("web-wake");
+    let (service, actors, id) = game(&db).await;
+    let base = serve(&service, Settings { poll: Duration::from_secs(60), ..Settings::default() }).await;
+    let token = service.web_token(id).await.unwrap();
+    let mut events = Events::open(&format!("{base}/g/{token}/events")).await.expect("a stream");
+    assert_eq!(events.next(Duration::from_secs(5)).await.expect("the current state")["steps"], 0);
+    for n in 1..=3 {
+        let taken = Instant::now();
+        step(&service, &actors).await;
+        let update = events.next(Duration::from_secs(5)).await.expect("an update before the poll");
+        assert_eq!(update["steps"], n, "{update}");
+        assert!(taken.elapsed() < Duration::from_secs(1), "step {n}: the update came {:?} after the step", taken.elapsed());
+    }
+    let taken = Instant::now();
+    service.revoke_web_link(PLACE, &actors[0]).await.expect("the opener revokes");
+    assert!(events.next(Duration::from_secs(5)).await.is_none(), "the stream ended");
+    assert!(taken.elapsed() < Duration::from_secs(1), "the revoked stream ended {:?} later", taken.elapsed());
+}
+
 #[tokio::test]
 async fn another_process_on_the_same_database_serves_the_game_live() {
     let db = TempDb::new("web-two");

@@ -18,11 +18,12 @@ pub fn south_seas_boards(players: usize, seed: u64) -> Vec<Vec<u8>> {
     let mut game = Game::from_setup(Setup::standard(Options::default(), players, seed)).expect("a standard setup");
     let mut bots: Vec<Bot> = (0..players).map(|s| Bot::new(Strategy::Greedy, seed.wrapping_mul(31).wrapping_add(s as u64))).collect();
     let names: Vec<String> = ["Ana", "Bo", "Cy", "Di", "Ed"].iter().take(players).map(|s| s.to_string()).collect();
-    // As the bot draws it: the tiles placed since the acting player's previous turn marked.
+    // As a timelapse's frame draws it (`Picture::Frame`): the tiles placed since the acting
+    // player's previous turn marked, no spot lettered, no figure numbered.
     let view = |game: &Game| BoardView {
         names: names.clone(),
         since_turn: game.turn().checked_sub(players as u32),
-        show_spots: true,
+        show_spots: false,
         ..BoardView::default()
     };
     let mut boards = vec![board_png(&game, &view(&game))];
@@ -37,24 +38,20 @@ pub fn south_seas_boards(players: usize, seed: u64) -> Vec<Vec<u8>> {
 /// The whole board after every step of a greedy 4-player game of The Four Islands (Seafarers'
 /// largest map) from `seed`, the opening first, as PNGs.
 pub fn four_islands_boards(seed: u64) -> Vec<Vec<u8>> {
-    use crate::games::seafarers::{render as sf, spots::Labels};
+    use crate::games::seafarers::render as sf;
     let scenario = seafarers_engine::Ruleset::CURRENT.scenario("four-islands").expect("The Four Islands");
     let options = seafarers_engine::Options { pirate: scenario.pirate.is_some() };
     let mut game = seafarers_engine::Game::new(scenario, 4, seed, options).expect("a game");
     let mut bots: Vec<seafarers_engine::Bot> =
         (0..4).map(|s| seafarers_engine::Bot::new(seafarers_engine::Strategy::Greedy, seed * 31 + s)).collect();
     let names: Vec<String> = ["Ana", "Bo", "Cy", "Di"].iter().map(|s| s.to_string()).collect();
-    // As `/board` draws it: every spot of whoever acts lettered.
-    let view = |game: &seafarers_engine::Game| sf::BoardView {
-        names: names.clone(),
-        spots: Labels::of_turn(game).spots(),
-        ..sf::BoardView::default()
-    };
-    let mut boards = vec![sf::full_board_png(&game, &view(&game))];
+    // As a timelapse's frame draws it (`Picture::Frame`): the whole board, no spot lettered.
+    let view = sf::BoardView { names, ..sf::BoardView::default() };
+    let mut boards = vec![sf::full_board_png(&game, &view)];
     while let Some(&p) = game.to_act().first() {
         let action = bots[p].choose(&game, p).expect("a legal action");
         game.apply(p, &action).expect("computer players choose legal steps");
-        boards.push(sf::full_board_png(&game, &view(&game)));
+        boards.push(sf::full_board_png(&game, &view));
     }
     boards
 }

@@ -217,6 +217,10 @@ pub enum Picture {
     /// A close-up of zone N (from 0) of a step whose spots one picture cannot letter legibly
     /// (a game without zones draws its turn picture).
     Zone(u8),
+    /// A frame of a timelapse: the whole board as it stands, without what only the player to
+    /// act needs (lettered spots, zones, numbered figures to take back), which would flicker
+    /// from frame to frame.
+    Frame,
 }
 
 #[derive(Clone, PartialEq, Eq)]

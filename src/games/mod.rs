@@ -365,7 +365,7 @@ impl Pictures {
     pub(crate) fn every_board(&self, table: &Table, log: Vec<ActionRecord>) -> Result<Vec<Vec<u8>>> {
         let mut boards = Vec::new();
         State::each_step(table, log, &mut |_, state| {
-            if let Some(draw) = self.drawing(state, table, Picture::FullBoard) {
+            if let Some(draw) = self.drawing(state, table, Picture::Frame) {
                 boards.extend(draw().into_iter().next().map(|image| image.png));
             }
         })?;

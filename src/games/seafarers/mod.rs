@@ -66,7 +66,7 @@ pub fn images() -> ImageMaker {
     Arc::new(|game, view, picture| {
         let png = match picture {
             service::Picture::Turn | service::Picture::Zone(_) => render::phone_png(game, view),
-            service::Picture::FullBoard => render::full_board_png(game, view),
+            service::Picture::FullBoard | service::Picture::Frame => render::full_board_png(game, view),
         };
         vec![service::Image { name: "board.png".into(), png }]
     })
@@ -81,12 +81,14 @@ pub(crate) fn drawing(make: &ImageMaker, game: &Game, table: &Table, picture: se
 
 /// What `picture` of `game` draws besides the game: the spots of whoever acts, lettered as
 /// the buttons say; a step with too many spots for one picture shows its zones instead, and a
-/// zone's close-up its spots; the whole board (`/board`) letters every spot.
+/// zone's close-up its spots; the whole board (`/board`) letters every spot, a timelapse's
+/// frame none.
 pub fn view_of(game: &Game, names: Vec<String>, language: crate::i18n::Locale, picture: service::Picture) -> render::BoardView {
     let labels = spots::Labels::of_turn(game);
     let (spots, zones) = match picture {
         service::Picture::Turn if labels.zoned() => (Vec::new(), labels.zones),
         service::Picture::Zone(n) => (labels.zones.get(usize::from(n)).cloned().unwrap_or_else(|| labels.spots()), Vec::new()),
+        service::Picture::Frame => (Vec::new(), Vec::new()),
         _ => (labels.spots(), Vec::new()),
     };
     render::BoardView { names, spots, zones, language }

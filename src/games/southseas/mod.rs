@@ -69,6 +69,7 @@ pub fn images() -> ImageMaker {
         let png = match picture {
             service::Picture::Turn | service::Picture::Zone(_) => render::phone_png(game, &view),
             service::Picture::FullBoard => render::full_board_png(game, &view),
+            service::Picture::Frame => render::board_png(game, &render::BoardView { show_spots: false, ..view }),
         };
         vec![service::Image { name: "board.png".into(), png }]
     })

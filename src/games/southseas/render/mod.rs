@@ -166,8 +166,10 @@ pub fn board_image(game: &Game, view: &BoardView) -> RgbImage {
     let mut img = draw::solid(plan.size.0, plan.size.1, palette::PANEL);
     board::draw_board(&mut img, game, view, &players, &plan.frame, &board::Art::new(plan.frame.tile), board::Style::Full);
     // The figures the player to act may take back, numbered as on their buttons and on the
-    // turn picture.
-    board::number_figures(&mut img, game, std::slice::from_ref(&plan.frame));
+    // turn picture (where the spots are shown: what the player to act chooses from).
+    if view.show_spots {
+        board::number_figures(&mut img, game, std::slice::from_ref(&plan.frame));
+    }
     for (card, &(x, y)) in plan.cards.iter().zip(&plan.places) {
         draw::blit_rgb(&mut img, card, x as i32, y as i32);
     }

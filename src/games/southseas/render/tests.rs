@@ -829,6 +829,36 @@ fn the_full_board_numbers_the_figures_to_take_back_as_the_buttons_do() {
     assert!(board::retrieve_markers(&game, &[board_frame(&game, &named(3))]).is_empty());
 }
 
+/// A timelapse's frame (`Picture::Frame`) is the whole board without what only the player to
+/// act needs: where `/board` numbers the figures to take back and letters the open spots, the
+/// frame shows neither, so nothing flickers from step to step.
+#[test]
+fn a_timelapse_frame_numbers_no_figure_and_letters_no_spot() {
+    let make = crate::games::southseas::images();
+    let names = named(3).names;
+    let decode = |png: &[u8]| image::load_from_memory(png).expect("a PNG").into_rgb8();
+    let mut checked = 0;
+    for seed in 0..40 {
+        let Some(game) = retrieve_step(seed, 2, seed % 2 == 1) else { continue };
+        let draw = |picture| decode(&make(&game, &crate::games::southseas::text::Names(names.clone()), None, picture, Locale::En)[0].png);
+        let (board, frame_img) = (draw(crate::common::Picture::FullBoard), draw(crate::common::Picture::Frame));
+        let frame = board_frame(&game, &named(3));
+        let markers = board::retrieve_markers(&game, std::slice::from_ref(&frame));
+        assert!(!markers.is_empty(), "seed {seed}: a step with figures to take back");
+        for (number, (cx, cy)) in markers {
+            let disc = |img: &RgbImage| pixel(img, (cx, cy - 19.0)) == palette::WHITE;
+            let ring = |img: &RgbImage| (0..8).any(|d| pixel(img, (cx - 27.0 + d as f32, cy)) == palette::SPOT_INK);
+            assert!(disc(&board) && ring(&board), "seed {seed}: /board numbers figure {number}");
+            assert!(!ring(&frame_img), "seed {seed}: the frame numbers figure {number}");
+        }
+        let plain = board_image(&game, &BoardView { show_spots: false, ..named(3) });
+        assert!(frame_img == plain, "seed {seed}: the frame is the board with no spot and no number");
+        assert!(board != plain, "seed {seed}: /board letters its spots");
+        checked += 1;
+    }
+    assert!(checked >= 5, "{checked} steps with figures to take back");
+}
+
 #[test]
 fn the_ships_on_display_are_on_the_picture_ticked_when_payable() {
     // A turn late enough for wares: the display's ships, each card framed in spot ink when the

@@ -225,16 +225,21 @@ pub struct ZoneMark {
     pub text: f32,
 }
 
-/// The marks of `zones` in `frame`: first every spot's dot, then each zone's number. A
-/// number stands large in a sea hex beside its zone (nothing of the board's is there but
+/// The marks of `zones` in `frame`: first every spot's dot (a pirate's spot has none), then
+/// each zone's number. A number stands large in a sea hex beside its zone (nothing of the board's is there but
 /// water), the free one nearest the zone's middle, or for an inland zone the nearest free sea
 /// hex; on a map with no free sea in view, on its spot nearest its middle.
 pub fn zone_marks(game: &Game, frame: &Frame, zones: &[Vec<Spot>], lang: Locale) -> Vec<ZoneMark> {
     let u = frame.u;
     let words = harbour_words(game, frame, lang);
+    // A pirate's spot (a sea hex) gets no dot: every sea hex but the pirate's own is one, so
+    // their dots would fill the sea and leave the zones' numbers no room but on the land's
+    // tokens. The zone's number stands for them, and its close-up letters each.
+    let at_sea = |spot: &&Spot| matches!(spot.at, SpotAt::Hex(h) if game.terrain_at(h) == Some(Terrain::Sea));
     let mut marks: Vec<ZoneMark> = zones
         .iter()
         .flatten()
+        .filter(|spot| !at_sea(spot))
         .map(|spot| {
             let (x, y) = frame.px(spot_point(spot.at));
             // Along the side that leaves an intersection vertically, as a crowded badge is
@@ -263,8 +268,9 @@ pub fn zone_marks(game: &Game, frame: &Frame, zones: &[Vec<Spot>], lang: Locale)
             ZoneMark { x, y, r, outline: 0.04 * u, number: None, text: 0.0 }
         })
         .collect();
-    // Sea hexes holding something: a spot of the step, a harbour, the robber or the pirate.
-    let mut taken: Vec<Hex> = zones.iter().flatten().filter_map(|s| if let SpotAt::Hex(h) = s.at { Some(h) } else { None }).collect();
+    // Hexes holding something: a land spot of the step, a harbour, the robber or the pirate.
+    let mut taken: Vec<Hex> =
+        zones.iter().flatten().filter(|s| !at_sea(s)).filter_map(|s| if let SpotAt::Hex(h) = s.at { Some(h) } else { None }).collect();
     taken.extend(game.harbours().iter().map(|&(e, _)| harbour_anchor(game, e).1));
     taken.extend(game.robber().into_iter().chain(game.pirate()));
     for (i, zone) in zones.iter().enumerate() {
@@ -325,7 +331,11 @@ pub fn zone_marks(game: &Game, frame: &Frame, zones: &[Vec<Spot>], lang: Locale)
                     })
                     .unwrap_or_default();
                 let (x, y) = frame.px(point(&zone[best]));
-                marks[zones[..i].iter().map(Vec::len).sum::<usize>() + best].r = 0.0;
+                // In place of its dot, where it has one.
+                if !at_sea(&&zone[best]) {
+                    let dots_before = zones[..i].iter().flatten().chain(&zone[..best]).filter(|s| !at_sea(s)).count();
+                    marks[dots_before].r = 0.0;
+                }
                 ZoneMark { x, y, r: 0.56 * u, outline: 0.06 * u, number: Some(i + 1), text: spot_text(u) }
             }
         };

@@ -19,6 +19,12 @@ pub const TIMELAPSE_FILE: &str = "timelapse.gif";
 /// and while it is still owed the timelapse waits this long again.
 pub const TIMELAPSE_AFTER_MS: i64 = 2_000;
 
+/// How long a process holds the timelapse item it encodes: longer than the scheduler's lease
+/// (a long game takes more than its 15 s on a busy machine), so that no other process starts
+/// the same encoding meanwhile. A process killed while it encodes lets go of its items when it
+/// starts again; were it never to, another takes the item after this long.
+pub const ENCODE_HOLD_MS: i64 = 10 * 60 * 1000;
+
 /// One timelapse is encoded at a time in a process: it takes seconds of a core, and the
 /// bot's turns need the others.
 static ENCODING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(1);
@@ -113,6 +119,10 @@ impl Service {
         }
         if store::post_owed(&mut conn, id).await? {
             self.timelapse_later(&mut conn, item).await?;
+            return Ok(None);
+        }
+        // Held for the encoding's length, not the lease's: nobody else starts it meanwhile.
+        if !store::hold_due(&mut conn, item, self.now_ms() + ENCODE_HOLD_MS, &self.instance).await? {
             return Ok(None);
         }
         let log = store::actions(&mut conn, id).await?;

@@ -152,6 +152,26 @@ pub async fn claim_due(
     Ok(items)
 }
 
+/// Keeps `item` claimed by `claimed_by` until `claimed_until`, longer than the lease it was
+/// claimed for (work that takes longer, such as a timelapse's encoding). Returns false when
+/// the item changed since, or `claimed_by` no longer holds it.
+pub async fn hold_due(conn: &mut AnyConnection, item: &Due, claimed_until: i64, claimed_by: &str) -> Result<bool, sqlx::Error> {
+    let held = sqlx::query(
+        "UPDATE due SET claimed_until = $1
+         WHERE game_id = $2 AND kind = $3 AND user_id = $4 AND version = $5 AND due_at = $6 AND claimed_by = $7",
+    )
+    .bind(claimed_until)
+    .bind(item.game_id)
+    .bind(item.kind.as_str())
+    .bind(item.user_id as i64)
+    .bind(item.version)
+    .bind(item.due_at)
+    .bind(claimed_by)
+    .execute(&mut *conn)
+    .await?;
+    Ok(held.rows_affected() > 0)
+}
+
 /// Lets go of every item `claimed_by` holds (a process starting under that name holds nothing).
 pub async fn release_due_claims(conn: &mut AnyConnection, claimed_by: &str) -> Result<u64, sqlx::Error> {
     Ok(sqlx::query("UPDATE due SET claimed_until = 0 WHERE claimed_by = $1").bind(claimed_by).execute(&mut *conn).await?.rows_affected())

@@ -417,6 +417,53 @@ async fn a_finished_game_posts_its_timelapse_once_after_the_game_over_message(db
 }
 }
 
+on_both_databases! {
+/// The encoding takes longer than the scheduler's lease on a long game or a busy machine: the
+/// process that encodes holds the item meanwhile, so another process sharing the database
+/// does not take it when the lease runs out and encode the same game again.
+async fn a_timelapse_being_encoded_is_held_from_other_processes(db) {
+    use southseas::service::timelapse::TIMELAPSE_AFTER_MS;
+    use std::time::Duration;
+    let clock = southseas::service::clock::ManualClock::starting_now();
+    let service = open(&db).await.with_images(Pictures::all()).with_clock(clock.clone());
+    let other = open(&db).await.with_images(Pictures::all()).with_clock(clock.clone()).with_instance("other");
+    let people = [player(0), player(1)];
+    start_south_seas(&service, &people, 78, Some(Strength::Easy)).await;
+    let id = record(&service).await.id;
+    play_south_seas(&service, &people, 78, false).await;
+    all_posted(&service).await;
+    clock.advance(Duration::from_millis(TIMELAPSE_AFTER_MS as u64));
+    let holder = || async {
+        let mut conn = service.store().pool().acquire().await.expect("connection");
+        sqlx::query_as::<_, (String, i64)>("SELECT claimed_by, claimed_until FROM due WHERE game_id = $1 AND kind = 'timelapse'")
+            .bind(id)
+            .fetch_optional(&mut *conn)
+            .await
+            .expect("due")
+    };
+    let encoding = service.run_due();
+    let meanwhile = async {
+        // Once this process is at it, the lease runs out, and the other process looks.
+        let begun = std::time::Instant::now();
+        while !holder().await.is_some_and(|(by, until)| by == "main" && until > 0) {
+            assert!(begun.elapsed() < Duration::from_secs(30), "the timelapse was never claimed");
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        clock.advance(southseas::service::DEFAULT_LEASE + Duration::from_secs(1));
+        let took = other.run_due().await.expect("the other's schedule");
+        let held = holder().await;
+        (took, held)
+    };
+    let (told, (took, held)) = tokio::join!(encoding, meanwhile);
+    let told = told.expect("the schedule");
+    assert!(took.is_empty(), "the other process took nothing: {took:?}");
+    // (Encoding a game takes seconds: the other looked while it went on.)
+    assert_eq!(held.map(|h| h.0).as_deref(), Some("main"), "still held by the process that encodes, while it encodes");
+    assert_eq!(told.len(), 1, "one timelapse message: {told:?}");
+    assert!(holder().await.is_none(), "nothing is due after it");
+}
+}
+
 /// The kinds `user` did most in `games` by the tally `line` (their English names: the message
 /// ids without `prefix`, joined by " · " when tied), how many of each, and how many of every
 /// kind, added up from the games' outcomes.

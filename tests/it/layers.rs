@@ -78,15 +78,44 @@ fn file_of(path: &[String], files: &BTreeSet<String>) -> Option<String> {
     })
 }
 
-/// The code of a file without comments and without its `#[cfg(test)]` module (tests may reach
-/// anywhere in the crate).
+/// The code of a file without comments and without its `#[cfg(test)]` items (tests may reach
+/// anywhere in the crate): a test module declared early (`#[cfg(test)] mod tests;`) leaves the
+/// rest of the file in, and an inline one (`mod tests { … }`) goes to its closing brace.
 fn code_of(text: &str) -> String {
-    // Test modules come last in a file: everything from the first one on is left out.
-    let text = match text.find("#[cfg(test)]\nmod ") {
-        Some(at) => &text[..at],
-        None => text,
-    };
-    text.lines().map(|l| l.split("//").next().unwrap_or("")).collect::<Vec<_>>().join("\n")
+    let code: String = text.lines().map(|l| l.split("//").next().unwrap_or("")).collect::<Vec<_>>().join("\n");
+    let mut out = String::with_capacity(code.len());
+    let mut rest = code.as_str();
+    while let Some(at) = rest.find("#[cfg(test)]") {
+        out.push_str(&rest[..at]);
+        let item = &rest[at..];
+        // The item ends at its `;` (a declaration, a `use`) or at the brace closing its block.
+        let end = match (item.find(';'), item.find('{')) {
+            (Some(semi), Some(open)) if semi < open => semi + 1,
+            (Some(semi), None) => semi + 1,
+            (_, Some(open)) => {
+                let mut depth = 0usize;
+                let mut close = item.len();
+                for (k, c) in item[open..].char_indices() {
+                    match c {
+                        '{' => depth += 1,
+                        '}' => {
+                            depth -= 1;
+                            if depth == 0 {
+                                close = open + k + 1;
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                close
+            }
+            (None, None) => item.len(),
+        };
+        rest = &item[end..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The crate paths a file's code names (`crate::a::b`, `super::a`, `self::a`), resolved to the
@@ -259,4 +288,14 @@ fn the_layer_check_sees_a_back_pointing_import() {
     assert!(layer_of("src/service/steps.rs") > layer_of("src/store/mod.rs"));
     let grouped = imports("src/discord/mod.rs", "use crate::{games::southseas::commands, store::due};", &files);
     assert!(grouped.contains("src/games/southseas/commands.rs") && grouped.contains("src/store/due.rs"), "{grouped:?}");
+    // The whole file is read: a test module declared early hides nothing after it, an inline
+    // one (and any other test-only item) is left out to its end.
+    let early = "#[cfg(test)]\nmod tests;\nuse crate::service::steps::x;\n";
+    assert!(imports("src/store/mod.rs", early, &files).contains("src/service/steps.rs"), "after an early test module");
+    let inline = "#[cfg(test)]\nmod tests {\n    fn f() { if true { crate::service::steps::x(); } }\n}\nuse crate::service::lobby::y;\n";
+    let seen = imports("src/store/mod.rs", inline, &files);
+    assert!(!seen.contains("src/service/steps.rs") && seen.contains("src/service/lobby.rs"), "{seen:?}");
+    let test_only = "#[cfg(test)]\nuse crate::service::steps::x;\nuse crate::service::lobby::y;\n";
+    let seen = imports("src/store/mod.rs", test_only, &files);
+    assert!(!seen.contains("src/service/steps.rs") && seen.contains("src/service/lobby.rs"), "{seen:?}");
 }

@@ -2,6 +2,7 @@
 //! engine (`southseas-engine`): its steps through the service, what the bot says about them, the
 //! board images, the narration, what players type into step commands, and its slash commands.
 
+pub mod choices;
 pub mod codes;
 pub mod commands;
 pub mod computer;

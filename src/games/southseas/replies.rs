@@ -472,7 +472,7 @@ mod tests {
                 }
                 for (label, code) in &shown {
                     if let Some(Code::Act(a @ Action::RetrieveIslander { .. })) = code {
-                        let k = crate::games::southseas::render::islander_numbers(&game).iter().position(|n| n == a).unwrap();
+                        let k = crate::games::southseas::choices::islander_numbers(&game).iter().position(|n| n == a).unwrap();
                         assert!(label.starts_with(&format!("{} · ", k + 1)), "{label:?}");
                         retrieves += 1;
                     }

@@ -205,7 +205,7 @@ pub fn spot(game: &Game, at: FeatureRef, l: Locale) -> String {
 pub fn action_label(game: &Game, action: &Action, l: Locale) -> String {
     let number = match *action {
         Action::PlaceIslander { .. } | Action::RetrieveIslander { .. } => {
-            crate::games::southseas::render::islander_numbers(game).iter().position(|a| a == action).map(|k| format!("{} · ", k + 1))
+            crate::games::southseas::choices::islander_numbers(game).iter().position(|a| a == action).map(|k| format!("{} · ", k + 1))
         }
         _ => None,
     };
@@ -487,7 +487,7 @@ pub fn step_in_words(game: &Game, action: &Action, l: Locale) -> String {
         }
         Action::RetrieveIslander { pos, feature } => {
             let what = spot(game, FeatureRef { pos, feature }, l);
-            match crate::games::southseas::render::islander_numbers(game).iter().position(|a| a == action) {
+            match crate::games::southseas::choices::islander_numbers(game).iter().position(|a| a == action) {
                 Some(k) => tr!(l, "ss-step-retrieve-numbered", number = k + 1, spot = what),
                 None => tr!(l, "ss-step-retrieve", spot = what),
             }
@@ -679,7 +679,7 @@ mod label_tests {
     use southseas_engine::{Bot, Options, Strategy};
 
     /// At the islander step, each choice on the new tile begins with the number the turn
-    /// picture draws on its feature (the order of `render::islander_features`), within
+    /// picture draws on its feature (the order of `choices::islander_features`), within
     /// Discord's 80 characters, and each figure to take back with the number drawn on it
     /// (typed alone, the number picks it); other choices carry no number, and the codes behind
     /// the buttons are the ones stored messages hold.
@@ -692,7 +692,7 @@ mod label_tests {
             let mut bot = Bot::new(Strategy::Random, seed);
             while let Some(action) = bot.choose(&game) {
                 if matches!(game.phase(), Phase::Islander { .. }) {
-                    let features = crate::games::southseas::render::islander_features(&game);
+                    let features = crate::games::southseas::choices::islander_features(&game);
                     for (k, &feature) in features.iter().enumerate() {
                         let a = Action::PlaceIslander { feature };
                         let label = action_label(&game, &a, Locale::En);
@@ -702,7 +702,7 @@ mod label_tests {
                         numbered += 1;
                     }
                     // The figures to take back follow, numbered on the board where they stand.
-                    let numbers = crate::games::southseas::render::islander_numbers(&game);
+                    let numbers = crate::games::southseas::choices::islander_numbers(&game);
                     for (k, a) in numbers.iter().enumerate().skip(features.len()) {
                         assert!(matches!(a, Action::RetrieveIslander { .. }), "{a:?}");
                         let label = action_label(&game, a, Locale::Fr);

@@ -194,7 +194,7 @@ pub fn parse(game: &Game, step: Step, input: &str, l: Locale) -> Result<Action, 
 /// the coordinates of its tile ("(-1, -2)", "-1 -2", as `/board` shows them) when only one of
 /// the player's figures stands there.
 fn numbered_islander(game: &Game, input: &str) -> Option<Action> {
-    let numbers = super::render::islander_numbers(game);
+    let numbers = crate::games::southseas::choices::islander_numbers(game);
     let cleaned = input.replace([',', '(', ')', '#'], " ");
     let words: Vec<i32> = cleaned.split_whitespace().map(str::parse).collect::<Result<_, _>>().ok()?;
     match words.as_slice() {

@@ -381,7 +381,7 @@ fn draw_coordinates(img: &mut RgbImage, frame: &Frame) {
 }
 
 /// The islander step's figures that may be taken back, numbered where they stand with the
-/// numbers their buttons begin with (`super::islander_numbers`): the turn picture and `/board`
+/// numbers their buttons begin with (`choices::islander_numbers`): the turn picture and `/board`
 /// draw the same numbers, each in the frame of `frames` that shows the figure largest.
 pub fn number_figures(img: &mut RgbImage, game: &Game, frames: &[Frame]) {
     for (number, (x, y)) in retrieve_markers(game, frames) {
@@ -396,7 +396,7 @@ pub fn number_figures(img: &mut RgbImage, game: &Game, frames: &[Frame]) {
 pub(super) fn retrieve_markers(game: &Game, frames: &[Frame]) -> Vec<(usize, (f32, f32))> {
     // Each figure's frame (by index), number and point.
     let mut figures: Vec<(usize, usize, (f32, f32))> = Vec::new();
-    for (k, action) in super::islander_numbers(game).iter().enumerate() {
+    for (k, action) in crate::games::southseas::choices::islander_numbers(game).iter().enumerate() {
         let southseas_engine::Action::RetrieveIslander { pos, feature } = *action else { continue };
         let (Some(index), Some(placed)) = (frames.iter().rposition(|f| f.contains(pos)), game.tile_at(pos)) else { continue };
         let frame = &frames[index];

@@ -48,7 +48,7 @@ use crate::i18n::Locale;
 pub use board::{Frame, MAX_BOARD_PX, MAX_TILE_PX, MIN_TILE_PX, TILE_PX};
 use image::RgbImage;
 pub use phone::{PHONE_MIN_SPOT_LETTER, PHONE_MIN_TEXT, PHONE_TILE, PHONE_W, PhonePlan};
-use southseas_engine::{Action, COLOURS, Game, Rotation};
+use southseas_engine::{COLOURS, Game, Rotation};
 
 // The kit's PNG encoding, where the tools and benchmarks that encode a board look for it.
 pub use crate::draw::encode_png;
@@ -240,24 +240,4 @@ pub fn clear_caches() {
 pub fn rotation_spots(game: &Game) -> [Vec<String>; 4] {
     let spots = game.placement_spots();
     Rotation::ALL.map(|r| spots.iter().filter(|s| game.is_legal_placement(s.pos, r)).map(|s| s.label.clone()).collect())
-}
-
-/// The features of the new tile where an islander may go, in the order of the step's buttons:
-/// the picture numbers them 1, 2, … and each button's label begins with its number.
-pub fn islander_features(game: &Game) -> Vec<u8> {
-    game.legal_actions()
-        .into_iter()
-        .filter_map(|a| match a {
-            Action::PlaceIslander { feature } => Some(feature),
-            _ => None,
-        })
-        .collect()
-}
-
-/// The islander step's numbered choices, in the order of its buttons: the features of the new
-/// tile where an islander may go, then the player's own figures they may take back. The
-/// picture draws each one's number (`k + 1`) where it is: on the new tile, or on the board at
-/// the figure; each button's label begins with it.
-pub fn islander_numbers(game: &Game) -> Vec<Action> {
-    game.legal_actions().into_iter().filter(|a| matches!(a, Action::PlaceIslander { .. } | Action::RetrieveIslander { .. })).collect()
 }

@@ -24,8 +24,9 @@
 use super::board::{self, Art, Frame, Style, marker_places, number_marker};
 use super::palette as pal;
 use super::panel::{same_look, ware_icon};
-use super::{BoardView, Players, islander_features, islander_numbers, rotation_spots};
+use super::{BoardView, Players, rotation_spots};
 use crate::draw::{self, fill, rect, rect_outline, right_text, sd_box, sd_circle, text, text_width};
+use crate::games::southseas::choices::{islander_features, islander_numbers};
 use crate::games::southseas::text as ss_text;
 use crate::i18n::Locale;
 use crate::tr;

@@ -4,6 +4,7 @@
 use super::*;
 use crate::cli::render as cli;
 use crate::draw;
+use crate::games::southseas::choices::{islander_features, islander_numbers};
 use image::Rgb;
 use southseas_engine::{Action, FeatureKind, Options, Phase, Pos, Strategy};
 

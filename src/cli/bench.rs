@@ -92,7 +92,14 @@ struct Shown {
 /// A step as a player takes it in Discord: a tap on the message that offers it (typed while that
 /// message is not known yet), then what the bot does once the step's message is out (see
 /// [`posted`]). Returns the reply.
-async fn tap(service: &Service, place: Place, actor: &Actor, action: Action, version: i64, shown: &mut Shown) -> Result<crate::service::Reply> {
+async fn tap(
+    service: &Service,
+    place: Place,
+    actor: &Actor,
+    action: Action,
+    version: i64,
+    shown: &mut Shown,
+) -> Result<crate::service::Reply> {
     use crate::games::southseas::codes::Code;
     use crate::service::{ComponentId, Origin};
     let reply = match (shown.game, shown.message) {
@@ -109,21 +116,29 @@ async fn tap(service: &Service, place: Place, actor: &Actor, action: Action, ver
 
 /// What the bot does once a step's message is out, as `discord::deliver` does it (Discord's
 /// answers aside): shown in place on the tapped message, or posted anew with the tapped message
-/// retired on the way; the post recorded; the other old messages retired and recorded.
+/// retired on the way; the other messages the step made old (known at its commit) retired; all
+/// of it recorded with the post in one transaction.
 async fn posted(service: &Service, reply: &crate::service::Reply, shown: &mut Shown) -> Result<()> {
     let Some((game, version)) = reply.game else { return Ok(()) };
     let clicked = shown.message.filter(|_| shown.game == Some(game));
     let in_place = clicked.is_some() && !reply.delivery.is_new_message();
     let message = if in_place { clicked.expect("tapped") } else { message_id(game, version) };
     let has_choices = !reply.buttons.is_empty() || reply.menu.is_some();
-    if clicked.is_some() && !in_place {
-        service.retired_note(game).await.map_err(anyhow::Error::new)?;
+    let mut retired: Vec<u64> = clicked.filter(|_| !in_place).into_iter().collect();
+    let old = reply.known.at_commit().map_or_else(Vec::new, |at| {
+        at.retire.iter().filter(|&&(g, _, m)| g == game && Some(m) != clicked && m != message).map(|&(_, _, m)| m).collect()
+    });
+    retired.extend(old);
+    if !retired.is_empty() {
+        service.retired_note_for(reply).await.map_err(anyhow::Error::new)?;
     }
-    let retired_clicked = clicked.filter(|_| !in_place);
-    let retire = service.delivered(game, version, has_choices.then_some(message), retired_clicked).await.map_err(anyhow::Error::new)?;
-    for (game, _, message) in retire {
-        service.retired_note(game).await.map_err(anyhow::Error::new)?;
-        service.retired(game, message).await.map_err(anyhow::Error::new)?;
+    let retire = service.delivered_retiring(game, version, has_choices.then_some(message), &retired).await.map_err(anyhow::Error::new)?;
+    if !retire.is_empty() {
+        for &(game, _, _) in &retire {
+            service.retired_note(game).await.map_err(anyhow::Error::new)?;
+        }
+        let done: Vec<(i64, u64)> = retire.iter().map(|&(game, _, message)| (game, message)).collect();
+        service.retired_all(&done).await.map_err(anyhow::Error::new)?;
     }
     *shown = Shown { game: Some(game), message: has_choices.then_some(message) };
     Ok(())

@@ -3,6 +3,7 @@
 //! not; and the retirement of buttons on messages that no longer show the current version.
 
 use super::{Delivery, Origin, Reply, Result, Service, Table, internal};
+use crate::common::reply::{AtCommit, Known};
 use crate::i18n::Locale;
 use crate::store::{self, GameId, PendingPost};
 use sqlx::AnyConnection;
@@ -112,6 +113,16 @@ impl Service {
         Ok(())
     }
 
+    /// What the change in `conn` knows at its commit, for the delivery of its `reply` (see
+    /// [`Known`]): its table, the messages whose buttons it made old (the tapped one among them
+    /// when its message is a new one), and the game's web link when the reply shows the board
+    /// and the bot has a public address. Called last before the commit.
+    pub(super) async fn known_at_commit(&self, conn: &mut AnyConnection, table: &Table, reply: &Reply) -> Result<Known> {
+        let retire = store::messages_to_retire(conn, Some(table.record.id), None, RETIRE_BATCH).await?;
+        let web_link = if reply.show_board { self.web_link(conn, table.record.id).await? } else { None };
+        Ok(Known::new(AtCommit { table: table.clone(), retire, web_link }))
+    }
+
     /// The language each seat reads its private posts in (indexed by seat), looked up for the
     /// `readers` alone: the person who made the change reads in the language they used
     /// (`actor`: their id and locale); anyone else in their `/settings language`, else the game's.
@@ -200,6 +211,18 @@ impl Service {
         message: Option<u64>,
         retired: Option<u64>,
     ) -> Result<Vec<(GameId, u64, u64)>> {
+        self.delivered_retiring(game, version, message, retired.as_slice()).await
+    }
+
+    /// [`Service::delivered`], with every message `retired` on the way (the clicked one, and
+    /// those the change made old: see [`Known`]) recorded as such in the same transaction.
+    pub async fn delivered_retiring(
+        &self,
+        game: GameId,
+        version: i64,
+        message: Option<u64>,
+        retired: &[u64],
+    ) -> Result<Vec<(GameId, u64, u64)>> {
         let mut tx = self.store.begin_write().await?;
         // The game's row first, as every step takes it (on PostgreSQL it locks the row): a
         // delivery and a step of one game take turns and never wait for each other's rows of
@@ -209,7 +232,7 @@ impl Service {
         if let Some(message) = message {
             store::record_message(&mut tx, game, message, "choices", version).await?;
         }
-        if let Some(message) = retired {
+        for &message in retired {
             store::mark_retired(&mut tx, game, message).await?;
         }
         let retire = store::messages_to_retire(&mut tx, Some(game), None, RETIRE_BATCH).await?;
@@ -329,9 +352,17 @@ impl Service {
     pub async fn retired_note(&self, game: GameId) -> Result<String> {
         let mut conn = self.store.pool().acquire().await?;
         let table = super::load_table(&mut conn, game).await?;
-        // An abandoned game does not continue anywhere: its last turn message says it ended.
-        let note = if table.record.status == crate::store::Status::Abandoned { "retired-note-abandoned" } else { "retired-note" };
-        Ok(crate::tr!(table.record.language, note))
+        Ok(retired_note_of(&table))
+    }
+
+    /// [`Service::retired_note`] for messages of `reply`'s game, from what the change that
+    /// made it knew (see [`Known`]), else read.
+    pub async fn retired_note_for(&self, reply: &Reply) -> Result<String> {
+        match (reply.known.at_commit(), reply.game) {
+            (Some(at), _) => Ok(retired_note_of(&at.table)),
+            (None, Some((game, _))) => self.retired_note(game).await,
+            (None, None) => Err(internal("a note for a message of no game".into())),
+        }
     }
 
     /// Retiring `message` failed in a way worth trying again soon: the sweeper tries again in
@@ -343,8 +374,15 @@ impl Service {
     }
 
     pub async fn retired(&self, game: GameId, message: u64) -> Result<()> {
+        self.retired_all(&[(game, message)]).await
+    }
+
+    /// The buttons of these messages (game, message) are gone, in one session.
+    pub async fn retired_all(&self, messages: &[(GameId, u64)]) -> Result<()> {
         let mut conn = self.store.pool().acquire().await?;
-        store::mark_retired(&mut conn, game, message).await?;
+        for &(game, message) in messages {
+            store::mark_retired(&mut conn, game, message).await?;
+        }
         Ok(())
     }
 
@@ -415,6 +453,13 @@ impl Service {
         tx.commit().await?;
         Ok(claimed)
     }
+}
+
+/// What a message of the game says once its buttons are retired, in the game's language.
+fn retired_note_of(table: &Table) -> String {
+    // An abandoned game does not continue anywhere: its last turn message says it ended.
+    let note = if table.record.status == crate::store::Status::Abandoned { "retired-note-abandoned" } else { "retired-note" };
+    crate::tr!(table.record.language, note)
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@ pub mod thinking;
 
 pub use error::{Result, ServiceError};
 pub(crate) use error::{internal, user};
-pub use reply::{Button, Command, ComponentId, Delivery, Image, Menu, MenuOption, Origin, Picture, Reply, Style};
+pub use reply::{AtCommit, Button, Command, ComponentId, Delivery, Image, Known, Menu, MenuOption, Origin, Picture, Reply, Style};
 pub use table::Table;
 pub(crate) use table::computer_plays;
 pub use table::{Actor, COMPUTER_USER, Place, is_computer_id};

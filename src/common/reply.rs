@@ -41,6 +41,50 @@ pub struct Reply {
     /// The private posts a change owes along with this message, each already in the outbox:
     /// the handler that made the change delivers them right after it.
     pub private: Vec<Reply>,
+    /// What the change that made this reply knew at its commit, for its delivery (see
+    /// [`Known`]); never stored.
+    pub known: Known,
+}
+
+/// What a change knew when it committed, kept with its reply for the delivery, so that posting
+/// it reads nothing the change's transaction already read: the game's record and seats at the
+/// reply's version, the messages whose buttons the change made old (`store::messages_to_retire`
+/// in that transaction: game, channel, message), and the game's web link. No part of the
+/// message: replies are equal whatever they know, and a reply read back from the outbox (a post
+/// the sweeper makes) knows nothing, so its delivery reads the database as before.
+#[derive(Clone, Default)]
+pub struct Known(Option<std::sync::Arc<AtCommit>>);
+
+/// See [`Known`].
+pub struct AtCommit {
+    pub table: super::Table,
+    pub retire: Vec<(GameId, u64, u64)>,
+    pub web_link: Option<String>,
+}
+
+impl Known {
+    pub fn new(at: AtCommit) -> Known {
+        Known(Some(std::sync::Arc::new(at)))
+    }
+
+    /// What the change knew, if this reply was made by a change of this process.
+    pub fn at_commit(&self) -> Option<&AtCommit> {
+        self.0.as_deref()
+    }
+}
+
+impl PartialEq for Known {
+    fn eq(&self, _: &Known) -> bool {
+        true
+    }
+}
+
+impl Eq for Known {}
+
+impl std::fmt::Debug for Known {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() { "Known(at commit)" } else { "Known(nothing)" })
+    }
 }
 
 /// Where a reply goes and how, as the service decides it. The Discord layer carries it out in
@@ -167,6 +211,7 @@ impl From<StoredReply> for Reply {
             delivery,
             channel: s.channel,
             private: Vec::new(),
+            known: Known::default(),
         }
     }
 }

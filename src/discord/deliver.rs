@@ -154,6 +154,7 @@ async fn answer_privately(http: &serenity::Http, service: &Service, mut reply: R
 }
 
 /// Where a message for the channel goes besides a new message.
+#[derive(Clone, Copy)]
 enum Target<'a> {
     /// A new message in the channel.
     New(serenity::ChannelId),
@@ -236,8 +237,8 @@ async fn deliver_public(http: &serenity::Http, service: &Service, mut reply: Rep
                 // The clicked message is stale now; retire it even if it isn't on record, and
                 // say that the game went on rather than what it asked for.
                 let mut cleared = serenity::EditInteractionResponse::new().components(Vec::new());
-                if let Some((game, _)) = reply.game
-                    && let Ok(note) = service.retired_note(game).await
+                if reply.game.is_some()
+                    && let Ok(note) = service.retired_note_for(&reply).await
                 {
                     cleared = cleared.content(retired_text(&ci.message.content, &note));
                 }
@@ -297,7 +298,21 @@ async fn deliver_public(http: &serenity::Http, service: &Service, mut reply: Rep
         }
     };
     if let Some((game, version)) = reply.game {
-        match service.delivered(game, version, has_choices.then_some(message.get()), retired_clicked).await {
+        // The messages the step made old (known at its commit), the clicked one aside (retired
+        // above): retired now, and recorded so with the post, in one transaction.
+        let clicked = match target {
+            Target::Clicked(ci) => Some(ci.message.id.get()),
+            Target::New(_) => None,
+        };
+        let old: Vec<(GameId, u64, u64)> = reply.known.at_commit().map_or_else(Vec::new, |at| {
+            at.retire.iter().copied().filter(|&(g, _, m)| g == game && Some(m) != clicked && m != message.get()).collect()
+        });
+        let mut retired: Vec<u64> = retired_clicked.into_iter().collect();
+        if !old.is_empty() {
+            let note = service.retired_note_for(&reply).await.ok().map(|note| (game, note));
+            retired.extend(take_buttons_off(http, service, old, note).await.into_iter().map(|(_, m)| m));
+        }
+        match service.delivered_retiring(game, version, has_choices.then_some(message.get()), &retired).await {
             Ok(retire) => retire_all(http, service, retire).await,
             Err(e) => tracing::warn!(game, version, "could not record the delivery: {}", convert::user_message(e, crate::i18n::Locale::En)),
         }
@@ -413,15 +428,40 @@ fn nonce(game: GameId, version: i64, notice: Option<u32>, private_to: Option<u64
     format!("{:016x}", h.finish())
 }
 
-/// Removes the buttons of messages that no longer show the game as it is.
+/// Removes the buttons of messages that no longer show the game as it is, and records them
+/// as retired (in one session).
 pub async fn retire_all(http: &serenity::Http, service: &Service, messages: Vec<(GameId, u64, u64)>) {
+    if messages.is_empty() {
+        return;
+    }
+    let done = take_buttons_off(http, service, messages, None).await;
+    if !done.is_empty()
+        && let Err(e) = service.retired_all(&done).await
+    {
+        tracing::warn!(?done, "could not record retired messages: {}", convert::user_message(e, crate::i18n::Locale::En));
+    }
+}
+
+/// Takes the buttons off `messages` (game, channel, message), saying that the game went on
+/// (`note`: a game's note when known, else read once per game); returns those done with
+/// (edited, or gone), for the caller to record. A failed edit is the sweeper's again soon.
+async fn take_buttons_off(
+    http: &serenity::Http,
+    service: &Service,
+    messages: Vec<(GameId, u64, u64)>,
+    mut note: Option<(GameId, String)>,
+) -> Vec<(GameId, u64)> {
+    let mut done = Vec::new();
     for (game, channel, message) in messages {
         let (channel, message) = (serenity::ChannelId::new(channel), serenity::MessageId::new(message));
         let mut edit = serenity::EditMessage::new().components(Vec::new());
+        if note.as_ref().is_none_or(|(g, _)| *g != game) {
+            note = service.retired_note(game).await.ok().map(|n| (game, n));
+        }
         // Its words too: what it asked for is no longer asked (read afresh: the service keeps
         // no copy of what was posted).
-        if let (Ok(posted), Ok(note)) = (channel.message(http, message).await, service.retired_note(game).await) {
-            edit = edit.content(retired_text(&posted.content, &note));
+        if let (Ok(posted), Some((_, note))) = (channel.message(http, message).await, &note) {
+            edit = edit.content(retired_text(&posted.content, note));
         }
         let mut result = channel.edit_message(http, message, edit.clone()).await;
         // Discord archived the game's thread (a week without a turn): reopened, it takes the edit.
@@ -437,14 +477,7 @@ pub async fn retire_all(http: &serenity::Http, service: &Service, messages: Vec<
             Err(_) => false,
         };
         if gone {
-            if let Err(e) = service.retired(game, message.get()).await {
-                tracing::warn!(
-                    game,
-                    message = message.get(),
-                    "could not record a retired message: {}",
-                    convert::user_message(e, crate::i18n::Locale::En)
-                );
-            }
+            done.push((game, message.get()));
         } else if let Err(e) = result {
             tracing::warn!(game, message = message.get(), "could not retire the buttons of a message (will retry): {}", describe(&e));
             if soon(&e)
@@ -454,6 +487,7 @@ pub async fn retire_all(http: &serenity::Http, service: &Service, messages: Vec<
             }
         }
     }
+    done
 }
 
 /// How often the sweeper looks for posts and retirements left undone.

@@ -211,7 +211,7 @@ async fn on_event(ctx: &serenity::Context, event: &serenity::FullEvent, data: &D
         tracing::warn!(guild = guild.get(), "could not record a server's name: {}", convert::user_message(e, Locale::En));
     }
     if let serenity::FullEvent::InteractionCreate { interaction: serenity::Interaction::Component(component) } = event
-        && let Err(e) = on_component(ctx, data, component).await
+        && let Err(e) = tallied_tap(ctx, data, component).await
     {
         tracing::error!(custom_id = %component.data.custom_id, "component failed: {e:#}");
         let locale = Locale::from_discord(&component.locale).unwrap_or_default();
@@ -219,6 +219,15 @@ async fn on_event(ctx: &serenity::Context, event: &serenity::FullEvent, data: &D
         let _ = component.create_followup(&ctx.http, followup).await;
     }
     Ok(())
+}
+
+/// A click handled, its database sessions counted (see [`crate::store::Tally`]): noted as
+/// `tap CODE` (the component id's last part, the game's own code or the host's command).
+async fn tallied_tap(ctx: &serenity::Context, data: &Data, ci: &serenity::ComponentInteraction) -> Result<(), Error> {
+    let (result, tally) = crate::store::tallied(on_component(ctx, data, ci)).await;
+    let code = ci.data.custom_id.rsplit(':').next().unwrap_or_default();
+    data.service.store().note(&format!("tap {code}"), tally);
+    result
 }
 
 /// A button or select menu click: acknowledge at once (the 3-second deadline), then act.

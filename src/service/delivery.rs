@@ -3,6 +3,7 @@
 //! not; and the retirement of buttons on messages that no longer show the current version.
 
 use super::{Delivery, Origin, Reply, Result, Service, Table, internal};
+use crate::common::reply::{AtCommit, Known};
 use crate::i18n::Locale;
 use crate::store::{self, GameId, PendingPost};
 use sqlx::AnyConnection;
@@ -10,6 +11,47 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 /// How many messages one delivery retires at most (a game has one or two with buttons).
 const RETIRE_BATCH: i64 = 64;
+
+/// How often a handler waiting for a game's post (`wait_until_posted`) looks at the outbox
+/// when nothing rings: for a post made by another process sharing the database (a post made
+/// here rings at once).
+const POSTED_POLL: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// A bell per game someone waits on (see `wait_until_posted`), rung when this process records
+/// one of the game's channel posts as made.
+#[derive(Default)]
+pub(super) struct Bells(std::sync::Mutex<std::collections::HashMap<GameId, std::sync::Arc<tokio::sync::Notify>>>);
+
+impl Bells {
+    fn ring(&self, game: GameId) {
+        if let Some(bell) = self.0.lock().expect("bells lock").get(&game) {
+            bell.notify_waiters();
+        }
+    }
+
+    /// The game's bell, hung while the returned handle lives (and others wait on it).
+    fn hang(&self, game: GameId) -> Hung<'_> {
+        let bell = std::sync::Arc::clone(self.0.lock().expect("bells lock").entry(game).or_default());
+        Hung { bells: self, game, bell }
+    }
+}
+
+/// A bell someone waits on; taken down with its last waiter.
+struct Hung<'a> {
+    bells: &'a Bells,
+    game: GameId,
+    bell: std::sync::Arc<tokio::sync::Notify>,
+}
+
+impl Drop for Hung<'_> {
+    fn drop(&mut self) {
+        let mut bells = self.bells.0.lock().expect("bells lock");
+        // The map's and this one: nobody else waits.
+        if std::sync::Arc::strong_count(&self.bell) <= 2 {
+            bells.remove(&self.game);
+        }
+    }
+}
 
 /// A change being asked for: where (see [`Origin`]), and whether the change recorded the tapped
 /// message already (see `queue`), so that the tap needs no record of its own.
@@ -69,6 +111,16 @@ impl Service {
             store::record_message(conn, table.record.id, message, "choices", version).await?;
         }
         Ok(())
+    }
+
+    /// What the change in `conn` knows at its commit, for the delivery of its `reply` (see
+    /// [`Known`]): its table, the messages whose buttons it made old (the tapped one among them
+    /// when its message is a new one), and the game's web link when the reply shows the board
+    /// and the bot has a public address. Called last before the commit.
+    pub(super) async fn known_at_commit(&self, conn: &mut AnyConnection, table: &Table, reply: &Reply) -> Result<Known> {
+        let retire = store::messages_to_retire(conn, Some(table.record.id), None, RETIRE_BATCH).await?;
+        let web_link = if reply.show_board { self.web_link(conn, table.record.id).await? } else { None };
+        Ok(Known::new(AtCommit { table: table.clone(), retire, web_link }))
     }
 
     /// The language each seat reads its private posts in (indexed by seat), looked up for the
@@ -159,6 +211,18 @@ impl Service {
         message: Option<u64>,
         retired: Option<u64>,
     ) -> Result<Vec<(GameId, u64, u64)>> {
+        self.delivered_retiring(game, version, message, retired.as_slice()).await
+    }
+
+    /// [`Service::delivered`], with every message `retired` on the way (the clicked one, and
+    /// those the change made old: see [`Known`]) recorded as such in the same transaction.
+    pub async fn delivered_retiring(
+        &self,
+        game: GameId,
+        version: i64,
+        message: Option<u64>,
+        retired: &[u64],
+    ) -> Result<Vec<(GameId, u64, u64)>> {
         let mut tx = self.store.begin_write().await?;
         // The game's row first, as every step takes it (on PostgreSQL it locks the row): a
         // delivery and a step of one game take turns and never wait for each other's rows of
@@ -168,13 +232,14 @@ impl Service {
         if let Some(message) = message {
             store::record_message(&mut tx, game, message, "choices", version).await?;
         }
-        if let Some(message) = retired {
+        for &message in retired {
             store::mark_retired(&mut tx, game, message).await?;
         }
         let retire = store::messages_to_retire(&mut tx, Some(game), None, RETIRE_BATCH).await?;
         // The computer's turn waited for this message (see `play_for`): it may go on now.
         let computer_waits = store::release_due(&mut tx, game, store::DueKind::Computer).await?;
         tx.commit().await?;
+        self.posted.ring(game);
         if computer_waits {
             self.wake_scheduler();
         }
@@ -208,19 +273,27 @@ impl Service {
     /// Waits until the game owes its channel no post, for at most `limit`; returns whether it
     /// came to that. A typed step the computer's run tells (`Reply::carried`) is posted with
     /// that run, by whichever process plays it: this is how its handler learns it is out.
+    /// It looks again as soon as this process records one of the game's posts as made (the
+    /// run played here), else every [`POSTED_POLL`] (the run played by another process).
     pub async fn wait_until_posted(&self, game: GameId, limit: std::time::Duration) -> Result<bool> {
         let until = tokio::time::Instant::now() + limit;
+        let hung = self.posted.hang(game);
         loop {
+            // Listening before looking: a post made between the look and the wait still rings.
+            let rung = hung.bell.notified();
+            tokio::pin!(rung);
+            rung.as_mut().enable();
             let mut conn = self.store.pool().acquire().await?;
             let owed = store::post_owed(&mut conn, game).await?;
             drop(conn);
             if !owed {
                 return Ok(true);
             }
-            if tokio::time::Instant::now() >= until {
+            let now = tokio::time::Instant::now();
+            if now >= until {
                 return Ok(false);
             }
-            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+            let _ = tokio::time::timeout(POSTED_POLL.min(until - now), rung).await;
         }
     }
 
@@ -259,6 +332,7 @@ impl Service {
         let retire = store::messages_to_retire(&mut tx, Some(lost.game_id), None, RETIRE_BATCH).await?;
         let computer_waits = store::release_due(&mut tx, lost.game_id, store::DueKind::Computer).await?;
         tx.commit().await?;
+        self.posted.ring(lost.game_id);
         if computer_waits {
             self.wake_scheduler();
         }
@@ -278,9 +352,17 @@ impl Service {
     pub async fn retired_note(&self, game: GameId) -> Result<String> {
         let mut conn = self.store.pool().acquire().await?;
         let table = super::load_table(&mut conn, game).await?;
-        // An abandoned game does not continue anywhere: its last turn message says it ended.
-        let note = if table.record.status == crate::store::Status::Abandoned { "retired-note-abandoned" } else { "retired-note" };
-        Ok(crate::tr!(table.record.language, note))
+        Ok(retired_note_of(&table))
+    }
+
+    /// [`Service::retired_note`] for messages of `reply`'s game, from what the change that
+    /// made it knew (see [`Known`]), else read.
+    pub async fn retired_note_for(&self, reply: &Reply) -> Result<String> {
+        match (reply.known.at_commit(), reply.game) {
+            (Some(at), _) => Ok(retired_note_of(&at.table)),
+            (None, Some((game, _))) => self.retired_note(game).await,
+            (None, None) => Err(internal("a note for a message of no game".into())),
+        }
     }
 
     /// Retiring `message` failed in a way worth trying again soon: the sweeper tries again in
@@ -292,8 +374,15 @@ impl Service {
     }
 
     pub async fn retired(&self, game: GameId, message: u64) -> Result<()> {
+        self.retired_all(&[(game, message)]).await
+    }
+
+    /// The buttons of these messages (game, message) are gone, in one session.
+    pub async fn retired_all(&self, messages: &[(GameId, u64)]) -> Result<()> {
         let mut conn = self.store.pool().acquire().await?;
-        store::mark_retired(&mut conn, game, message).await?;
+        for &(game, message) in messages {
+            store::mark_retired(&mut conn, game, message).await?;
+        }
         Ok(())
     }
 
@@ -366,12 +455,92 @@ impl Service {
     }
 }
 
+/// What a message of the game says once its buttons are retired, in the game's language.
+fn retired_note_of(table: &Table) -> String {
+    // An abandoned game does not continue anywhere: its last turn message says it ended.
+    let note = if table.record.status == crate::store::Status::Abandoned { "retired-note-abandoned" } else { "retired-note" };
+    crate::tr!(table.record.language, note)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::games::southseas::GameOptions;
     use crate::service::{Actor, Place};
     use std::time::Duration;
+
+    /// The channel posts the game owes, by version.
+    async fn owed_versions(service: &Service, game: GameId) -> Vec<i64> {
+        let mut conn = service.store.pool().acquire().await.unwrap();
+        sqlx::query_scalar("SELECT version FROM outbox WHERE game_id = $1 AND recipient = 0 ORDER BY version")
+            .bind(game)
+            .fetch_all(&mut *conn)
+            .await
+            .unwrap()
+    }
+
+    /// A started game owing its channel its posts, on a fresh SQLite file; returns its id.
+    async fn owing(service: &Service) -> GameId {
+        let place = Place { guild_id: 1, channel_id: 5 };
+        let (ana, bo) = (Actor::new(1001, "Ana"), Actor::new(1002, "Bo"));
+        service.create(place, &ana, GameOptions { seed: Some(3), ..GameOptions::default() }).await.unwrap();
+        service.join(place, &bo).await.unwrap();
+        service.start(place, &ana).await.unwrap();
+        let mut conn = service.store.pool().acquire().await.unwrap();
+        store::open_game_in_channel(&mut conn, 5).await.unwrap().unwrap().id
+    }
+
+    /// A handler waiting for a game's post (a typed step the computers' run tells) hears at once
+    /// when this process records the post as made, with one look at the outbox before and one
+    /// after; a post made by another process (another service on the same database) is seen
+    /// by the slower poll, within about [`POSTED_POLL`].
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_wait_for_a_post_wakes_when_it_is_made_here_and_polls_for_one_made_elsewhere() {
+        let path = std::env::temp_dir().join(format!("southseas-posted-{}.db", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let url = format!("sqlite://{}", path.display());
+        let service = std::sync::Arc::new(Service::open(&url).await.unwrap());
+        let game = owing(&service).await;
+        let versions = owed_versions(&service, game).await;
+        let (last, before) = versions.split_last().expect("the start owes its channel a post");
+        for &version in before {
+            service.delivered(game, version, None, None).await.unwrap();
+        }
+
+        // Made here: the waiter wakes at once, not at its next look.
+        let waiter = std::sync::Arc::clone(&service);
+        let waiting = tokio::spawn(async move {
+            let started = tokio::time::Instant::now();
+            let (posted, tally) = store::tallied(waiter.wait_until_posted(game, Duration::from_secs(20))).await;
+            (posted.unwrap(), started.elapsed(), tally)
+        });
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let made = tokio::time::Instant::now();
+        service.delivered(game, *last, None, None).await.unwrap();
+        let (posted, waited, tally) = waiting.await.unwrap();
+        assert!(posted, "the post is out");
+        assert!(made.elapsed() < Duration::from_millis(250), "woken at once: {:?} after the post", made.elapsed());
+        assert!(waited >= Duration::from_millis(300), "{waited:?}");
+        assert_eq!(tally, store::Tally { sessions: 2, writes: 0 }, "one look before the post, one after");
+
+        // Made by another process: found by the poll, without a ring.
+        let other = Service::open(&url).await.unwrap();
+        let mut conn = other.store.pool().acquire().await.unwrap();
+        let post = PendingPost { game_id: game, version: last + 100, recipient: store::CHANNEL, channel_id: 5, reply: "{}".into() };
+        store::queue_post(&mut conn, &post, store::now_ms() + 60_000, "other", store::Hold::No, store::IfOwed::Replace).await.unwrap();
+        drop(conn);
+        let waiter = std::sync::Arc::clone(&service);
+        let waiting = tokio::spawn(async move { waiter.wait_until_posted(game, Duration::from_secs(20)).await.unwrap() });
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let made = tokio::time::Instant::now();
+        let mut conn = other.store.pool().acquire().await.unwrap();
+        store::remove_post(&mut conn, game, post.version, store::CHANNEL).await.unwrap();
+        drop(conn);
+        assert!(waiting.await.unwrap(), "the post is out");
+        assert!(made.elapsed() < POSTED_POLL + Duration::from_millis(500), "seen by the poll: {:?}", made.elapsed());
+        assert!(service.posted.0.lock().unwrap().is_empty(), "no bell left hanging");
+        let _ = std::fs::remove_file(&path);
+    }
 
     /// A private post is owed to its player alone, beside the channel's post of the same
     /// version, exactly once: a process killed between the commit and the post leaves it owed,

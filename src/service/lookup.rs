@@ -160,12 +160,28 @@ impl Service {
     /// Draws the board (and the drawn tile) for a reply that asks for it, highlighting the
     /// tiles placed since the acting player's previous turn; when the bot has a public address,
     /// its text ends with the link to the game's web page (the current token, so a revoked one
-    /// is never posted, not even by a post owed since before the revocation).
+    /// is never posted, not even by a post owed since before the revocation; a step's own
+    /// message, posted at once, links with the token its commit read). What the step that made
+    /// the reply knew at its commit (its table, its state still cached here) is drawn without a
+    /// read (see [`crate::common::reply::Known`]).
     pub async fn attach_images(&self, reply: &mut Reply) -> Result<()> {
         self.attach_timelapse(reply).await?;
-        let (Some((id, _)), true) = (reply.game, reply.show_board) else { return Ok(()) };
+        let (Some((id, version)), true) = (reply.game, reply.show_board) else { return Ok(()) };
         let links = self.public_url.is_some() && reply.delivery != super::Delivery::ComponentsOnly;
         if self.pictures.is_empty() && !links {
+            return Ok(());
+        }
+        let known = reply.known.clone();
+        if let Some(at) = known.at_commit().filter(|at| at.table.record.version == version)
+            && let Some(loaded) = self.cached(id, version)
+            && (!links || at.web_link.is_some())
+        {
+            if let Some(url) = at.web_link.as_deref().filter(|_| links) {
+                super::web::end_with_link(&at.table, url, reply);
+            }
+            if let Some(draw) = self.pictures.drawing(&loaded.state, &at.table, reply.picture) {
+                reply.images = draw_off_the_workers(draw).await;
+            }
             return Ok(());
         }
         let mut conn = self.store.pool().acquire().await?;
@@ -179,13 +195,17 @@ impl Service {
         }
         let loaded = self.load(&mut conn, &table).await?;
         let Some(draw) = self.pictures.drawing(&loaded.state, &table, reply.picture) else { return Ok(()) };
-        // Drawing and PNG encoding are CPU work: keep them off the async workers.
-        reply.images = tokio::task::spawn_blocking(draw).await.unwrap_or_else(|e| {
-            tracing::error!("rendering failed: {e}");
-            Vec::new()
-        });
+        reply.images = draw_off_the_workers(draw).await;
         Ok(())
     }
+}
+
+/// Drawing and PNG encoding are CPU work: kept off the async workers.
+async fn draw_off_the_workers(draw: crate::games::Drawing) -> Vec<super::Image> {
+    tokio::task::spawn_blocking(draw).await.unwrap_or_else(|e| {
+        tracing::error!("rendering failed: {e}");
+        Vec::new()
+    })
 }
 
 /// The game's name, in `reader`.

@@ -71,6 +71,9 @@ pub struct Service {
     clock: Arc<dyn clock::Clock>,
     /// Rung when a change may have set something due sooner than the scheduler thought.
     wake: Arc<tokio::sync::Notify>,
+    /// Per game someone waits on (`wait_until_posted`): rung when this process records one of
+    /// its channel posts as made.
+    posted: delivery::Bells,
     /// The gate the computer players think through, one permit per core.
     thinking: Arc<crate::common::Thinking>,
     /// The due items this process is working on now (the scheduler's runs in progress).
@@ -99,6 +102,7 @@ impl Service {
             default_seed: None,
             clock: Arc::new(clock::SystemClock),
             wake: Arc::new(tokio::sync::Notify::new()),
+            posted: delivery::Bells::default(),
             thinking: Arc::new(crate::common::Thinking::per_core()),
             in_flight: Mutex::new(std::collections::HashSet::new()),
             public_url: None,

@@ -247,6 +247,7 @@ impl Service {
         }
         self.queue(&mut tx, &table, &reply, asked).await?;
         reply.private = self.queue_private_posts(&mut tx, &table, private).await?;
+        reply.known = self.known_at_commit(&mut tx, &table, &reply).await?;
         let after = Arc::new(Loaded { version, state: G::wrap(Played { game, log }) });
         tx.commit().await?;
         self.committed(&table, &after);
@@ -321,6 +322,7 @@ impl Service {
         let mut reply = G::reply(&before.game, &table, version, header, story);
         self.queue(&mut tx, &table, &reply, asked).await?;
         reply.private = self.queue_private_posts(&mut tx, &table, private).await?;
+        reply.known = self.known_at_commit(&mut tx, &table, &reply).await?;
         let after = Arc::new(Loaded { version, state: G::wrap(before) });
         tx.commit().await?;
         self.committed(&table, &after);

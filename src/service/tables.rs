@@ -109,6 +109,11 @@ impl Service {
         Ok(loaded)
     }
 
+    /// The game's state at `version`, if this process has it at hand (no read, no replay).
+    pub(crate) fn cached(&self, id: GameId, version: i64) -> Option<Arc<Loaded>> {
+        self.cache.lock().expect("cache lock").get(&id).filter(|l| l.version == version).cloned()
+    }
+
     /// Keeps a state a step made (after its commit), so the next step needs no replay.
     pub(crate) fn remember(&self, table: &Table, loaded: &Arc<Loaded>) {
         let id = table.record.id;

@@ -87,9 +87,7 @@ impl Service {
     /// said in the game's language (`table`'s), as the channel reads it.
     pub(crate) async fn add_web_link(&self, conn: &mut sqlx::AnyConnection, table: &Table, reply: &mut Reply) -> Result<()> {
         let Some(url) = self.web_link(conn, table.record.id).await? else { return Ok(()) };
-        let line = tr!(table.record.language, "web-link", url = url);
-        let room = super::reply::MAX_CONTENT_CHARS.saturating_sub(line.chars().count() + 1);
-        reply.text = format!("{}\n{line}", truncate(&reply.text, room));
+        end_with_link(table, &url, reply);
         Ok(())
     }
 
@@ -113,4 +111,11 @@ impl Service {
         };
         Ok(Reply { text, game: Some((table.record.id, table.record.version)), delivery: super::Delivery::Ephemeral, ..Reply::default() })
     }
+}
+
+/// Ends `reply` with the line linking to its game's page at `url`, in the game's language.
+pub(super) fn end_with_link(table: &Table, url: &str, reply: &mut Reply) {
+    let line = tr!(table.record.language, "web-link", url = url);
+    let room = super::reply::MAX_CONTENT_CHARS.saturating_sub(line.chars().count() + 1);
+    reply.text = format!("{}\n{line}", truncate(&reply.text, room));
 }

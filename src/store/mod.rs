@@ -202,7 +202,12 @@ impl Backend {
 pub struct Store {
     pool: AnyPool,
     backend: Backend,
+    /// What the last interactions handled cost (see [`Store::note`]), and how many were noted.
+    noted: std::sync::Mutex<(usize, std::collections::VecDeque<(String, Tally)>)>,
 }
+
+/// How many interactions' tallies [`Store::noted`] keeps.
+const NOTED: usize = 32;
 
 /// Errors the store reports as such (the rest are `sqlx::Error`).
 #[derive(Debug)]
@@ -234,7 +239,12 @@ impl Store {
             Backend::Sqlite => {
                 AnyPoolOptions::new()
                     .max_connections(4)
+                    .before_acquire(|_, _| {
+                        count(|t| t.sessions += 1);
+                        Box::pin(async { Ok(true) })
+                    })
                     .after_connect(|conn, _| {
+                        count(|t| t.sessions += 1);
                         Box::pin(async move {
                             // WAL: readers never wait for the writer. FULL: a commit is on disk
                             // before we answer the player, even across a power cut. Foreign keys
@@ -260,14 +270,51 @@ impl Store {
             }
             Backend::Postgres => {
                 // Each process holds a few connections; a step holds one for a few milliseconds.
-                AnyPoolOptions::new().max_connections(8).acquire_timeout(Duration::from_secs(10)).connect(url).await?
+                AnyPoolOptions::new()
+                    .max_connections(8)
+                    .acquire_timeout(Duration::from_secs(10))
+                    .before_acquire(|_, _| {
+                        count(|t| t.sessions += 1);
+                        Box::pin(async { Ok(true) })
+                    })
+                    .after_connect(|_, _| {
+                        count(|t| t.sessions += 1);
+                        Box::pin(async { Ok(()) })
+                    })
+                    .connect(url)
+                    .await?
             }
         };
         match backend {
             Backend::Sqlite => sqlx::migrate!("./migrations/sqlite").run(&pool).await?,
             Backend::Postgres => sqlx::migrate!("./migrations/postgres").run(&pool).await?,
         }
-        Ok(Store { pool, backend })
+        Ok(Store { pool, backend, noted: Default::default() })
+    }
+
+    /// Keeps what handling an interaction (`what`: a tap, a command) cost in sessions, the last
+    /// few (tests read them with [`Store::noted`]), and says it in the log at debug level.
+    pub fn note(&self, what: &str, tally: Tally) {
+        tracing::debug!(what, sessions = tally.sessions, writes = tally.writes, "database sessions");
+        let mut noted = self.noted.lock().expect("noted lock");
+        if noted.1.len() == NOTED {
+            noted.1.pop_front();
+        }
+        noted.1.push_back((what.to_string(), tally));
+        noted.0 += 1;
+    }
+
+    /// How many interactions were noted by [`Store::note`] so far.
+    pub fn noted_count(&self) -> usize {
+        self.noted.lock().expect("noted lock").0
+    }
+
+    /// The tallies noted by [`Store::note`] after the first `seen`, oldest first (of the last
+    /// few: older ones are not kept).
+    pub fn noted_since(&self, seen: usize) -> Vec<(String, Tally)> {
+        let noted = self.noted.lock().expect("noted lock");
+        let kept_from = noted.0 - noted.1.len();
+        noted.1.iter().skip(seen.saturating_sub(kept_from)).cloned().collect()
     }
 
     pub fn pool(&self) -> &AnyPool {
@@ -282,6 +329,7 @@ impl Store {
     /// on the same game (see `Service::act`): SQLite's write lock is taken at once; on
     /// PostgreSQL the game's row is locked when the transaction first reads it.
     pub async fn begin_write(&self) -> Result<Transaction<'static, Any>, sqlx::Error> {
+        count(|t| t.writes += 1);
         match self.backend {
             Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await,
             Backend::Postgres => self.pool.begin().await,
@@ -291,6 +339,50 @@ impl Store {
     pub async fn close(&self) {
         self.pool.close().await;
     }
+}
+
+/// How many database sessions some work took: connections lent by the pool (each one costs a
+/// round trip before any statement: the pool checks a connection before lending it) and, of
+/// those, write transactions ([`Store::begin_write`]: SQLite's one writer, a commit on disk).
+/// Counted for work run inside [`tallied`] only (tests; the Discord layer's line per tap in
+/// the log); elsewhere counting is a task-local lookup that finds no tally.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub sessions: u32,
+    pub writes: u32,
+}
+
+impl std::ops::AddAssign for Tally {
+    fn add_assign(&mut self, other: Tally) {
+        self.sessions += other.sessions;
+        self.writes += other.writes;
+    }
+}
+
+tokio::task_local! {
+    static TALLY: std::cell::Cell<Tally>;
+}
+
+/// Runs `work`, counting the database sessions it takes on its own task (what it spawns is
+/// not counted). A tally inside another adds to it as well.
+pub async fn tallied<F: std::future::Future>(work: F) -> (F::Output, Tally) {
+    let (out, tally) = TALLY
+        .scope(std::cell::Cell::new(Tally::default()), async {
+            let out = work.await;
+            (out, TALLY.with(std::cell::Cell::get))
+        })
+        .await;
+    count(|t| *t += tally);
+    (out, tally)
+}
+
+/// Adds to the tally of the work running now, if it is tallied.
+fn count(add: impl FnOnce(&mut Tally)) {
+    let _ = TALLY.try_with(|cell| {
+        let mut tally = cell.get();
+        add(&mut tally);
+        cell.set(tally);
+    });
 }
 
 /// A SQLite URL with `mode=rwc` unless it says otherwise: the database file is created on

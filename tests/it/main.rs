@@ -14,6 +14,7 @@ mod discord_seafarers;
 mod discord_seafarers_french;
 mod discord_seafarers_games;
 mod discord_threads;
+mod discord_trips;
 mod faults;
 mod fuzz;
 mod golden;

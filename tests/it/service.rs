@@ -689,3 +689,40 @@ async fn every_way_to_pay_is_on_a_page_and_page_two_pays(db) {
     assert_eq!(after.player(seat).ships.last(), Some(&ship));
 }
 }
+
+on_both_databases! {
+/// Round trips per tap (issue #31): a tap's step is one session, its write transaction (the
+/// tapped message recorded in it); what the step knew at its commit comes with the reply (its
+/// table, the messages it made old), so its delivery is one more: the post and the retirements
+/// recorded in one transaction.
+async fn a_tap_is_one_session_and_its_delivery_one_more(db) {
+    use southseas::service::Origin;
+    use southseas::store::{Tally, tallied};
+    let service = open(&db).await;
+    let actors = started(&service, 2, 7).await;
+    let game_id = service.status(PLACE, southseas::i18n::Locale::En).await.unwrap().game.unwrap().0;
+    let mut shown = 4_000u64;
+    let (mut in_place, mut handed_over) = (0, 0);
+    for _ in 0..12 {
+        let (actor, game, version) = to_act(&service, &actors).await.unwrap();
+        let action = Bot::new(Strategy::Greedy, 1).choose(&game).unwrap();
+        let id = ComponentId::parse(&ComponentId::button(game_id, version, Code::Act(action))).unwrap();
+        let (reply, tally) = tallied(service.tap(PLACE, &actor, &id, None, Origin::Clicked { message: shown, version })).await;
+        let reply = reply.unwrap_or_else(|e| panic!("{action}: {e}"));
+        assert_eq!(tally, Tally { sessions: 1, writes: 1 }, "{action}: the step");
+        let at = reply.known.at_commit().expect("what the step knew");
+        let (game, version) = reply.game.unwrap();
+        let new = reply.delivery.is_new_message();
+        // Made old by the step: the tapped message when the step is a new one, nothing else.
+        let old: Vec<u64> = at.retire.iter().map(|r| r.2).collect();
+        assert_eq!(old, if new { vec![shown] } else { vec![] }, "{action}");
+        let posted = if new { shown + 1 } else { shown };
+        let (retire, tally) = tallied(service.delivered_retiring(game, version, Some(posted), &old)).await;
+        assert_eq!(retire.unwrap(), vec![], "{action}: nothing left to retire");
+        assert_eq!(tally, Tally { sessions: 1, writes: 1 }, "{action}: the delivery");
+        if new { handed_over += 1 } else { in_place += 1 }
+        shown = posted;
+    }
+    assert!(in_place > 0 && handed_over > 0, "{in_place} in place, {handed_over} handed over");
+}
+}

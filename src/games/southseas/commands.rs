@@ -24,9 +24,15 @@ pub enum RetrieveChoice {
 
 /// A step typed into a command: the service reads `input` against the game inside the step's
 /// own transaction (after acknowledging).
+/// Its database sessions are counted (see [`crate::store::Tally`]) and noted as `typed STEP`.
 async fn act_typed(ctx: Context<'_>, step: Step, input: &str) -> Result<(), Error> {
-    let result = ctx.data().service.act_typed::<SouthSeas>(place_of(ctx), &actor(ctx).await, (step, input.to_string())).await;
-    respond(ctx, result).await
+    let (result, tally) = crate::store::tallied(async {
+        let result = ctx.data().service.act_typed::<SouthSeas>(place_of(ctx), &actor(ctx).await, (step, input.to_string())).await;
+        respond(ctx, result).await
+    })
+    .await;
+    ctx.data().service.store().note(&format!("typed {}", ctx.command().name), tally);
+    result
 }
 
 async fn current(ctx: Context<'_>, reader: Locale) -> Option<(Game, Names)> {

@@ -463,3 +463,108 @@ crate::support::on_both_databases! {
         a_seafarers_game_through_discords_bad_minutes(db).await;
     }
 }
+
+/// PostgreSQL stopped in the middle of a game (a server of the test's own, stopped as an
+/// operator's restart does: `pg_ctl stop -m fast`), while the person whose turn it is taps
+/// their step and types it; then started again. Through the real `serve` binary:
+/// - both are acknowledged within Discord's 3 s although the database is down;
+/// - each is answered privately that nothing changed (the step could not reach the database);
+/// - nothing changed indeed: no step logged, the version as it was, the turn message's buttons
+///   still live;
+/// - once the server is back, the same tap goes through once, and the table shows its next
+///   prompt within a few seconds of the restart (measured from the server accepting
+///   connections again).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_taps_and_types_while_postgresql_restarts() {
+    use super::discord_e2e::{seat_of, step_command};
+    let Some(server) = crate::support::PrivatePostgres::start("a_person_taps_and_types_while_postgresql_restarts").await else {
+        return;
+    };
+    let db = TempDb::postgres_on(&server.url(), "faults-restart").await;
+    let double = Double::start().await;
+    let mut child = spawn(&double, &db);
+    let (alice, bob) = table_of_three(&double).await;
+    let people = [alice.id, bob.id];
+    let mut bots = [Bot::new(Strategy::Greedy, 21), Bot::new(Strategy::Greedy, 22), Bot::new(Strategy::Greedy, 23)];
+    // A few steps, then a person's turn whose step is a tap on the turn message.
+    let mut taps = 0i64;
+    let (message, version, game_id, who, action) = loop {
+        let message = settle(&double, &db, "a turn").await.expect("the game goes on");
+        let (game, version, game_id, _) = state(&db).await;
+        let seat = game.to_act().expect("someone acts");
+        let who = if seat_of(&db, alice.id).await == Some(seat) { alice.clone() } else { bob.clone() };
+        let action = bots[seat].choose(&game).expect("a step to take");
+        let tap = super::process::tap_for(&message, game_id, version, action, &who);
+        if taps >= 3 && tap.is_some() {
+            break (message, version, game_id, who, action);
+        }
+        let tap = tap.unwrap_or_else(|| dd::slash("place", &who).string("spot", &Code::Act(action).code()));
+        double.interact(tap).await;
+        taps += 1;
+        wait_for_version_past(&db, version).await;
+    };
+    assert_eq!(people_steps(&db, &people).await, taps);
+
+    // The server goes down; the person taps their step, and types it a moment later.
+    server.stop().await;
+    let down = Instant::now();
+    let tapped = double.interact(super::process::tap_for(&message, game_id, version, action, &who).expect("the tap")).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let (name, option) = step_command(&action);
+    let code = Code::Act(action).code();
+    let typed = if option.is_empty() { dd::slash(name, &who) } else { dd::slash(name, &who).string(option, &code) };
+    let typed = double.interact(typed).await;
+    let mut answers = Vec::new();
+    for (what, id) in [("the tap", tapped), ("the typed step", typed)] {
+        let responses = double.wait_response(id, 2).await;
+        let ack = responses[0].elapsed.expect("the acknowledgement's delay");
+        assert!(ack < Duration::from_secs(3), "{what} is acknowledged within 3 s while the database is down: {ack:?}");
+        assert!(responses[1].is_ephemeral() || responses[0].is_ephemeral(), "{what} is answered privately: {responses:?}");
+        let said = responses[1].content.clone().unwrap_or_default();
+        assert!(said.contains("Nothing was changed"), "{what}: the person is told that nothing changed: {said}");
+        answers.push((what, ack, down.elapsed()));
+    }
+    // Down for ~10 s in all (the answers come when the bot gives up on the database: 10 s).
+    let outage = Duration::from_secs(10);
+    tokio::time::sleep(outage.saturating_sub(down.elapsed())).await;
+    server.start_again().await;
+    let up = Instant::now();
+    let down_for = up - down;
+
+    // Nothing changed: the same version, no step logged, the turn message's buttons still live.
+    let (_, now, _, _) = state(&db).await;
+    assert_eq!(now, version, "no step went through while the database was down");
+    assert_eq!(people_steps(&db, &people).await, taps, "no step logged while the database was down");
+    let live = double.messages_with_components(dd::CHANNEL_ID);
+    assert_eq!(live.len(), 1, "the turn message still offers the step");
+    assert_eq!(live[0]["id"], message["id"], "the turn message still offers the step");
+
+    // The person tries again: the step goes through once, and the table shows its next prompt.
+    let again = double.interact(super::process::tap_for(&message, game_id, version, action, &who).expect("the tap")).await;
+    wait_for_version_past(&db, version).await;
+    let next = settle(&double, &db, "the next prompt after the restart").await;
+    let back = up.elapsed();
+    taps += 1;
+    assert_eq!(people_steps(&db, &people).await, taps, "the step tapped after the restart is logged once");
+    assert!(double.responses(again).iter().all(|r| !r.is_ephemeral()), "the tap after the restart is no refusal");
+    child.kill().ok();
+    child.wait().ok();
+    let acks: Vec<Duration> = double.all_sent().iter().filter(|r| r.kind == ResponseKind::Callback).filter_map(|r| r.elapsed).collect();
+    let max_ack = acks.iter().max().copied().unwrap_or_default();
+    eprintln!(
+        "PostgreSQL down {down_for:.1?}; answered that nothing changed: {}; acknowledged at most {max_ack:?} ({} interactions); \
+         from the restart to the table's next prompt: {back:.2?} (game {})",
+        answers
+            .iter()
+            .map(|(what, ack, at)| format!("{what} (acknowledged in {ack:?}, answered {at:.1?} after the stop)"))
+            .collect::<Vec<_>>()
+            .join(", "),
+        acks.len(),
+        if next.is_some() { "goes on" } else { "over" },
+    );
+    assert!(max_ack < Duration::from_secs(3), "every interaction acknowledged within 3 s");
+    assert!(back < SOON_AFTER, "the table shows its next prompt within {SOON_AFTER:?} of the restart: {back:?}");
+    double.assert_no_unexpected();
+    drop(db);
+    drop(server);
+}

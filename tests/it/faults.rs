@@ -223,6 +223,48 @@ async fn people_steps(db: &TempDb, people: &[u64]) -> i64 {
     n
 }
 
+/// A table when a person last acted there: the people who owed a decision then, who acted, at
+/// which version, and how many posts the channels had then.
+#[derive(Clone, Debug)]
+pub(crate) struct LastStep {
+    pub waiting: Vec<u64>,
+    pub tapper: u64,
+    pub version: i64,
+    pub posts: usize,
+}
+
+/// Each person is pinged once per hand-over, and never within their own turn. Since `last`,
+/// the new posts in `channel` must notify each of `people` once if a decision came to them, and
+/// never otherwise. A decision came to a person who owes one now (`waiting`, at `version`) when
+/// they owed none then, or when they acted then and owe again after others played (the game
+/// moved by more than their own step). Returns how many hand-overs there were, or what went
+/// wrong.
+pub(crate) fn pinged_once_per_hand_over(
+    double: &Double,
+    channel: u64,
+    people: &[u64],
+    waiting: &[u64],
+    version: i64,
+    last: &LastStep,
+) -> Result<usize, String> {
+    let posts = super::discord_e2e::posts(double);
+    let new: Vec<&dd::Response> = posts.iter().skip(last.posts).filter(|p| p.channel_id == Some(channel)).collect();
+    let mut hand_overs = 0;
+    for &person in people {
+        let owes = waiting.contains(&person);
+        let handed = owes && (!last.waiting.contains(&person) || (last.tapper == person && version > last.version + 1));
+        let pinged = new.iter().filter(|p| p.notified.contains(&person)).count();
+        if pinged != usize::from(handed) {
+            return Err(format!(
+                "user {person} pinged {pinged} times since version {} (handed over: {handed}; owing then {:?}, now {waiting:?} at version {version}; {} acted)",
+                last.version, last.waiting, last.tapper
+            ));
+        }
+        hand_overs += usize::from(handed);
+    }
+    Ok(hand_overs)
+}
+
 /// Plays a South Seas game of two people and a computer through the real bot for a while,
 /// Discord answering in windows of 2 s with 429s (a route's and the global limit), 502, 503 and
 /// 500 pages, answers lost after the post was made, and no answer at all (the bot gives up after
@@ -255,8 +297,7 @@ async fn a_game_through_discords_bad_minutes(db: TempDb) {
     let (mut taps, mut kills, mut windows, mut hand_overs) = (0i64, 0usize, 0usize, 0usize);
     let mut recoveries = Vec::new();
     let mut open_window: Option<Instant> = None;
-    // Who tapped last, the version they tapped, and how many posts there were then.
-    let mut last: Option<(u64, i64, usize)> = None;
+    let mut last: Option<LastStep> = None;
     let started = Instant::now();
     while started.elapsed() < Duration::from_secs(30) {
         let Some(message) = settle(&double, &db, &format!("step {taps}")).await else { break };
@@ -267,11 +308,9 @@ async fn a_game_through_discords_bad_minutes(db: TempDb) {
         let seat = game.to_act().expect("a message with choices means someone acts");
         let who = if seat_of(&db, alice.id).await == Some(seat) { alice.clone() } else { bob.clone() };
         // The turn came to them (from the other person, or back from the computer): one ping.
-        if let Some((tapper, tapped_at, posts_then)) = last {
-            let pinged = super::discord_e2e::posts(&double)[posts_then..].iter().filter(|p| p.notified.contains(&who.id)).count();
-            let handed = tapper != who.id || version > tapped_at + 1;
-            hand_overs += usize::from(handed);
-            assert_eq!(pinged, usize::from(handed), "step {taps}: {} pinged {pinged} times (handed over: {handed})", who.username);
+        if let Some(last) = &last {
+            let handed = pinged_once_per_hand_over(&double, dd::CHANNEL_ID, &people, &[who.id], version, last);
+            hand_overs += handed.unwrap_or_else(|wrong| panic!("step {taps}: {wrong}"));
         }
         let action = bots[seat].choose(&game).expect("a step to take");
         if taps % 2 == 1 {
@@ -280,7 +319,7 @@ async fn a_game_through_discords_bad_minutes(db: TempDb) {
         }
         let interaction = super::process::tap_for(&message, game_id, version, action, &who)
             .unwrap_or_else(|| dd::slash("place", &who).string("spot", &Code::Act(action).code()));
-        last = Some((who.id, version, super::discord_e2e::posts(&double).len()));
+        last = Some(LastStep { waiting: vec![who.id], tapper: who.id, version, posts: super::discord_e2e::posts(&double).len() });
         double.interact(interaction).await;
         taps += 1;
         wait_for_version_past(&db, version).await;

@@ -215,8 +215,8 @@ async fn deliver_private(http: &serenity::Http, service: &Service, user: u64, re
             (None, false)
         }
     };
-    if settled && let Err(e) = service.delivered_private(game, version, user).await {
-        tracing::warn!(game, version, "could not record a private post as sent: {}", convert::user_message(e, crate::i18n::Locale::En));
+    if settled {
+        patiently("record a private post as sent", game, || service.delivered_private(game, version, user)).await;
     }
     posted
 }
@@ -312,12 +312,50 @@ async fn deliver_public(http: &serenity::Http, service: &Service, mut reply: Rep
             let note = service.retired_note_for(&reply).await.ok().map(|note| (game, note));
             retired.extend(take_buttons_off(http, service, old, note).await.into_iter().map(|(_, m)| m));
         }
-        match service.delivered_retiring(game, version, has_choices.then_some(message.get()), &retired).await {
-            Ok(retire) => retire_all(http, service, retire).await,
-            Err(e) => tracing::warn!(game, version, "could not record the delivery: {}", convert::user_message(e, crate::i18n::Locale::En)),
+        let booked = patiently("record the delivery", game, || {
+            service.delivered_retiring(game, version, has_choices.then_some(message.get()), &retired)
+        })
+        .await;
+        if let Some(retire) = booked {
+            retire_all(http, service, retire).await;
         }
     }
     Some(message)
+}
+
+/// How long a handler keeps trying to book what Discord took (a post made, a private post
+/// sent) while the database is out of reach: a cut connection is replaced at once, and a
+/// restarted server is back within seconds. Less than the lease, after which the sweeper takes
+/// the post again (and Discord returns the same message for its nonce).
+const BOOKING_PATIENCE: Duration = Duration::from_secs(12);
+
+/// Books something Discord took, trying again for [`BOOKING_PATIENCE`] when the database
+/// fails: until the booking is made, the table's older message keeps its buttons and the
+/// outbox holds the post for this process until its lease runs out (the longest waits after a
+/// cut of the database's connections, or its restart, were those 15 s). Every booking is
+/// idempotent, so an attempt that committed without its answer is harmless to repeat.
+async fn patiently<T, F, Fut>(what: &str, game: GameId, mut attempt: F) -> Option<T>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Result<T, crate::service::ServiceError>>,
+{
+    let until = tokio::time::Instant::now() + BOOKING_PATIENCE;
+    let mut pause = Duration::from_millis(100);
+    loop {
+        match attempt().await {
+            Ok(done) => return Some(done),
+            Err(e) => {
+                let text = convert::user_message(e, crate::i18n::Locale::En);
+                if tokio::time::Instant::now() + pause >= until {
+                    tracing::warn!(game, "could not {what} (the sweeper will, once the lease runs out): {text}");
+                    return None;
+                }
+                tracing::warn!(game, "could not {what} (trying again): {text}");
+                tokio::time::sleep(pause).await;
+                pause = (pause * 2).min(Duration::from_secs(1));
+            }
+        }
+    }
 }
 
 /// What the scheduler and the sweeper post reports its failures itself: nothing is left to say

@@ -53,6 +53,14 @@ impl Drop for Hung<'_> {
     }
 }
 
+/// How long a game must have been quiet (no change) before the sweeper retires its old
+/// messages' buttons: the handler of its last step retires them within milliseconds of the
+/// step's post, and the sweeper leaves it that time. Whatever a handler left undone (its
+/// process was killed between the post and the edit) waits this long, not a lease (15 s: the
+/// longest waits after a kill in the soak). A handler slower than this (Discord answering its
+/// edit late) and the sweeper may both make the same edit: harmless.
+pub const RETIRE_WHEN_QUIET: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// A change being asked for: where (see [`Origin`]), and whether the change recorded the tapped
 /// message already (see `queue`), so that the tap needs no record of its own.
 pub(super) struct Asked {
@@ -436,11 +444,11 @@ impl Service {
     }
 
     /// Messages whose buttons should have been retired but are not yet (a failed edit, a
-    /// crash): (game, channel, message).
+    /// crash) in games quiet for [`RETIRE_WHEN_QUIET`]: (game, channel, message).
     /// Each is claimed for this process for one lease, so that processes sharing the database
     /// do not edit the same message.
     pub async fn due_retirements(&self) -> Result<Vec<(GameId, u64, u64)>> {
-        let quiet_since = store::now() - (self.lease.as_secs() as i64).max(1);
+        let quiet_since = store::now() - (self.lease.min(RETIRE_WHEN_QUIET).as_secs() as i64).max(1);
         // A read first: the sweeper asks often, and takes the write lock only when there is work.
         let mut conn = self.store.pool().acquire().await?;
         if store::messages_to_retire(&mut conn, None, Some(quiet_since), 1).await?.is_empty() {
@@ -587,6 +595,51 @@ mod tests {
         let left: Vec<i64> = sqlx::query_scalar("SELECT recipient FROM outbox").fetch_all(&mut *conn).await.unwrap();
         assert!(!left.contains(&(bo.user_id as i64)), "sent: owed no more ({left:?})");
         drop(conn);
+        let _ = std::fs::remove_file(&path);
+    }
+
+    /// A process killed after a step's message was posted and booked, before it retired the
+    /// older message's buttons: the sweeper retires them once the game has been quiet for
+    /// [`RETIRE_WHEN_QUIET`] (2 to 3 s, the time is kept in seconds), not a lease (15 s) later.
+    #[tokio::test]
+    async fn buttons_a_killed_process_left_live_retire_within_seconds_not_a_lease() {
+        let path = std::env::temp_dir().join(format!("southseas-retire-quiet-{}.db", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let url = format!("sqlite://{}", path.display());
+        let service = Service::open(&url).await.unwrap();
+        assert_eq!(service.lease, crate::service::DEFAULT_LEASE);
+        let place = Place { guild_id: 1, channel_id: 4 };
+        let (ana, bo) = (Actor::new(1001, "Ana"), Actor::new(1002, "Bo"));
+        service.create(place, &ana, GameOptions { seed: Some(9), ..GameOptions::default() }).await.unwrap();
+        service.join(place, &bo).await.unwrap();
+        let (game, first) = service.start(place, &ana).await.unwrap().game.unwrap();
+        service.delivered(game, first, Some(7001), None).await.unwrap();
+        // The next step, its message (7002) posted and booked; the process dies before it
+        // edits 7001.
+        let (table_game, version, _, _) = service.snapshot::<crate::games::southseas::SouthSeas>(place, 0).await.unwrap();
+        let seat = table_game.to_act().unwrap();
+        let who = if service.snapshot::<crate::games::southseas::SouthSeas>(place, ana.user_id).await.unwrap().2 == Some(seat) {
+            &ana
+        } else {
+            &bo
+        };
+        let action = southseas_engine::Bot::new(southseas_engine::Strategy::Greedy, 1).choose(&table_game).unwrap();
+        let reply = service.act(place, who, action).await.unwrap();
+        let (_, next) = reply.game.unwrap();
+        assert!(next > version);
+        let left = service.delivered(game, next, Some(7002), None).await.unwrap();
+        assert_eq!(left.iter().map(|m| m.2).collect::<Vec<_>>(), [7001], "the handler had 7001 to retire");
+        assert!(service.due_retirements().await.unwrap().is_empty(), "the sweeper leaves a busy game to its handler");
+        let since = std::time::Instant::now();
+        let found = loop {
+            let due = service.due_retirements().await.unwrap();
+            if !due.is_empty() {
+                break due;
+            }
+            assert!(since.elapsed() < RETIRE_WHEN_QUIET * 2, "the sweeper took 7001 within seconds");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        };
+        assert_eq!(found.iter().map(|m| m.2).collect::<Vec<_>>(), [7001], "only the older message; 7002 keeps its buttons");
         let _ = std::fs::remove_file(&path);
     }
 }

@@ -32,6 +32,9 @@ use std::time::Duration;
 /// How many items one pass of the scheduler takes on.
 const BATCH: i64 = 8;
 
+/// How soon an item whose handling failed is due again.
+const RETRY_FAILED: Duration = Duration::from_secs(1);
+
 /// When the reminders of a wait fall due, counted from its start (ms). With a time limit: after a
 /// third of it, and when a sixth is left; without one: after 8 hours, a day and three days.
 pub fn reminder_offsets(turn_limit_secs: i64) -> Vec<i64> {
@@ -317,8 +320,9 @@ impl Service {
         Ok(items)
     }
 
-    /// One item, the message it owes if any; a failure is logged (the item is retried once its
-    /// claim runs out). `paced`: the computer thinks through the gate (see [`Thinker`]).
+    /// One item, the message it owes if any; a failure is logged, and the item is due again
+    /// after [`RETRY_FAILED`] (or, if the database is still away, once its claim runs out).
+    /// `paced`: the computer thinks through the gate (see [`Thinker`]).
     async fn handle(&self, item: &Due, paced: bool) -> Option<Reply> {
         let result = match item.kind {
             DueKind::Reminder => self.remind(item).await,
@@ -326,10 +330,22 @@ impl Service {
             DueKind::Lobby => self.expire_lobby(item).await,
             DueKind::Timelapse => self.tell_timelapse(item).await,
         };
-        result.unwrap_or_else(|e| {
-            tracing::error!(game = item.game_id, kind = item.kind.as_str(), "a due item failed (retried later): {e}");
-            None
-        })
+        match result {
+            Ok(reply) => reply,
+            Err(e) => {
+                tracing::error!(game = item.game_id, kind = item.kind.as_str(), "a due item failed (retried in a second): {e}");
+                // Due again in a second, not when the claim's lease runs out (15 s): a cut
+                // connection is replaced at once. If the database is still away, the lease stands.
+                if let Ok(mut conn) = self.store.pool().acquire().await {
+                    let at = self.now_ms() + RETRY_FAILED.as_millis() as i64;
+                    let retried = store::retry_due_at(&mut conn, item.game_id, item.kind, item.user_id, &self.instance, at).await;
+                    if let Err(e) = retried {
+                        tracing::warn!(game = item.game_id, "could not set when to retry a due item: {e}");
+                    }
+                }
+                None
+            }
+        }
     }
 
     /// Whether `item` is still the game's item of its kind, unchanged (under the game's lock).

@@ -177,6 +177,29 @@ pub async fn release_due_claims(conn: &mut AnyConnection, claimed_by: &str) -> R
     Ok(sqlx::query("UPDATE due SET claimed_until = 0 WHERE claimed_by = $1").bind(claimed_by).execute(&mut *conn).await?.rows_affected())
 }
 
+/// An item `claimed_by` holds whose handling failed (the database went away mid-way): due
+/// again at `at` (unix ms), not when the claim's lease runs out.
+pub async fn retry_due_at(
+    conn: &mut AnyConnection,
+    game: GameId,
+    kind: DueKind,
+    user: u64,
+    claimed_by: &str,
+    at: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE due SET claimed_until = $5 WHERE game_id = $1 AND kind = $2 AND user_id = $3 AND claimed_by = $4 AND claimed_until > $5",
+    )
+    .bind(game)
+    .bind(kind.as_str())
+    .bind(user as i64)
+    .bind(claimed_by)
+    .bind(at)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
 /// Lets go of the game's item of this kind if someone holds it (it is due again at once).
 /// Returns whether one was held.
 pub async fn release_due(conn: &mut AnyConnection, game: GameId, kind: DueKind) -> Result<bool, sqlx::Error> {

@@ -223,6 +223,48 @@ async fn people_steps(db: &TempDb, people: &[u64]) -> i64 {
     n
 }
 
+/// A table when a person last acted there: the people who owed a decision then, who acted, at
+/// which version, and how many posts the channels had then.
+#[derive(Clone, Debug)]
+pub(crate) struct LastStep {
+    pub waiting: Vec<u64>,
+    pub tapper: u64,
+    pub version: i64,
+    pub posts: usize,
+}
+
+/// Each person is pinged once per hand-over, and never within their own turn. Since `last`,
+/// the new posts in `channel` must notify each of `people` once if a decision came to them, and
+/// never otherwise. A decision came to a person who owes one now (`waiting`, at `version`) when
+/// they owed none then, or when they acted then and owe again after others played (the game
+/// moved by more than their own step). Returns how many hand-overs there were, or what went
+/// wrong.
+pub(crate) fn pinged_once_per_hand_over(
+    double: &Double,
+    channel: u64,
+    people: &[u64],
+    waiting: &[u64],
+    version: i64,
+    last: &LastStep,
+) -> Result<usize, String> {
+    let posts = super::discord_e2e::posts(double);
+    let new: Vec<&dd::Response> = posts.iter().skip(last.posts).filter(|p| p.channel_id == Some(channel)).collect();
+    let mut hand_overs = 0;
+    for &person in people {
+        let owes = waiting.contains(&person);
+        let handed = owes && (!last.waiting.contains(&person) || (last.tapper == person && version > last.version + 1));
+        let pinged = new.iter().filter(|p| p.notified.contains(&person)).count();
+        if pinged != usize::from(handed) {
+            return Err(format!(
+                "user {person} pinged {pinged} times since version {} (handed over: {handed}; owing then {:?}, now {waiting:?} at version {version}; {} acted)",
+                last.version, last.waiting, last.tapper
+            ));
+        }
+        hand_overs += usize::from(handed);
+    }
+    Ok(hand_overs)
+}
+
 /// Plays a South Seas game of two people and a computer through the real bot for a while,
 /// Discord answering in windows of 2 s with 429s (a route's and the global limit), 502, 503 and
 /// 500 pages, answers lost after the post was made, and no answer at all (the bot gives up after
@@ -255,8 +297,7 @@ async fn a_game_through_discords_bad_minutes(db: TempDb) {
     let (mut taps, mut kills, mut windows, mut hand_overs) = (0i64, 0usize, 0usize, 0usize);
     let mut recoveries = Vec::new();
     let mut open_window: Option<Instant> = None;
-    // Who tapped last, the version they tapped, and how many posts there were then.
-    let mut last: Option<(u64, i64, usize)> = None;
+    let mut last: Option<LastStep> = None;
     let started = Instant::now();
     while started.elapsed() < Duration::from_secs(30) {
         let Some(message) = settle(&double, &db, &format!("step {taps}")).await else { break };
@@ -267,11 +308,9 @@ async fn a_game_through_discords_bad_minutes(db: TempDb) {
         let seat = game.to_act().expect("a message with choices means someone acts");
         let who = if seat_of(&db, alice.id).await == Some(seat) { alice.clone() } else { bob.clone() };
         // The turn came to them (from the other person, or back from the computer): one ping.
-        if let Some((tapper, tapped_at, posts_then)) = last {
-            let pinged = super::discord_e2e::posts(&double)[posts_then..].iter().filter(|p| p.notified.contains(&who.id)).count();
-            let handed = tapper != who.id || version > tapped_at + 1;
-            hand_overs += usize::from(handed);
-            assert_eq!(pinged, usize::from(handed), "step {taps}: {} pinged {pinged} times (handed over: {handed})", who.username);
+        if let Some(last) = &last {
+            let handed = pinged_once_per_hand_over(&double, dd::CHANNEL_ID, &people, &[who.id], version, last);
+            hand_overs += handed.unwrap_or_else(|wrong| panic!("step {taps}: {wrong}"));
         }
         let action = bots[seat].choose(&game).expect("a step to take");
         if taps % 2 == 1 {
@@ -280,7 +319,7 @@ async fn a_game_through_discords_bad_minutes(db: TempDb) {
         }
         let interaction = super::process::tap_for(&message, game_id, version, action, &who)
             .unwrap_or_else(|| dd::slash("place", &who).string("spot", &Code::Act(action).code()));
-        last = Some((who.id, version, super::discord_e2e::posts(&double).len()));
+        last = Some(LastStep { waiting: vec![who.id], tapper: who.id, version, posts: super::discord_e2e::posts(&double).len() });
         double.interact(interaction).await;
         taps += 1;
         wait_for_version_past(&db, version).await;
@@ -462,4 +501,109 @@ crate::support::on_both_databases! {
     async fn a_seafarers_game_through_discords_bad_minutes_loses_and_doubles_nothing(db) {
         a_seafarers_game_through_discords_bad_minutes(db).await;
     }
+}
+
+/// PostgreSQL stopped in the middle of a game (a server of the test's own, stopped as an
+/// operator's restart does: `pg_ctl stop -m fast`), while the person whose turn it is taps
+/// their step and types it; then started again. Through the real `serve` binary:
+/// - both are acknowledged within Discord's 3 s although the database is down;
+/// - each is answered privately that nothing changed (the step could not reach the database);
+/// - nothing changed indeed: no step logged, the version as it was, the turn message's buttons
+///   still live;
+/// - once the server is back, the same tap goes through once, and the table shows its next
+///   prompt within a few seconds of the restart (measured from the server accepting
+///   connections again).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_taps_and_types_while_postgresql_restarts() {
+    use super::discord_e2e::{seat_of, step_command};
+    let Some(server) = crate::support::PrivatePostgres::start("a_person_taps_and_types_while_postgresql_restarts").await else {
+        return;
+    };
+    let db = TempDb::postgres_on(&server.url(), "faults-restart").await;
+    let double = Double::start().await;
+    let mut child = spawn(&double, &db);
+    let (alice, bob) = table_of_three(&double).await;
+    let people = [alice.id, bob.id];
+    let mut bots = [Bot::new(Strategy::Greedy, 21), Bot::new(Strategy::Greedy, 22), Bot::new(Strategy::Greedy, 23)];
+    // A few steps, then a person's turn whose step is a tap on the turn message.
+    let mut taps = 0i64;
+    let (message, version, game_id, who, action) = loop {
+        let message = settle(&double, &db, "a turn").await.expect("the game goes on");
+        let (game, version, game_id, _) = state(&db).await;
+        let seat = game.to_act().expect("someone acts");
+        let who = if seat_of(&db, alice.id).await == Some(seat) { alice.clone() } else { bob.clone() };
+        let action = bots[seat].choose(&game).expect("a step to take");
+        let tap = super::process::tap_for(&message, game_id, version, action, &who);
+        if taps >= 3 && tap.is_some() {
+            break (message, version, game_id, who, action);
+        }
+        let tap = tap.unwrap_or_else(|| dd::slash("place", &who).string("spot", &Code::Act(action).code()));
+        double.interact(tap).await;
+        taps += 1;
+        wait_for_version_past(&db, version).await;
+    };
+    assert_eq!(people_steps(&db, &people).await, taps);
+
+    // The server goes down; the person taps their step, and types it a moment later.
+    server.stop().await;
+    let down = Instant::now();
+    let tapped = double.interact(super::process::tap_for(&message, game_id, version, action, &who).expect("the tap")).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let (name, option) = step_command(&action);
+    let code = Code::Act(action).code();
+    let typed = if option.is_empty() { dd::slash(name, &who) } else { dd::slash(name, &who).string(option, &code) };
+    let typed = double.interact(typed).await;
+    let mut answers = Vec::new();
+    for (what, id) in [("the tap", tapped), ("the typed step", typed)] {
+        let responses = double.wait_response(id, 2).await;
+        let ack = responses[0].elapsed.expect("the acknowledgement's delay");
+        assert!(ack < Duration::from_secs(3), "{what} is acknowledged within 3 s while the database is down: {ack:?}");
+        assert!(responses[1].is_ephemeral() || responses[0].is_ephemeral(), "{what} is answered privately: {responses:?}");
+        let said = responses[1].content.clone().unwrap_or_default();
+        assert!(said.contains("Nothing was changed"), "{what}: the person is told that nothing changed: {said}");
+        answers.push((what, ack, down.elapsed()));
+    }
+    // Down for ~10 s in all (the answers come when the bot gives up on the database: 10 s).
+    let outage = Duration::from_secs(10);
+    tokio::time::sleep(outage.saturating_sub(down.elapsed())).await;
+    server.start_again().await;
+    let up = Instant::now();
+    let down_for = up - down;
+
+    // Nothing changed: the same version, no step logged, the turn message's buttons still live.
+    let (_, now, _, _) = state(&db).await;
+    assert_eq!(now, version, "no step went through while the database was down");
+    assert_eq!(people_steps(&db, &people).await, taps, "no step logged while the database was down");
+    let live = double.messages_with_components(dd::CHANNEL_ID);
+    assert_eq!(live.len(), 1, "the turn message still offers the step");
+    assert_eq!(live[0]["id"], message["id"], "the turn message still offers the step");
+
+    // The person tries again: the step goes through once, and the table shows its next prompt.
+    let again = double.interact(super::process::tap_for(&message, game_id, version, action, &who).expect("the tap")).await;
+    wait_for_version_past(&db, version).await;
+    let next = settle(&double, &db, "the next prompt after the restart").await;
+    let back = up.elapsed();
+    taps += 1;
+    assert_eq!(people_steps(&db, &people).await, taps, "the step tapped after the restart is logged once");
+    assert!(double.responses(again).iter().all(|r| !r.is_ephemeral()), "the tap after the restart is no refusal");
+    child.kill().ok();
+    child.wait().ok();
+    let acks: Vec<Duration> = double.all_sent().iter().filter(|r| r.kind == ResponseKind::Callback).filter_map(|r| r.elapsed).collect();
+    let max_ack = acks.iter().max().copied().unwrap_or_default();
+    eprintln!(
+        "PostgreSQL down {down_for:.1?}; answered that nothing changed: {}; acknowledged at most {max_ack:?} ({} interactions); \
+         from the restart to the table's next prompt: {back:.2?} (game {})",
+        answers
+            .iter()
+            .map(|(what, ack, at)| format!("{what} (acknowledged in {ack:?}, answered {at:.1?} after the stop)"))
+            .collect::<Vec<_>>()
+            .join(", "),
+        acks.len(),
+        if next.is_some() { "goes on" } else { "over" },
+    );
+    assert!(max_ack < Duration::from_secs(3), "every interaction acknowledged within 3 s");
+    assert!(back < SOON_AFTER, "the table shows its next prompt within {SOON_AFTER:?} of the restart: {back:?}");
+    double.assert_no_unexpected();
+    drop(db);
+    drop(server);
 }

@@ -38,6 +38,17 @@ impl TempDb {
         db
     }
 
+    /// A schema of its own on the PostgreSQL server at `server` (a URL).
+    pub async fn postgres_on(server: &str, tag: &str) -> TempDb {
+        sqlx::any::install_default_drivers();
+        let schema = format!("t_{}", unique(tag)).replace(|c: char| !c.is_ascii_alphanumeric(), "_").to_lowercase();
+        let mut conn =
+            sqlx::AnyConnection::connect(server).await.unwrap_or_else(|e| panic!("the PostgreSQL server {server} is unreachable: {e}"));
+        sqlx::raw_sql(&format!("CREATE SCHEMA {schema}")).execute(&mut conn).await.expect("create the test's schema");
+        conn.close().await.ok();
+        TempDb { path: PathBuf::new(), postgres: Some(PgSchema { server: server.to_string(), schema }) }
+    }
+
     /// A schema on the PostgreSQL server named by `SOUTHSEAS_TEST_POSTGRES`, or None (the test
     /// is skipped, and says why) when it is not set. In CI it must be set.
     pub async fn postgres(tag: &str) -> Option<TempDb> {
@@ -57,14 +68,7 @@ impl TempDb {
             let _ = tag;
             return None;
         };
-        sqlx::any::install_default_drivers();
-        let schema = format!("t_{}", unique(tag)).replace(|c: char| !c.is_ascii_alphanumeric(), "_").to_lowercase();
-        let mut conn = sqlx::AnyConnection::connect(&server)
-            .await
-            .unwrap_or_else(|e| panic!("{POSTGRES_ENV}={server} is set but the server is unreachable: {e}"));
-        sqlx::raw_sql(&format!("CREATE SCHEMA {schema}")).execute(&mut conn).await.expect("create the test's schema");
-        conn.close().await.ok();
-        Some(TempDb { path: PathBuf::new(), postgres: Some(PgSchema { server, schema }) })
+        Some(TempDb::postgres_on(&server, tag).await)
     }
 
     pub fn url(&self) -> String {
@@ -165,4 +169,126 @@ pub async fn all_posted(service: &southseas::service::Service) {
     for (game, version) in owed {
         service.delivered(game, version, None, None).await.expect("delivered");
     }
+}
+
+/// A PostgreSQL server of the test's own (the shared one on 5432 must never be stopped): a
+/// cluster made by `initdb` in a temporary directory, served on a free port of 127.0.0.1, that
+/// the test may stop and start again (a real outage: every connection refused, then a server
+/// that comes back). Stopped, and its directory removed, on drop.
+///
+/// PostgreSQL refuses to run as root: as root, its programs run as the `postgres` user
+/// (`runuser`), which owns the directory. Needs `initdb`, `pg_ctl` and `postgres` (PostgreSQL
+/// 15's, on the PATH, in /usr/local/bin or /usr/lib/postgresql/*/bin); without them
+/// [`PrivatePostgres::start`] says loudly that the test was skipped, and fails in CI.
+pub struct PrivatePostgres {
+    dir: PathBuf,
+    port: u16,
+    pg_ctl: PathBuf,
+    as_postgres: bool,
+}
+
+impl PrivatePostgres {
+    /// A fresh cluster, running. None (the test is skipped, saying so) when this machine has no
+    /// PostgreSQL programs; a failure when `CI` is set.
+    pub async fn start(tag: &str) -> Option<PrivatePostgres> {
+        let (Some(initdb), Some(pg_ctl)) = (pg_program("initdb"), pg_program("pg_ctl")) else {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "initdb or pg_ctl is missing: CI must run the PostgreSQL restart tests (PostgreSQL 15's server programs)"
+            );
+            use std::io::Write;
+            let _ = writeln!(
+                std::io::stderr(),
+                "\n*** SKIPPED: `{tag}` needs PostgreSQL's server programs (initdb, pg_ctl, postgres) to run a \
+                 server of its own. It did NOT run. ***\n"
+            );
+            return None;
+        };
+        use std::os::unix::fs::MetadataExt;
+        let as_postgres = std::fs::metadata("/proc/self").map(|m| m.uid() == 0).unwrap_or(false);
+        let dir = std::env::temp_dir().join(format!("southseas-pg-{}", unique(tag)));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a directory for the cluster");
+        if as_postgres {
+            run(std::process::Command::new("chown").arg("postgres:").arg(&dir), "chown the cluster's directory to postgres");
+        }
+        let port = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port").local_addr().expect("its address").port();
+        let server = PrivatePostgres { dir, port, pg_ctl, as_postgres };
+        let data = server.dir.join("data");
+        run(server.command(&initdb).arg("-D").arg(&data).args(["-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-sync"]), "initdb");
+        server.start_again().await;
+        Some(server)
+    }
+
+    /// The server's URL (its `postgres` database, user postgres, no password).
+    pub fn url(&self) -> String {
+        format!("postgres://postgres@127.0.0.1:{}/postgres", self.port)
+    }
+
+    /// Stops the server as an operator's restart does (`pg_ctl stop -m fast`): open
+    /// transactions roll back, connections are closed, and new ones are refused until
+    /// [`PrivatePostgres::start_again`]. Returns once it is down.
+    pub async fn stop(&self) {
+        let mut stop = self.pg_ctl_stop("fast");
+        tokio::task::spawn_blocking(move || run(&mut stop, "pg_ctl stop")).await.expect("pg_ctl stop ran");
+    }
+
+    /// Starts the stopped server again; returns once it accepts connections.
+    pub async fn start_again(&self) {
+        let data = self.dir.join("data");
+        let options = format!("-p {} -k {} -c listen_addresses=127.0.0.1 -c fsync=off", self.port, self.dir.display());
+        let mut start = self.command(&self.pg_ctl);
+        start.arg("-D").arg(&data).arg("-l").arg(self.dir.join("log")).args(["-w", "-t", "60", "-o", &options, "start"]);
+        tokio::task::spawn_blocking(move || run(&mut start, "pg_ctl start")).await.expect("pg_ctl start ran");
+    }
+
+    fn pg_ctl_stop(&self, mode: &str) -> std::process::Command {
+        let mut stop = self.command(&self.pg_ctl);
+        stop.arg("-D").arg(self.dir.join("data")).args(["-w", "-t", "60", "-m", mode, "stop"]);
+        stop
+    }
+
+    /// A PostgreSQL program, run as the `postgres` user when the test runs as root.
+    fn command(&self, program: &std::path::Path) -> std::process::Command {
+        let mut command = if self.as_postgres {
+            let mut c = std::process::Command::new("runuser");
+            c.args(["-u", "postgres", "--"]).arg(program);
+            c
+        } else {
+            std::process::Command::new(program)
+        };
+        command.stdin(std::process::Stdio::null());
+        command
+    }
+}
+
+impl Drop for PrivatePostgres {
+    fn drop(&mut self) {
+        let _ = self.pg_ctl_stop("immediate").stdout(std::process::Stdio::null()).stderr(std::process::Stdio::null()).status();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// A PostgreSQL server program: on the PATH, in /usr/local/bin, or Debian's place for it.
+fn pg_program(name: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let debian = std::fs::read_dir("/usr/lib/postgresql")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|version| version.path().join("bin"))
+        .collect::<Vec<_>>();
+    std::env::split_paths(&path).chain([PathBuf::from("/usr/local/bin")]).chain(debian).map(|dir| dir.join(name)).find(|p| p.is_file())
+}
+
+/// Runs a command to its end; panics with its output when it fails.
+fn run(command: &mut std::process::Command, what: &str) {
+    let out = command.output().unwrap_or_else(|e| panic!("{what}: could not run: {e}"));
+    assert!(
+        out.status.success(),
+        "{what} failed ({}): {}{}",
+        out.status,
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
 }

@@ -69,10 +69,13 @@ pub(crate) fn turn_reply(game: &Game, table: &Table, version: i64, mut lines: Ve
     if let Some(offer) = computer_offer
         && !answering.is_empty()
     {
-        let to_ping: Vec<u64> = answering.iter().filter_map(|&s| table.person_at(s)).collect();
+        // Those asked by an earlier message (the offer is the same, another person answered
+        // it) are named, not pinged again.
+        let asked: Vec<u64> = answering.iter().filter_map(|&s| table.person_at(s)).collect();
+        let to_ping: Vec<u64> = answering.iter().filter(|s| !pinged.contains(s)).filter_map(|&s| table.person_at(s)).collect();
         reply.mention = to_ping.first().copied();
         reply.more_mentions = to_ping.iter().skip(1).copied().collect();
-        let whom: Vec<String> = to_ping.iter().map(|u| format!("<@{u}>")).collect();
+        let whom: Vec<String> = asked.iter().map(|u| format!("<@{u}>")).collect();
         let minutes = crate::games::ANSWER_WAIT.as_secs().div_ceil(60);
         let lang = names.lang();
         let lead = tr!(lang, "sf-prompt-answer-computer", who = whom.join(", "), name = names.of(offer.from.into()), minutes = minutes);

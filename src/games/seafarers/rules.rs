@@ -125,6 +125,10 @@ impl Rules for Seafarers {
     fn apply(game: &mut Game, table: &Table, seat: usize, action: &Action, story: &mut Story, reader: Locale) -> Result<()> {
         let names = names_of(table);
         let owing_before = matches!(game.phase(), Phase::Discard | Phase::Gold).then(|| (game.phase(), game.to_act()));
+        // An offer put to several stays the same offer while they answer it one by one.
+        let offer_of = |game: &Game| game.offer().map(|o| (o.from, o.give, o.want, o.to));
+        let offer_before = offer_of(game);
+        let answering_before = super::seats::answering(game);
         // Whose turn this step belongs to (a discard or an answer may be another seat's).
         let turn = game.active_player();
         let points_before = game.public_points(turn);
@@ -172,11 +176,18 @@ impl Rules for Seafarers {
             }
         }
         // Those still owing the same decision were pinged when it was asked of them, by the
-        // message before this change. A decision asked within this change (a computer's seven,
-        // then its own discard, in one run) pinged nobody yet: this change's message does.
-        let still_open = owing_before.as_ref().is_some_and(|(phase, _)| *phase == game.phase());
+        // message before this change: a discard, gold, or an answer to the same offer (another
+        // person's answer to it pings nobody again). A decision asked within this change (a
+        // computer's seven, then its own discard, in one run) pinged nobody yet: this change's
+        // message does.
+        let same_offer = offer_before.is_some() && offer_of(game) == offer_before;
+        let still_open = owing_before.as_ref().is_some_and(|(phase, _)| *phase == game.phase()) || same_offer;
         if !story.begun {
-            story.pinged = owing_before.map(|(_, owed)| owed).unwrap_or_default();
+            story.pinged = match owing_before {
+                Some((_, owed)) => owed,
+                None if offer_before.is_some() => answering_before,
+                None => Vec::new(),
+            };
             story.begun = true;
         }
         if !still_open {

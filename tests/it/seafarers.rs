@@ -872,6 +872,58 @@ async fn run_once(service: &Service) -> Vec<Reply> {
     service.run_due().await.expect("run due")
 }
 
+/// A computer's offer put to two people pings both once: when the first declines, the message
+/// that says so names the other, who still owes an answer, without pinging them again.
+#[tokio::test]
+async fn a_computers_offer_to_two_people_pings_each_once() {
+    let db = TempDb::new("seafarers-offer-pings-once");
+    let clock = ManualClock::at(1_800_000_000_000);
+    let service = open(&db, &clock).await;
+    let people = [player(0), player(1)];
+    let mut seen = Seen::default();
+    seen.take(service.create(PLACE, &people[0], options("new-shores", 3, 24 * HOUR)).await.expect("create"));
+    seen.take(service.join(PLACE, &people[1]).await.expect("join"));
+    seen.take(service.add_computer(PLACE, &people[0], Strength::Medium).await.expect("a computer sits down"));
+    seen.take(service.start(PLACE, &people[0]).await.expect("start"));
+    let mut seats = Vec::new();
+    for p in &people {
+        seats.push(seat_of(&service, p).await.expect("seated"));
+    }
+    for step in 0..20_000u64 {
+        loop {
+            let replies = run_once(&service).await;
+            if replies.is_empty() {
+                break;
+            }
+            replies.into_iter().for_each(|r| drop(seen.take(r)));
+        }
+        let (game, _, _, _) = service.snapshot::<Seafarers>(PLACE, 0).await.expect("snapshot");
+        assert!(!game.is_over(), "the computer made no offer to both people in a whole game");
+        let to_both = game.offer().filter(|o| o.to.is_none() && seats.iter().all(|&s| usize::from(o.from) != s && !o.answered(s as u8)));
+        if to_both.is_some() {
+            let asked = seen.current().clone();
+            let mut pinged: Vec<u64> = asked.mention.into_iter().chain(asked.more_mentions.iter().copied()).collect();
+            pinged.sort();
+            assert_eq!(pinged, vec![people[0].user_id, people[1].user_id], "both are pinged once: {}", asked.text);
+            let after = tap(&service, &mut seen, &people[0], &asked, Action::AnswerTrade { accept: false }).await;
+            let told = after;
+            assert!(
+                told.mention != Some(people[1].user_id) && !told.more_mentions.contains(&people[1].user_id),
+                "the other person was pinged already: {told:?}"
+            );
+            assert!(told.text.contains(&format!("<@{}>", people[1].user_id)), "the message names who still owes: {}", told.text);
+            return;
+        }
+        let Some((k, &seat)) = seats.iter().enumerate().find(|(_, s)| game.to_act().contains(s)) else {
+            panic!("nobody is asked: {:?}", game.phase())
+        };
+        let action = Bot::new(Strategy::Greedy, step).choose(&game, seat).expect("a legal step");
+        let message = seen.current().clone();
+        tap(&service, &mut seen, &people[k], &message, action).await;
+    }
+    panic!("the game went on too long");
+}
+
 /// A computer's own offer waits for the people: its run's message leads with it and pings the
 /// person, with Accept, Decline and Counter; nobody answering, the computer goes on once
 /// `ANSWER_WAIT` has passed (not before); an acceptance is confirmed by the computer at once.

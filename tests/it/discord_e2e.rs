@@ -436,6 +436,18 @@ async fn a_complete_two_player_game_through_discord() {
     let end_at = posts(&double).iter().position(|p| p.message_id == end["id"].as_str().and_then(|i| i.parse().ok())).expect("the end");
     let timelapse_at = posts(&double).iter().position(|p| p.message_id == timelapse.message_id).expect("the timelapse");
     assert!(end_at < timelapse_at, "after the game-over message");
+
+    // The finished game counts: `/stats` and `/leaderboard` answer privately, from it.
+    let id = double.interact(dd::slash("stats", &alice)).await;
+    let stats = double.wait_response(id, 2).await;
+    let said = stats[1].content.as_deref().unwrap_or("");
+    assert!(stats[1].is_ephemeral(), "{stats:?}");
+    assert!(said.contains("**alice** on this server") && said.contains("1 played"), "{said}");
+    let id = double.interact(dd::slash("leaderboard", &bob)).await;
+    let board = double.wait_response(id, 2).await;
+    let said = board[1].content.as_deref().unwrap_or("");
+    assert!(board[1].is_ephemeral(), "{board:?}");
+    assert!(said.contains("Weng-Lin ratings from 1 finished game"), "{said}");
     double.assert_no_unexpected();
 }
 

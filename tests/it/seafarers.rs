@@ -212,7 +212,16 @@ async fn computers_with(service: &Service, seen: &mut Seen, trade: bool) {
             };
             let Some((seat, actor)) = (if from_computer { answering_person(service, &game).await } else { None }) else { return };
             let message = seen.current().clone();
-            assert!(message.mention.is_some(), "the people a computer's offer waits for are pinged: {}", message.text);
+            // Pinged once: by the message that made the offer, or by a later one asking for it
+            // (another person's answer to the same offer names them without pinging them).
+            let pinged = |r: &Reply| r.mention == Some(actor.user_id) || r.more_mentions.contains(&actor.user_id);
+            let last_ping = seen.public.iter().rposition(pinged);
+            assert!(
+                last_ping.is_some_and(|k| seen.public[k..].iter().all(|r| r.text.contains("offers you a trade"))),
+                "the people a computer's offer waits for are pinged: {}",
+                message.text
+            );
+            assert!(message.text.contains(&format!("<@{}>", actor.user_id)), "and named while it waits: {}", message.text);
             let decline = Action::AnswerTrade { accept: false };
             let answer = if trade { Bot::trading(Strategy::Greedy, step).answer(&game, seat).unwrap_or(decline) } else { decline };
             tap(service, seen, &actor, &message, answer).await;

@@ -284,11 +284,7 @@ async fn a_seafarers_game_by_taps_through_discord() {
     for name in ["seafarers", "hand", "new"] {
         assert!(registered.names().contains(&name.to_string()), "/{name} registered");
     }
-    let new = registered.command("new").expect("/new");
-    let game_option = new["options"].as_array().unwrap().iter().find(|o| o["name"] == "game").expect("game option").clone();
-    let seafarers = game_option["choices"].as_array().unwrap().iter().find(|c| c["name"] == "Catan: Seafarers").expect("a choice")["value"]
-        .as_i64()
-        .unwrap();
+    let seafarers = registered.choice("new", "game", "Catan: Seafarers");
     let alice = Member::new(3001, "alice");
     let bob = Member::new(3002, "bob");
     double.interact(dd::slash("new", &alice).integer("game", seafarers)).await;

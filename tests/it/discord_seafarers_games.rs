@@ -103,12 +103,7 @@ pub(crate) async fn open_with_computers_in(
     language: Option<&str>,
 ) -> Vec<(usize, Member)> {
     let registered = double.wait_for_commands().await;
-    let new = registered.command("new").expect("/new");
-    let choice = |option: &str, name_starts: &str| -> i64 {
-        let option = new["options"].as_array().unwrap().iter().find(|o| o["name"] == option).expect("an option").clone();
-        let choices = option["choices"].as_array().unwrap().clone();
-        choices.iter().find(|c| c["name"].as_str().unwrap().starts_with(name_starts)).expect("a choice")["value"].as_i64().unwrap()
-    };
+    let choice = |option: &str, name_starts: &str| registered.choice("new", option, name_starts);
     let name = seafarers_engine::Ruleset::CURRENT.scenario(scenario).expect("a scenario").name.clone();
     let words = name.split(':').next().unwrap().to_string();
     let (alice, bob) = (Member::new(3101, "alice"), Member::new(3102, "bob"));

@@ -202,12 +202,7 @@ async fn a_thread_archived_by_discord_goes_on_and_its_reminders_lead_there() {
     let bot = start_bot_with_clock(&double, &db, &clock).await;
     double.wait_for_identify().await;
     let registered = double.wait_for_commands().await;
-    let hour = {
-        let new = registered.command("new").expect("/new");
-        let option = new["options"].as_array().into_iter().flatten().find(|o| o["name"] == "turn_limit").expect("turn_limit");
-        let choice = option["choices"].as_array().into_iter().flatten().find(|c| c["name"] == "1 hour").expect("1 hour");
-        choice["value"].as_i64().expect("a value")
-    };
+    let hour = registered.choice("new", "turn_limit", "1 hour");
     let (ana, leo) = (Member::new(7101, "Ana"), Member::new(7102, "Leo"));
     posting(&double, dd::slash("new", &ana).boolean("thread", true).integer("turn_limit", hour)).await;
     let thread = thread_announced(&double, dd::CHANNEL_ID);

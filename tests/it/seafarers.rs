@@ -881,6 +881,18 @@ async fn run_once(service: &Service) -> Vec<Reply> {
     service.run_due().await.expect("run due")
 }
 
+/// The scheduler's work until nothing more is due now (the computers' turns, their answers),
+/// each message seen by the table.
+async fn run_until_quiet(service: &Service, seen: &mut Seen) {
+    loop {
+        let replies = run_once(service).await;
+        if replies.is_empty() {
+            return;
+        }
+        replies.into_iter().for_each(|r| drop(seen.take(r)));
+    }
+}
+
 /// A computer's offer put to two people pings both once: when the first declines, the message
 /// that says so names the other, who still owes an answer, without pinging them again.
 #[tokio::test]
@@ -899,13 +911,7 @@ async fn a_computers_offer_to_two_people_pings_each_once() {
         seats.push(seat_of(&service, p).await.expect("seated"));
     }
     for step in 0..20_000u64 {
-        loop {
-            let replies = run_once(&service).await;
-            if replies.is_empty() {
-                break;
-            }
-            replies.into_iter().for_each(|r| drop(seen.take(r)));
-        }
+        run_until_quiet(&service, &mut seen).await;
         let (game, _, _, _) = service.snapshot::<Seafarers>(PLACE, 0).await.expect("snapshot");
         assert!(!game.is_over(), "the computer made no offer to both people in a whole game");
         let to_both = game.offer().filter(|o| o.to.is_none() && seats.iter().all(|&s| usize::from(o.from) != s && !o.answered(s as u8)));
@@ -951,13 +957,7 @@ async fn a_computers_offer_waits_for_the_people_and_takes_an_acceptance() {
     let me = seat_of(&service, &person).await.expect("seated");
     let (mut waited, mut confirmed, mut offers) = (false, false, 0);
     for step in 0..20_000u64 {
-        loop {
-            let replies = run_once(&service).await;
-            if replies.is_empty() {
-                break;
-            }
-            replies.into_iter().for_each(|r| drop(seen.take(r)));
-        }
+        run_until_quiet(&service, &mut seen).await;
         let (game, _, _, _) = service.snapshot::<Seafarers>(PLACE, 0).await.expect("snapshot");
         if game.is_over() || (waited && confirmed) {
             break;

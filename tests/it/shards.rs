@@ -601,12 +601,7 @@ async fn open_soak_table(double: &Double, service: &Service, place: Place, shard
     let new = match kind {
         Kind::Seafarers => {
             let registered = double.wait_for_commands().await;
-            let new = registered.command("new").expect("/new");
-            let choice = |option: &str, name_starts: &str| -> i64 {
-                let option = new["options"].as_array().unwrap().iter().find(|o| o["name"] == option).expect("an option").clone();
-                let choices = option["choices"].as_array().unwrap().clone();
-                choices.iter().find(|c| c["name"].as_str().unwrap().starts_with(name_starts)).expect("a choice")["value"].as_i64().unwrap()
-            };
+            let choice = |option: &str, name_starts: &str| registered.choice("new", option, name_starts);
             dd::slash("new", &a)
                 .integer("game", choice("game", "Catan: Seafarers"))
                 .integer("scenario", choice("scenario", "Heading for New Shores"))

@@ -162,4 +162,13 @@ impl CommandRegistration {
     pub fn command(&self, name: &str) -> Option<Value> {
         self.body.as_array()?.iter().find(|c| c["name"] == name).cloned()
     }
+
+    /// The value of the choice of `command`'s `option` whose name starts with `name_starts`
+    /// (what a client sends when a player picks it).
+    pub fn choice(&self, command: &str, option: &str, name_starts: &str) -> i64 {
+        let command = self.command(command).unwrap_or_else(|| panic!("/{command} is registered"));
+        let option = command["options"].as_array().expect("options").iter().find(|o| o["name"] == option).expect("an option").clone();
+        let choices = option["choices"].as_array().expect("choices").clone();
+        choices.iter().find(|c| c["name"].as_str().unwrap().starts_with(name_starts)).expect("a choice")["value"].as_i64().unwrap()
+    }
 }

@@ -192,15 +192,9 @@ impl PrivatePostgres {
     /// PostgreSQL programs; a failure when `CI` is set.
     pub async fn start(tag: &str) -> Option<PrivatePostgres> {
         let (Some(initdb), Some(pg_ctl)) = (pg_program("initdb"), pg_program("pg_ctl")) else {
-            assert!(
-                std::env::var_os("CI").is_none(),
-                "initdb or pg_ctl is missing: CI must run the PostgreSQL restart tests (PostgreSQL 15's server programs)"
-            );
-            use std::io::Write;
-            let _ = writeln!(
-                std::io::stderr(),
-                "\n*** SKIPPED: `{tag}` needs PostgreSQL's server programs (initdb, pg_ctl, postgres) to run a \
-                 server of its own. It did NOT run. ***\n"
+            skipped_without(
+                "initdb or pg_ctl is missing: CI must run the PostgreSQL restart tests (PostgreSQL 15's server programs)",
+                &format!("`{tag}` needs PostgreSQL's server programs (initdb, pg_ctl, postgres) to run a server of its own"),
             );
             return None;
         };
@@ -291,4 +285,12 @@ fn run(command: &mut std::process::Command, what: &str) {
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+/// A test that needs a program this machine lacks: a failure in CI (`why`, which must install
+/// it), else said loudly on stderr (`needs`) as not run.
+pub fn skipped_without(why: &str, needs: &str) {
+    assert!(std::env::var_os("CI").is_none(), "{why}");
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "\n*** SKIPPED: {needs}. It did NOT run. ***\n");
 }

@@ -84,6 +84,9 @@ pub struct Service {
     /// Rung with a game's id after a change to it commits in this process (see
     /// [`Service::changes`]): what the web view's watchers wake on, before their poll.
     changes: tokio::sync::broadcast::Sender<GameId>,
+    /// When reading a reader's language last failed (unix ms, 0: never): see
+    /// [`Service::reader_locale`].
+    language_failed_ms: std::sync::atomic::AtomicI64,
 }
 
 impl Service {
@@ -107,6 +110,7 @@ impl Service {
             in_flight: Mutex::new(std::collections::HashSet::new()),
             public_url: None,
             changes: tokio::sync::broadcast::channel(CHANGES_BUFFER).0,
+            language_failed_ms: std::sync::atomic::AtomicI64::new(0),
         }
     }
 

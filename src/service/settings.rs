@@ -129,21 +129,38 @@ impl Service {
     /// `/settings language`, else `client`'s (their Discord client's, when the bot speaks it),
     /// else English. A failed read of their settings is no reason to stay silent: the client's.
     pub async fn reader_locale(&self, user_id: u64, client: Option<Locale>) -> Locale {
+        use std::sync::atomic::Ordering;
+        // A read that failed a moment ago would fail again: while the database is away, each
+        // answer (the apology that nothing changed included) is not held up a second more.
+        let failed = self.language_failed_ms.load(Ordering::Relaxed);
+        if failed > 0 && store::now_ms() - failed < LANGUAGE_RETRY_AFTER_MS {
+            return client.unwrap_or_default();
+        }
         let read = async {
             match self.store.pool().acquire().await {
-                Ok(mut conn) => store::settings(&mut conn, user_id).await.ok().and_then(|s| s.language),
-                Err(_) => None,
+                Ok(mut conn) => store::settings(&mut conn, user_id).await.map(|s| s.language).map_err(drop),
+                Err(_) => Err(()),
             }
         };
         // Which language to answer in never holds an answer up: a database that does not say
         // within a second is in trouble, and the client's language will do.
-        let chosen = tokio::time::timeout(LANGUAGE_READ_WITHIN, read).await.ok().flatten();
+        let chosen = match tokio::time::timeout(LANGUAGE_READ_WITHIN, read).await {
+            Ok(Ok(language)) => language,
+            Ok(Err(())) | Err(_) => {
+                self.language_failed_ms.store(store::now_ms(), Ordering::Relaxed);
+                None
+            }
+        };
         chosen.or(client).unwrap_or_default()
     }
 }
 
 /// How long the reader's language may take to read (see [`Service::reader_locale`]).
 const LANGUAGE_READ_WITHIN: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// After a failed read of a reader's language, how long the client's language is used without
+/// asking the database again.
+const LANGUAGE_RETRY_AFTER_MS: i64 = 5_000;
 
 #[cfg(test)]
 mod tests {

@@ -120,6 +120,10 @@ pub struct Options {
     /// Discord closes a shard that would hold more guilds than this with 4011 ("sharding
     /// required"); 2,500 on Discord.
     pub max_guilds_per_shard: usize,
+    /// Keep each uploaded file's bytes (to serve and to check). A long soak of hundreds of
+    /// tables keeps only their sizes: it never looks at a picture, and every step's would add up
+    /// to gigabytes.
+    pub keep_files: bool,
 }
 
 impl Default for Options {
@@ -131,6 +135,7 @@ impl Default for Options {
             ack_deadline: Duration::from_secs(3),
             shards: 1,
             max_guilds_per_shard: 2_500,
+            keep_files: true,
         }
     }
 }
@@ -173,6 +178,8 @@ struct State {
     sent: Vec<Response>,
     messages: HashMap<u64, StoredMessage>,
     message_order: Vec<u64>,
+    /// `message_order` by channel: what a channel's lookups scan (a soak has hundreds).
+    by_channel: HashMap<u64, Vec<u64>>,
     commands: Vec<CommandRegistration>,
     command_ids: HashMap<(Option<u64>, String), u64>,
     unexpected: Vec<Unexpected>,
@@ -195,6 +202,8 @@ struct State {
     /// Posts answered with an earlier message because of their nonce.
     deduplicated: usize,
     ack_deadline: Duration,
+    /// See [`Options::keep_files`].
+    keep_files: bool,
     /// How late Discord answers what the bot sends (see [`Double::answer_late`]).
     late: LateAnswers,
     /// How many channel posts to come are made but answered 500 (see [`Double::lose_post_answers`]).
@@ -315,6 +324,7 @@ impl Double {
             guilds: BTreeMap::from([(GUILD_ID, vec![CHANNEL_ID])]),
             channels: BTreeMap::from([(CHANNEL_ID, GUILD_ID)]),
             ack_deadline: options.ack_deadline,
+            keep_files: options.keep_files,
             ..State::default()
         };
         let shared = Arc::new(Shared {
@@ -641,13 +651,24 @@ impl Double {
         .await
     }
 
-    /// Everything the bot sent, for interactions or not, in order.
+    /// How many requests the bot has sent so far (see [`Double::sent_since`]).
+    pub fn sent_count(&self) -> usize {
+        self.state().sent.len()
+    }
+
+    /// What the bot sent after its first `from` requests, in order.
+    pub fn sent_since(&self, from: usize) -> Vec<Response> {
+        self.state().sent.get(from..).map(<[Response]>::to_vec).unwrap_or_default()
+    }
+
     /// The messages of a channel that still offer components, oldest first (ephemeral ones
     /// aside: only their user sees them).
     pub fn messages_with_components(&self, channel_id: u64) -> Vec<Value> {
         let s = self.state();
-        s.message_order
-            .iter()
+        s.by_channel
+            .get(&channel_id)
+            .into_iter()
+            .flatten()
             .filter_map(|id| s.messages.get(id))
             .filter(|m| !m.stub)
             .map(|m| &m.json)
@@ -714,6 +735,7 @@ impl Double {
         }
     }
 
+    /// Everything the bot sent, for interactions or not, in order.
     pub fn all_sent(&self) -> Vec<Response> {
         self.state().sent.clone()
     }

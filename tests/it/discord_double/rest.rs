@@ -582,8 +582,10 @@ impl State {
         let limit = param("limit").unwrap_or(50).clamp(1, 100) as usize;
         let (after, before) = (param("after"), param("before"));
         let mut listed: Vec<Value> = self
-            .message_order
-            .iter()
+            .by_channel
+            .get(&channel)
+            .into_iter()
+            .flatten()
             .filter(|id| after.is_none_or(|a| **id > a) && before.is_none_or(|b| **id < b))
             .filter_map(|id| self.messages.get(id))
             .filter(|m| !m.stub && id_of(&m.json["channel_id"]) == Some(channel))
@@ -610,8 +612,12 @@ impl State {
 
     pub(super) fn insert_message(&mut self, json: Value, token: Option<String>) -> u64 {
         let id = id_of(&json["id"]).expect("message id");
+        let json_channel = json["channel_id"].clone();
         self.messages.insert(id, StoredMessage { json, token, stub: false });
         self.message_order.push(id);
+        if let Some(channel) = id_of(&json_channel) {
+            self.by_channel.entry(channel).or_default().push(id);
+        }
         id
     }
 
@@ -621,7 +627,11 @@ impl State {
         let meta = data["attachments"].as_array().cloned().unwrap_or_default();
         let mut objects = Vec::new();
         let mut recorded = Vec::new();
-        for upload in uploads {
+        for mut upload in uploads {
+            let size = upload.bytes.len();
+            if !self.keep_files {
+                upload.bytes = Vec::new();
+            }
             let entry = meta.iter().find(|a| id_of(&a["id"]) == Some(upload.index));
             let filename = entry
                 .and_then(|a| a["filename"].as_str().map(str::to_string))
@@ -634,7 +644,7 @@ impl State {
                 "id": id.to_string(),
                 "filename": filename,
                 "description": description,
-                "size": upload.bytes.len(),
+                "size": size,
                 "url": url,
                 "proxy_url": url,
                 "content_type": upload.content_type,

@@ -17,6 +17,7 @@ use crate::store::GameId;
 use poise::serenity_prelude as serenity;
 use std::hash::{Hash, Hasher};
 use std::time::Duration;
+use tracing::Instrument;
 
 /// Where a reply comes from, as Discord sees it: what its delivery is carried out with.
 #[derive(Clone, Copy)]
@@ -569,8 +570,14 @@ pub async fn sweep_once(http: &serenity::Http, service: &Service) {
         Ok(posts) => {
             for reply in posts {
                 let Some(channel) = reply.channel else { continue };
-                tracing::info!(game = ?reply.game, "posting a step's message left owed");
-                log_unsent(send(http, service, reply, Via::Channel(serenity::ChannelId::new(channel))).await);
+                let (game, version) = reply.game.unwrap_or_default();
+                let span = tracing::info_span!("owed", game, version, channel);
+                async {
+                    tracing::info!("posting a step's message left owed");
+                    log_unsent(send(http, service, reply, Via::Channel(serenity::ChannelId::new(channel))).await);
+                }
+                .instrument(span)
+                .await;
             }
         }
         Err(e) => tracing::warn!("could not read the outbox: {}", convert::user_message(e, crate::i18n::Locale::En)),

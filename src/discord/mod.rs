@@ -9,6 +9,7 @@ pub mod places;
 pub(crate) mod respond;
 pub mod shards;
 pub mod threads;
+pub mod traced;
 pub mod types;
 
 pub use convert::user_message;
@@ -162,7 +163,7 @@ pub async fn run(config: DiscordConfig, service: Arc<Service>) -> anyhow::Result
     }
     // Interactions arrive without any intent; GUILDS keeps the guild list current.
     let intents = serenity::GatewayIntents::GUILDS;
-    let mut client = serenity::ClientBuilder::new_with_http(http, intents).framework(framework(service)).await?;
+    let mut client = serenity::ClientBuilder::new_with_http(http, intents).framework(traced::Traced(framework(service))).await?;
     config.shards.start(&mut client).await?;
     Ok(())
 }

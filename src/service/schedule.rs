@@ -28,6 +28,7 @@ use sqlx::AnyConnection;
 use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
+use tracing::Instrument;
 
 /// How many items one pass of the scheduler takes on.
 const BATCH: i64 = 8;
@@ -281,11 +282,23 @@ impl Service {
                 }
             };
             for item in items {
+                // Each item's work, and the post it owes, logged in a span naming it.
+                let span = tracing::info_span!(
+                    "due",
+                    game = item.game_id,
+                    kind = item.kind.as_str(),
+                    user = item.user_id,
+                    version = tracing::field::Empty
+                );
                 // Quick ones at once: nothing to think about.
                 if matches!(item.kind, DueKind::Reminder | DueKind::Lobby) {
-                    if let Some(reply) = self.handle(&item, false).await {
-                        post(reply).await;
+                    async {
+                        if let Some(reply) = self.handle(&item, false).await {
+                            post(reply).await;
+                        }
                     }
+                    .instrument(span)
+                    .await;
                     continue;
                 }
                 // One run per item at a time: a run outliving its claim is claimed again, not
@@ -295,13 +308,16 @@ impl Service {
                     continue;
                 }
                 let (service, post) = (Arc::clone(self), post.clone());
-                tokio::spawn(async move {
-                    let reply = service.handle(&item, true).await;
-                    service.in_flight.lock().unwrap_or_else(std::sync::PoisonError::into_inner).remove(&key);
-                    if let Some(reply) = reply {
-                        post(reply).await;
+                tokio::spawn(
+                    async move {
+                        let reply = service.handle(&item, true).await;
+                        service.in_flight.lock().unwrap_or_else(std::sync::PoisonError::into_inner).remove(&key);
+                        if let Some(reply) = reply {
+                            post(reply).await;
+                        }
                     }
-                });
+                    .instrument(span),
+                );
             }
         }
     }

@@ -204,10 +204,12 @@ impl Service {
         let mut game = before.game.clone();
         let mut log = before.log.clone();
         let mut story = G::Story::default();
+        let mut stored = Vec::new();
         for step in steps {
             G::apply(&mut game, &table, step.seat, &step.action, &mut story, reader)?;
             let seq = log.len() as i64 + 1;
-            store::append_action(&mut tx, table.record.id, seq, step.user_id, step.seat, &G::encode(step.seat, &step.action)).await?;
+            stored.push(G::encode(step.seat, &step.action));
+            store::append_action(&mut tx, table.record.id, seq, step.user_id, step.seat, stored.last().expect("just pushed")).await?;
             log.push(Logged { seq, user_id: step.user_id, seat: Some(step.seat), action: step.action });
         }
         let over = G::is_over(&game);
@@ -250,6 +252,8 @@ impl Service {
         reply.known = self.known_at_commit(&mut tx, &table, &reply).await?;
         let after = Arc::new(Loaded { version, state: G::wrap(Played { game, log }) });
         tx.commit().await?;
+        // The steps as stored (the log's own form), for following a game through the log.
+        tracing::debug!(game = table.record.id, version, steps = %stored.join(" | "), "committed steps");
         self.committed(&table, &after);
         self.wake_scheduler();
         Ok(reply)

@@ -142,7 +142,11 @@ impl Service {
 
     /// Keeps the state a change just committed (as [`Service::remember`]) and says the game
     /// changed ([`Service::changed`]).
+    /// The change is logged at debug level, and named in the span of the interaction or due
+    /// item that made it (see `discord::traced`), so one step can be followed through the log.
     pub(crate) fn committed(&self, table: &Table, loaded: &Arc<Loaded>) {
+        traced_change(table.record.id, Some(loaded.version));
+        tracing::debug!(game = table.record.id, version = loaded.version, channel = table.record.channel_id, "committed a change");
         self.remember(table, loaded);
         self.changed(table.record.id);
     }
@@ -150,6 +154,8 @@ impl Service {
     /// Drops the game's kept state after a change committed without one (a pause, an end),
     /// and says the game changed.
     pub(crate) fn forget(&self, id: GameId) {
+        traced_change(id, None);
+        tracing::debug!(game = id, "committed a change (the game paused, ended or left)");
         self.cache.lock().expect("cache lock").remove(&id);
         self.changed(id);
     }
@@ -160,5 +166,15 @@ impl Service {
     pub(crate) fn stale(&self, table: &Table, loaded: &Loaded, user: Option<u64>, reader: Locale) -> ServiceError {
         let seat = user.and_then(|u| table.seat_of(u));
         ServiceError::User(tr!(reader, "err-stale", moved = loaded.state.moved_on(table, seat, reader)))
+    }
+}
+
+/// Names the game (and the version a change made) in the current span, if it has those fields
+/// (an interaction's or a due item's); elsewhere this does nothing.
+pub(crate) fn traced_change(game: GameId, version: Option<i64>) {
+    let span = tracing::Span::current();
+    span.record("game", game);
+    if let Some(version) = version {
+        span.record("version", version);
     }
 }

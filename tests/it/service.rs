@@ -483,7 +483,12 @@ async fn narration_is_quiet_and_truthful_over_whole_games() {
                 Ok(r) => {
                     assert!(r.text.chars().count() <= 2000, "page {page}: {} chars", r.text.chars().count());
                     assert!(r.text.starts_with(&format!("**History, page {page} of ")), "{}", r.text);
-                    placed += r.text.lines().filter(|l| l.contains(" placed tile **")).count();
+                    let tiles: Vec<&str> = r.text.lines().filter(|l| l.contains(" placed tile **")).collect();
+                    // Read without a picture, each says where the tile went, in words.
+                    for line in &tiles {
+                        assert!(line.ends_with(" of the start tile."), "{line}");
+                    }
+                    placed += tiles.len();
                     page += 1;
                 }
                 Err(ServiceError::User(m)) => {

@@ -138,7 +138,18 @@ ss-pay-menu = Choose your payment
 ## Narration (public, in the game's language)
 ss-opening = 🏝️ **The game begins!** Turn order:
 ss-opening-seat = { $k }. { $who } ({ $letter } · { $colour })
-ss-tile-placed = { $who } placed tile **{ $tile }**{ $turned }.
+ss-tile-placed = { $who } placed tile **{ $tile }**{ $turned }{ $place }.
+# Where a tile went, in the history (no picture beside it): "2 north and 1 east" of the start tile.
+ss-steps-dir = { $n } { $n ->
+    [one] tile
+   *[other] tiles
+} { $dir ->
+    [north] north
+    [south] south
+    [east] east
+   *[west] west
+}
+ss-from-start = , { $steps } of the start tile
 ss-islander-placed = { $who } put a { $spot }.
 ss-islander-retrieved = { $who } took back their { $role } from { $kind ->
     [island] an island of { $tiles }

@@ -141,7 +141,18 @@ ss-pay-menu = Choisissez votre paiement
 ## La narration (publique, dans la langue de la partie)
 ss-opening = 🏝️ **La partie commence !** Ordre du tour :
 ss-opening-seat = { $k }. { $who } ({ $letter } · { $colour })
-ss-tile-placed = { $who } a posé la tuile **{ $tile }**{ $turned }.
+ss-tile-placed = { $who } a posé la tuile **{ $tile }**{ $turned }{ $place }.
+# Where a tile went, in the history (no picture beside it): "2 north and 1 east" of the start tile.
+ss-steps-dir = { $n } { $n ->
+    [one] case
+   *[other] cases
+} { $dir ->
+    [north] au nord
+    [south] au sud
+    [east] à l'est
+   *[west] à l'ouest
+}
+ss-from-start = , { $steps } de la tuile de départ
 ss-islander-placed = { $who } a posé un { $spot }.
 ss-islander-retrieved = { $who } a repris son { $role } { $kind ->
     [island] d'une île de { $tiles }

@@ -282,6 +282,19 @@ fn spot_label(game: &Game, pos: Pos) -> Option<String> {
 }
 
 /// ", turned 90°" after a placement, or nothing for no turn.
+/// ", 2 tiles north and 1 tile east of the start tile" (the start tile is at the origin, and
+/// north is up, as drawn).
+fn from_start(pos: Pos, l: Locale) -> String {
+    let mut parts = Vec::new();
+    if pos.y != 0 {
+        parts.push(tr!(l, "ss-steps-dir", n = pos.y.unsigned_abs(), dir = if pos.y < 0 { "north" } else { "south" }));
+    }
+    if pos.x != 0 {
+        parts.push(tr!(l, "ss-steps-dir", n = pos.x.unsigned_abs(), dir = if pos.x > 0 { "east" } else { "west" }));
+    }
+    if parts.is_empty() { String::new() } else { tr!(l, "ss-from-start", steps = list(parts, l)) }
+}
+
 fn turned(degrees: u32, l: Locale) -> String {
     if degrees == 0 { String::new() } else { tr!(l, "ss-turned", deg = degrees) }
 }
@@ -299,8 +312,8 @@ pub fn narrate(game: &Game, names: &Names, events: &[Event], l: Locale) -> Vec<S
     narrate_lines(game, names, events, l, true)
 }
 
-/// [`narrate`], without the lines that say which ship came on display when `reveals` is false
-/// (the history leaves them out).
+/// [`narrate`], or, when `reveals` is false, as the history tells it: without the lines that
+/// say which ship came on display, and saying where each tile went (no picture frames it).
 pub fn narrate_lines(game: &Game, names: &Names, events: &[Event], l: Locale, reveals: bool) -> Vec<String> {
     let mut lines = Vec::new();
     let mut returned: Vec<(u8, FeatureKind)> = Vec::new();
@@ -329,13 +342,15 @@ pub fn narrate_lines(game: &Game, names: &Names, events: &[Event], l: Locale, re
         }
         game_ending |= matches!(e, Event::FeatureScored { reason: ScoreReason::GameEnd, .. } | Event::GameOver { .. });
         match e {
-            // Where: the picture frames the last tile (no coordinates).
-            Event::TilePlaced { player, tile, rotation, .. } => lines.push(tr!(
+            // Where: the picture frames the last tile; the history, read without it, says how
+            // far from the start tile (never coordinates).
+            Event::TilePlaced { player, tile, rotation, pos } => lines.push(tr!(
                 l,
                 "ss-tile-placed",
                 who = names.of(*player as usize),
                 tile = game.tiles().get(*tile).name.as_str(),
-                turned = turned(rotation.degrees(), l)
+                turned = turned(rotation.degrees(), l),
+                place = if reveals { String::new() } else { from_start(*pos, l) }
             )),
             Event::IslanderPlaced { player, at, .. } => {
                 lines.push(tr!(l, "ss-islander-placed", who = names.of(*player as usize), spot = spot_after(game, *at, l)));
@@ -808,5 +823,20 @@ mod count_tests {
                 [shells, bananas, format!("{n} fish")]
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod where_tests {
+    use super::*;
+
+    #[test]
+    fn the_history_says_how_far_from_the_start_tile_a_tile_went() {
+        let at = |x, y| Pos { x, y };
+        assert_eq!(from_start(at(1, -2), Locale::En), ", 2 tiles north and 1 tile east of the start tile");
+        assert_eq!(from_start(at(-3, 0), Locale::En), ", 3 tiles west of the start tile");
+        assert_eq!(from_start(at(0, 1), Locale::En), ", 1 tile south of the start tile");
+        assert_eq!(from_start(at(1, -2), Locale::Fr), ", 2 cases au nord et 1 case à l'est de la tuile de départ");
+        assert_eq!(from_start(at(0, 0), Locale::En), "");
     }
 }

@@ -343,6 +343,12 @@ pub fn visible(typed: &str) -> String {
 }
 
 /// At most `max` characters, the last one an ellipsis when something was cut.
+/// A message's lead line (the prompt, who plays next), then what happened, if anything: a
+/// step that said nothing leaves no empty line under the lead.
+pub fn led_by(lead: &str, body: &str) -> String {
+    if body.is_empty() { lead.to_string() } else { format!("{lead}\n{body}") }
+}
+
 pub fn truncate(s: &str, max: usize) -> String {
     if s.chars().count() <= max { s.to_string() } else { s.chars().take(max - 1).collect::<String>() + "…" }
 }

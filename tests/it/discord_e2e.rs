@@ -424,8 +424,9 @@ async fn a_complete_two_player_game_through_discord() {
 
     // The timelapse follows the game-over message as a message of its own, made off the step
     // path: an animated GIF under the upload limit that pings nobody (the end did).
+    // Encoding it is seconds of CPU: on a loaded machine, more than the double's usual wait.
     let timelapse = double
-        .wait_for("the timelapse", |d| {
+        .wait_for_within("the timelapse", Duration::from_secs(240), |d| {
             posts(d).into_iter().find(|p| p.attachments.iter().any(|a| a.filename == southseas::service::timelapse::TIMELAPSE_FILE))
         })
         .await;

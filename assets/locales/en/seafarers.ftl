@@ -309,7 +309,7 @@ sf-unknown-button = That button isn't one I know. Use `/status` to see the game.
 ## The turn message
 sf-prompt-over = The game is over.
 sf-prompt-waiting = ⏳ Waiting for { $owed }. Tap **{ $button }** to choose your cards privately.
-sf-prompt-answer-computer = 🤝 { $who }: { $name } offers you a trade (below). Accept, decline or counter within { $minutes } minutes; the computer then goes on.
+sf-prompt-answer-computer = 🤝 { $who }: { $name } offers you a trade (below): accept, decline or counter within { $minutes } minutes.
 sf-prompt-computer = ⏩ { $name } plays next: the computer's move follows.
 sf-prompt-setup = 👉 { $name }, your turn: { $task } (the lettered spots on the picture).
 sf-prompt-robber-pirate = 👉 { $name }, move the robber or the pirate: pick a lettered hex.
@@ -322,7 +322,10 @@ sf-standing = { $name } { $points ->
 sf-standing-counts = { $cards ->
     [one] { $cards } card
    *[other] { $cards } cards
-} · { $dev } dev
+}{ $dev ->
+    [0] {""}
+   *[other] {" "}· { $dev } dev
+}
 sf-standings = 📊 { $players } (goal: { $target })
 sf-over-head = 🏁 { $name } wins with **{ $points } points** (goal: { $target })! Victory point cards are revealed.
 sf-over-line = { $rank }. { $name }: **{ $points }** = { $parts }
@@ -532,6 +535,8 @@ sf-rules = **Catan: Seafarers in one minute**
 
 ## Zones: a step with more spots than one phone picture can letter legibly.
 sf-prompt-zones = 👉 { $name }, your turn: { $task }. The picture marks { $zones } zones: tap a zone's button to see its spots up close, lettered, and pick one there.
+# After the first round, players know the zones: the short form.
+sf-prompt-zones-short = 👉 { $name }, your turn: { $task } — pick one of the { $zones } zones, then a spot.
 sf-button-zone = Zone { $zone } · { $first }–{ $last }
 sf-button-zone-previous = ◀ Zone { $zone }
 sf-button-zone-next = Zone { $zone } ▶

@@ -211,17 +211,27 @@ ss-task-pay = choose how to pay ship { $ship }
 ss-task-over = nothing: the game is over
 
 ## The turn's prompt
-ss-prompt-place = ➡️ { $who }, your turn: place tile **{ $tile }** ({ $spots }: { $labels }) with `/place` or below.
+# The command to type is named in the first round only ($hint: yes), when players learn it.
+ss-prompt-place = ➡️ { $who }, your turn: place tile **{ $tile }** ({ $spots }: { $labels }){ $hint ->
+    [yes] {" "}with `/place` or below
+   *[no] {""}
+}.
 ss-prompt-islander = ➡️ { $who }: { $retrieve ->
     [yes] place an islander, take one back, or skip
    *[no] place an islander or skip
-} (`/islander`).
+}{ $hint ->
+    [yes] {" "}(`/islander`)
+   *[no] {""}
+}.
 ss-prompt-market = ➡️ { $who }: your merchant's market is complete — choose one of the most valuable ships.
 ss-prompt-deliver = ➡️ { $who }: deliver wares to one ship, or end your turn.
 ss-prompt-pay = ➡️ { $who }: choose how to pay ship { $ship }.
 
 ## Standings and /status
-ss-standings = 📊 Points (if it ended now): { $each }
+ss-standings = 📊 { $hint ->
+    [yes] Points (if it ended now):{" "}
+   *[no] {""}
+}{ $each }
 ss-status-head = **Turn { $turn }** · { $tiles } left · { $ships } in the stack
 ss-status-player = { $who } — { $wares } · ships: { $ships } · { $islanders } in hand · **{ $points }** (if it ended now: { $projected }){ $marker }
 ss-status-display = Ships on display: { $ships }

@@ -321,7 +321,7 @@ sf-unknown-button = Je ne connais pas ce bouton. Utilisez `/etat` pour voir la p
 ## Le message du tour
 sf-prompt-over = La partie est terminée.
 sf-prompt-waiting = ⏳ En attente de { $owed }. Touchez **{ $button }** pour choisir vos cartes en privé.
-sf-prompt-answer-computer = 🤝 { $who } : { $name } vous propose un échange (ci-dessous). Acceptez, refusez ou faites une contre-offre d'ici { $minutes } minutes ; l'ordinateur continue ensuite.
+sf-prompt-answer-computer = 🤝 { $who } : { $name } vous propose un échange (ci-dessous) : acceptez, refusez ou faites une contre-offre d'ici { $minutes } minutes.
 sf-prompt-computer = ⏩ { $name } joue ensuite : le coup de l'ordinateur suit.
 sf-prompt-setup = 👉 { $name }, à vous : { $task } (les emplacements marqués sur l'image).
 sf-prompt-robber-pirate = 👉 { $name }, déplacez le voleur ou le pirate : choisissez un hexagone marqué d'une lettre.
@@ -334,7 +334,10 @@ sf-standing = { $name } { $points ->
 sf-standing-counts = { $cards ->
     [one] { $cards } carte
    *[other] { $cards } cartes
-} · { $dev } dév.
+}{ $dev ->
+    [0] {""}
+   *[other] {" "}· { $dev } dév.
+}
 sf-standings = 📊 { $players } (objectif : { $target })
 sf-over-head = 🏁 { $name } gagne avec **{ $points } points** (objectif : { $target }) ! Les cartes Point de victoire sont révélées.
 sf-over-line = { $rank }. { $name } : **{ $points }** = { $parts }
@@ -547,6 +550,8 @@ sf-rules = **Catane : Marins en une minute**
 
 ## Zones : une étape avec plus d'emplacements qu'une seule image de téléphone n'en montre lisiblement.
 sf-prompt-zones = 👉 { $name }, à vous : { $task }. L'image marque { $zones } zones : touchez le bouton d'une zone pour voir ses emplacements de près, avec leurs lettres, et choisissez-en un.
+# Après le premier tour, les joueurs connaissent les zones : la forme courte.
+sf-prompt-zones-short = 👉 { $name }, à vous : { $task } — choisissez l'une des { $zones } zones, puis un emplacement.
 sf-button-zone = Zone { $zone } · { $first }–{ $last }
 sf-button-zone-previous = ◀ Zone { $zone }
 sf-button-zone-next = Zone { $zone } ▶

@@ -214,17 +214,27 @@ ss-task-pay = choisir comment payer le bateau { $ship }
 ss-task-over = rien : la partie est terminée
 
 ## L'invite du tour
-ss-prompt-place = ➡️ { $who }, à vous : posez la tuile **{ $tile }** ({ $spots } : { $labels }) avec `/poser` ou ci-dessous.
+# La commande à taper n'est nommée qu'au premier tour ($hint : yes), quand on l'apprend.
+ss-prompt-place = ➡️ { $who }, à vous : posez la tuile **{ $tile }** ({ $spots } : { $labels }){ $hint ->
+    [yes] {" "}avec `/poser` ou ci-dessous
+   *[no] {""}
+}.
 ss-prompt-islander = ➡️ { $who } : { $retrieve ->
     [yes] posez un insulaire, reprenez-en un, ou passez
    *[no] posez un insulaire ou passez
-} (`/insulaire`).
+}{ $hint ->
+    [yes] {" "}(`/insulaire`)
+   *[no] {""}
+}.
 ss-prompt-market = ➡️ { $who } : le marché de votre marchand est complété — choisissez l'un des bateaux de plus forte valeur.
 ss-prompt-deliver = ➡️ { $who } : livrez des marchandises à un bateau, ou finissez votre tour.
 ss-prompt-pay = ➡️ { $who } : choisissez comment payer le bateau { $ship }.
 
 ## Le classement et /etat
-ss-standings = 📊 Points (si la partie finissait là) : { $each }
+ss-standings = 📊 { $hint ->
+    [yes] Points (si la partie finissait là) :{" "}
+   *[no] {""}
+}{ $each }
 ss-status-head = **Tour { $turn }** · { $tiles } dans la pioche · { $ships } dans la réserve
 ss-status-player = { $who } — { $wares } · bateaux : { $ships } · { $islanders } en réserve · **{ $points }** (si elle s'arrêtait maintenant : { $projected }){ $marker }
 ss-status-display = Bateaux exposés : { $ships }

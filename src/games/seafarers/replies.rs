@@ -6,7 +6,7 @@
 use super::codes::{Code, MenuKind, Pick};
 use super::spots::Labels;
 use super::text::{self, Names};
-use crate::common::reply::{self, Button, Command, ComponentId, Menu, MenuOption, Reply, Style, truncate};
+use crate::common::reply::{self, Button, Command, ComponentId, Menu, MenuOption, Reply, Style, led_by, truncate};
 use crate::common::{Result, Table, user};
 use crate::i18n::Locale;
 use crate::store::{GameId, GameRecord};
@@ -53,9 +53,10 @@ pub(crate) fn turn_reply(game: &Game, table: &Table, version: i64, mut lines: Ve
         reply.text = format!("{head}\n{}", fit_lines(&lines, TURN_TEXT_CHARS.saturating_sub(head.len() + 1)));
         return reply;
     }
-    // The standings where a person's turn starts (the message that asks them to roll), not on
-    // every step: a step that scores says so in its own line.
-    if game.phase() == Phase::Roll && table.computer_at(game.active_player()).is_none() {
+    // The standings once a round, where the round's first person is asked to roll, not on
+    // every turn: the picture's panel shows each player's points on every turn, and a step
+    // that scores says so in its own line.
+    if game.phase() == Phase::Roll && first_person_of_round(game, table) == Some(game.active_player()) {
         lines.push(standings(game, &names));
     }
     let waiting = game.to_act();
@@ -88,7 +89,7 @@ pub(crate) fn turn_reply(game: &Game, table: &Table, version: i64, mut lines: Ve
             ],
             vec![b(Command::Hand, "sf-button-hand", Style::Secondary), b(Command::Board, "sf-button-board", Style::Secondary)],
         ];
-        reply.text = format!("{lead}\n{}", fit_lines(&lines, TURN_TEXT_CHARS.saturating_sub(lead.len() + 1)));
+        reply.text = led_by(&lead, &fit_lines(&lines, TURN_TEXT_CHARS.saturating_sub(lead.len() + 1)));
         return reply;
     }
     let to_ping: Vec<u64> = people.iter().filter(|s| !pinged.contains(s)).filter_map(|&s| table.person_at(s)).collect();
@@ -106,7 +107,7 @@ pub(crate) fn turn_reply(game: &Game, table: &Table, version: i64, mut lines: Ve
         reply.buttons = buttons;
         reply.menu = menu;
     }
-    reply.text = format!("{lead}\n{}", fit_lines(&lines, TURN_TEXT_CHARS.saturating_sub(lead.len() + 1)));
+    reply.text = led_by(&lead, &fit_lines(&lines, TURN_TEXT_CHARS.saturating_sub(lead.len() + 1)));
     reply
 }
 
@@ -131,7 +132,10 @@ fn prompt_to(game: &Game, table: &Table, names: &Names, who: &dyn Fn(usize) -> S
         _ if computer(active) => tr!(lang, "sf-prompt-computer", name = name),
         Phase::PlaceHarbour | Phase::SetupSettlement | Phase::Robber if Labels::for_seat(game, active).zoned() => {
             let zones = Labels::for_seat(game, active).zones.len();
-            tr!(lang, "sf-prompt-zones", name = name, task = text::task(lang, game, active), zones = zones)
+            // How the zones work is said through the setup and the first round; by then every
+            // player has placed by them.
+            let key = if game.turn() as usize <= game.player_count() { "sf-prompt-zones" } else { "sf-prompt-zones-short" };
+            tr!(lang, key, name = name, task = text::task(lang, game, active), zones = zones)
         }
         Phase::PlaceHarbour | Phase::SetupSettlement => {
             tr!(lang, "sf-prompt-setup", name = name, task = text::task(lang, game, active))
@@ -156,7 +160,7 @@ pub(crate) fn standings(game: &Game, names: &Names) -> String {
     let leader = (shown.iter().filter(|&&p| p == best).count() == 1).then(|| shown.iter().position(|&p| p == best)).flatten();
     for (seat, p) in game.players().iter().enumerate() {
         let points = shown[seat];
-        let mut s = tr!(lang, "sf-standing", name = names.of(seat), points = points);
+        let mut s = tr!(lang, "sf-standing", name = names.plain(seat), points = points);
         if leader == Some(seat) {
             s.push_str(" 👑");
         }
@@ -855,6 +859,14 @@ pub(crate) fn hand(game: &Game, table: &Table, version: i64, seat: usize, lang: 
         lines.push(tr!(lang, "sf-hand-now", task = text::task(lang, game, seat)));
     }
     Reply { game: Some((table.record.id, version)), delivery: reply::Delivery::Ephemeral, text: lines.join("\n"), ..Reply::default() }
+}
+
+/// The first seat in this round's turn order that a person plays: where a round's standings
+/// are said. Turn 1 (after the setup) is the first player's, and turns follow the seats.
+fn first_person_of_round(game: &Game, table: &Table) -> Option<usize> {
+    let players = game.player_count().max(1);
+    let first = (game.active_player() + players - (game.turn().saturating_sub(1) as usize % players)) % players;
+    (0..players).map(|k| (first + k) % players).find(|&seat| table.computer_at(seat).is_none())
 }
 
 /// Joins lines, dropping the oldest ones (but never the last two: standings and prompt) to fit.

@@ -198,8 +198,12 @@ impl Rules for Seafarers {
 
     fn reply(game: &Game, table: &Table, version: i64, mut header: Vec<String>, story: Story) -> Reply {
         header.extend(story.lines);
-        // Where the open offer stands, unless this very step made it (its narration says it).
+        // Where the open offer stands, unless this very step made it (its narration says it),
+        // or it is a computer's that everyone has answered: the computer goes on at once, and
+        // the last answer's own line said it.
+        let settled = game.offer().is_some_and(|o| table.computer_at(o.from.into()).is_some()) && game.answering().is_empty();
         if !story.offered
+            && !settled
             && let Some(line) = text::offer_line(game, &names_of(table))
         {
             header.push(line);

@@ -53,6 +53,11 @@ impl Names {
         format!("**{}**", escape(self.names.get(seat).map_or("?", String::as_str)))
     }
 
+    /// "Ana", without bold: for lines that list every player (bold on each would shout).
+    pub fn plain(&self, seat: usize) -> String {
+        escape(self.names.get(seat).map_or("?", String::as_str))
+    }
+
     pub fn letter(&self, seat: usize) -> char {
         self.letters.get(seat).copied().unwrap_or('?')
     }

@@ -4,7 +4,7 @@
 
 use super::codes::Code;
 use super::text::{self, Names};
-use crate::common::reply::{self, Button, Command, ComponentId, Menu, MenuOption, Reply, Style};
+use crate::common::reply::{self, Button, Command, ComponentId, Menu, MenuOption, Reply, Style, led_by};
 use crate::common::{COMPUTER_USER, Result, Table, internal};
 use crate::games::contract::Logged;
 use crate::i18n::Locale;
@@ -15,6 +15,11 @@ use southseas_engine::{Action, Game, Phase, Pos, record};
 /// The seated players' names, by seat.
 pub(crate) fn names(table: &Table) -> Names {
     Names(table.seats.iter().map(|s| s.name.clone()).collect())
+}
+
+/// The first seat in turn order that a person plays: where a round's standings are said.
+fn first_person_of_round(game: &Game, table: &Table) -> Option<usize> {
+    text::turn_order(game).into_iter().find(|&seat| table.computer_at(seat).is_none())
 }
 
 /// The message after a step: what happened, the board, and the next player's choices.
@@ -30,9 +35,10 @@ pub(crate) fn turn_reply(table: &Table, version: i64, game: &Game, mut lines: Ve
     let mut lead = None;
     if let Some(seat) = game.to_act() {
         reply.mention = table.person_at(seat);
-        // The standings where a person's turn starts (the message that asks them), not on
-        // every step: a step that scores says so in its own line.
-        if game.phase() == Phase::PlaceTile && computer.is_none() {
+        // The standings once a round, where the round's first person is asked to place a
+        // tile, not on every turn: the picture's panel shows each player's points on every
+        // turn, and a step that scores says so in its own line.
+        if game.phase() == Phase::PlaceTile && computer.is_none() && first_person_of_round(game, table) == Some(seat) {
             lines.push(text::standings(game, &names, l));
         }
         lead = Some(match (computer, reply.mention) {
@@ -56,7 +62,7 @@ pub(crate) fn turn_reply(table: &Table, version: i64, game: &Game, mut lines: Ve
     }
     // Room is left for what the service adds (the deadline) and the mentions.
     reply.text = match lead {
-        Some(lead) => format!("{lead}\n{}", fit_lines(&lines, TURN_TEXT_CHARS.saturating_sub(lead.len() + 1))),
+        Some(lead) => led_by(&lead, &fit_lines(&lines, TURN_TEXT_CHARS.saturating_sub(lead.len() + 1))),
         None => fit_lines(&lines, TURN_TEXT_CHARS),
     };
     reply.show_board = true;

@@ -599,6 +599,9 @@ pub fn prompt(game: &Game, names: &Names, l: Locale) -> String {
 /// [`prompt`] addressed to `who`: the player's name, or the mention that pings them.
 pub fn prompt_to(game: &Game, who: &str, l: Locale) -> String {
     let who = who.to_string();
+    // The command to type, in the first round only: by then every player has read it, and the
+    // buttons are below each prompt (`/help` names them all).
+    let hint = if first_round(game) { "yes" } else { "no" };
     match game.phase() {
         Phase::PlaceTile => {
             let tile = game.drawn_tile().map(|t| game.tiles().get(t).name.clone()).unwrap_or_default();
@@ -609,18 +612,23 @@ pub fn prompt_to(game: &Game, who: &str, l: Locale) -> String {
                 (Some(a), _) => a.label.clone(),
                 _ => String::new(),
             };
-            tr!(l, "ss-prompt-place", who = who, tile = tile, spots = n(l, "spot", spots.len()), labels = labels)
+            tr!(l, "ss-prompt-place", who = who, tile = tile, spots = n(l, "spot", spots.len()), labels = labels, hint = hint)
         }
         Phase::Islander { .. } => {
             // "Take one back" only when the rules allow it now (an empty supply, or any-turn).
             let retrieve = game.legal_actions().iter().any(|a| matches!(a, Action::RetrieveIslander { .. }));
-            tr!(l, "ss-prompt-islander", who = who, retrieve = if retrieve { "yes" } else { "no" })
+            tr!(l, "ss-prompt-islander", who = who, retrieve = if retrieve { "yes" } else { "no" }, hint = hint)
         }
         Phase::MarketShip { .. } => tr!(l, "ss-prompt-market", who = who),
         Phase::Deliver => tr!(l, "ss-prompt-deliver", who = who),
         Phase::Payment { ship: s } => tr!(l, "ss-prompt-pay", who = who, ship = ship(game, s, l)),
         Phase::GameOver => String::new(),
     }
+}
+
+/// Whether the game is in its first round: each player's first turn.
+pub fn first_round(game: &Game) -> bool {
+    game.turn() as usize <= game.player_count()
 }
 
 /// One short line of standings for a turn message, so nobody must open the picture to know who
@@ -639,7 +647,9 @@ pub fn standings(game: &Game, names: &Names, l: Locale) -> String {
             format!("{} {} ({}){crown}", plain(names, seat), scores[seat].total, projected[seat].total)
         })
         .collect();
-    tr!(l, "ss-standings", each = each.join(" · "))
+    // What the brackets mean is said in the first round; the picture's panel says it too.
+    let hint = if first_round(game) { "yes" } else { "no" };
+    tr!(l, "ss-standings", each = each.join(" · "), hint = hint)
 }
 
 /// The seats in playing order, from the player who moved first.

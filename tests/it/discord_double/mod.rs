@@ -720,8 +720,14 @@ impl Double {
 
     /// Waits until `check` holds for the double's state as seen through `self` (re-checked at
     /// every request the bot makes).
-    pub async fn wait_for<T>(&self, what: &str, mut check: impl FnMut(&Double) -> Option<T>) -> T {
-        let deadline = Instant::now() + self.shared.options.wait_timeout;
+    pub async fn wait_for<T>(&self, what: &str, check: impl FnMut(&Double) -> Option<T>) -> T {
+        self.wait_for_within(what, self.shared.options.wait_timeout, check).await
+    }
+
+    /// [`Double::wait_for`], for up to `timeout` rather than the usual wait: for work whose time
+    /// is the machine's (a whole game's timelapse takes seconds of CPU, more on a loaded one).
+    pub async fn wait_for_within<T>(&self, what: &str, timeout: Duration, mut check: impl FnMut(&Double) -> Option<T>) -> T {
+        let deadline = Instant::now() + timeout;
         let mut changed = self.shared.changed.subscribe();
         loop {
             if let Some(v) = check(self) {

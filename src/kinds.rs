@@ -15,6 +15,9 @@ impl GameKind {
     /// Every game, in the order they are offered.
     pub const ALL: [GameKind; 2] = [GameKind::SouthSeas, GameKind::Seafarers];
 
+    /// The game `/new` opens and `/rules` explains when nothing says which: the first offered.
+    pub const DEFAULT: GameKind = GameKind::ALL[0];
+
     /// The name stored for the game (never changes once stored).
     pub fn as_str(self) -> &'static str {
         match self {

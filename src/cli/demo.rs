@@ -1,6 +1,7 @@
 //! `southseas demo`: a whole game between computer players, played through the same service
 //! the Discord commands use, written to a folder as board images and a transcript.
 
+use crate::games::contract::Rules;
 use crate::games::southseas::text;
 use crate::games::southseas::{GameOptions, ImageMaker, SouthSeas};
 use crate::service::{Actor, Place, Reply, Service};
@@ -20,7 +21,7 @@ pub struct DemoArgs {
     /// new-world, base).
     #[arg(long, default_value = "new-shores")]
     pub scenario: String,
-    /// Players (South Seas 2 to 5; Seafarers 3 or 4).
+    /// Players (South Seas 2 to 5; Seafarers as its scenario says, 3 or 4).
     #[arg(long, default_value_t = 3)]
     pub players: usize,
     /// Seed of the game (tile and ship order, seats); random when not given.
@@ -58,7 +59,8 @@ pub struct DemoOutput {
 }
 
 pub async fn run(args: &DemoArgs, images: Option<ImageMaker>) -> Result<DemoOutput> {
-    anyhow::ensure!((2..=5).contains(&args.players), "--players must be 2 to 5");
+    let (lo, hi) = (*SouthSeas::PLAYERS.start(), *SouthSeas::PLAYERS.end());
+    anyhow::ensure!((lo..=hi).contains(&args.players), "--players must be {lo} to {hi}");
     let mut service = fresh_service(&args.out).await?;
     if let Some(images) = images {
         service = service.with_images(images);
@@ -129,7 +131,10 @@ pub async fn run(args: &DemoArgs, images: Option<ImageMaker>) -> Result<DemoOutp
 /// South Seas: a transcript, each turn's picture, the final board.
 pub async fn run_seafarers(args: &DemoArgs, images: Option<crate::games::seafarers::ImageMaker>) -> Result<DemoOutput> {
     use crate::games::seafarers::{Seafarers, SeafarersOptions};
-    anyhow::ensure!((3..=4).contains(&args.players), "--players must be 3 or 4 for Catan: Seafarers");
+    // The scenario's own limits (its file's), within the game's.
+    let scenario = seafarers_engine::Ruleset::CURRENT.scenario(&args.scenario).map_err(|e| anyhow::anyhow!("--scenario: {e}"))?;
+    let (lo, hi) = (scenario.min_players, scenario.max_players);
+    anyhow::ensure!((lo..=hi).contains(&args.players), "--players must be {lo} to {hi} for Catan: Seafarers' {}", args.scenario);
     let mut service = fresh_service(&args.out).await?;
     if let Some(images) = images {
         service = service.with_images(images);

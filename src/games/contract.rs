@@ -145,6 +145,13 @@ pub enum Click<M> {
 pub trait Rules: Sized + Send + Sync + 'static {
     /// Which game this is (stored with each game).
     const KIND: GameKind;
+    /// The message id of the game's rules in one minute (`/rules`, in the reader's language).
+    const RULES_TEXT: &'static str;
+    /// The message id of its lines in `/help`: how its turns are played, with its commands.
+    const HELP_TEXT: &'static str;
+    /// The fewest and most players any table of the game seats (its options may narrow them: a
+    /// Seafarers scenario's own). The one place a game's player limits are written.
+    const PLAYERS: std::ops::RangeInclusive<usize>;
     /// The engine's state of a game.
     type Game: Clone + Send + Sync + 'static;
     /// A step a player takes: the engine's action.
@@ -297,7 +304,8 @@ pub trait Rules: Sized + Send + Sync + 'static {
     /// service calls it off the async workers.
     fn computer_moves(played: &Played<Self>, table: &Table, plan: &ComputerPlan) -> Vec<(usize, Self::Move)>;
 
-    // ----- the host's closed list of games
+    // ----- the host's closed list of games: the same for every game, written once by
+    // `closed_lists!` (a room's `impl Rules` says `crate::games::closed_lists!(Variant);`)
 
     fn wrap(played: Played<Self>) -> State;
     fn unwrap(state: &State) -> Option<&Played<Self>>;

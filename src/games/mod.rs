@@ -42,6 +42,56 @@ macro_rules! with_game {
 }
 pub(crate) use with_game;
 
+/// The four functions of [`Rules`] that put a game's state and moves into the host's closed
+/// lists ([`State`], [`Move`]) and take them out, for the game whose variant is `$variant`:
+/// the same for every game, so written once; a room's `impl Rules` says
+/// `crate::games::closed_lists!(Variant);`.
+macro_rules! closed_lists {
+    ($variant:ident) => {
+        fn wrap(played: $crate::games::contract::Played<Self>) -> $crate::games::State {
+            $crate::games::State::$variant(played)
+        }
+
+        fn unwrap(state: &$crate::games::State) -> Option<&$crate::games::contract::Played<Self>> {
+            match state {
+                $crate::games::State::$variant(played) => Some(played),
+                #[allow(unreachable_patterns)]
+                _ => None,
+            }
+        }
+
+        fn wrap_move(action: Self::Move) -> $crate::games::Move {
+            $crate::games::Move::$variant(action)
+        }
+
+        fn unwrap_move(action: &$crate::games::Move) -> Option<Self::Move> {
+            match action {
+                $crate::games::Move::$variant(action) => Some(*action),
+                #[allow(unreachable_patterns)]
+                _ => None,
+            }
+        }
+    };
+}
+pub(crate) use closed_lists;
+
+/// Runs `$body` with `$G` bound to the rules type of the game `$kind` names: the one `match`
+/// on [`GameKind`] each entry point that has no state yet needs (a stored log, a lobby).
+macro_rules! with_kind {
+    ($kind:expr, $G:ident => $body:expr) => {
+        match $kind {
+            GameKind::SouthSeas => {
+                type $G = SouthSeas;
+                $body
+            }
+            GameKind::Seafarers => {
+                type $G = Seafarers;
+                $body
+            }
+        }
+    };
+}
+
 /// A game's state at a version, as its engine rebuilt it: one variant per game, like
 /// [`GameKind`]. The service caches it and hands it back to the game's room.
 // Sizes differ by game; a state lives behind an `Arc` in the cache, so boxing buys nothing.
@@ -104,37 +154,25 @@ fn begin<G: Rules>(table: &Table, version: i64) -> Result<(State, Reply)> {
 impl State {
     /// Rebuilds a game from its stored record, seats and log, by its kind's engine.
     pub(crate) fn replay(table: &Table, log: Vec<ActionRecord>) -> Result<State> {
-        match table.record.kind {
-            GameKind::SouthSeas => replay::<SouthSeas>(table, log),
-            GameKind::Seafarers => replay::<Seafarers>(table, log),
-        }
+        with_kind!(table.record.kind, G => replay::<G>(table, log))
     }
 
     /// A stored game's outcome per seat, replayed from its log (None while it is not over;
     /// see [`Rules::outcome`]).
     pub(crate) fn outcome(table: &Table, log: Vec<ActionRecord>) -> Result<Option<Vec<contract::SeatOutcome>>> {
-        match table.record.kind {
-            GameKind::SouthSeas => SouthSeas::outcome(table, &decode::<SouthSeas>(table, log)?),
-            GameKind::Seafarers => Seafarers::outcome(table, &decode::<Seafarers>(table, log)?),
-        }
+        with_kind!(table.record.kind, G => G::outcome(table, &decode::<G>(table, log)?))
     }
 
     /// Calls `each` with the game's state at every step of its stored log, the opening first
     /// (`southseas replay`).
     pub(crate) fn each_step(table: &Table, log: Vec<ActionRecord>, each: &mut dyn FnMut(usize, &State)) -> Result<()> {
-        match table.record.kind {
-            GameKind::SouthSeas => each_step::<SouthSeas>(table, log, each),
-            GameKind::Seafarers => each_step::<Seafarers>(table, log, each),
-        }
+        with_kind!(table.record.kind, G => each_step::<G>(table, log, each))
     }
 
     /// A game's first state, when its lobby starts (seats drawn, `version` its new version),
     /// and the message that announces it.
     pub(crate) fn begin(table: &Table, version: i64) -> Result<(State, Reply)> {
-        match table.record.kind {
-            GameKind::SouthSeas => begin::<SouthSeas>(table, version),
-            GameKind::Seafarers => begin::<Seafarers>(table, version),
-        }
+        with_kind!(table.record.kind, G => begin::<G>(table, version))
     }
 
     /// What happened since a stale click's version, and what the game waits for now.
@@ -195,10 +233,7 @@ impl State {
 /// The game's public history (see [`crate::common::deal`]): every stored step and the chance
 /// outcomes the table saw, replayed from its stored seed.
 pub(crate) fn public_history(table: &Table, records: &[ActionRecord]) -> Result<crate::common::deal::PublicHistory> {
-    match table.record.kind {
-        GameKind::SouthSeas => deal::history_of::<SouthSeas>(table, records),
-        GameKind::Seafarers => deal::history_of::<Seafarers>(table, records),
-    }
+    with_kind!(table.record.kind, G => deal::history_of::<G>(table, records))
 }
 
 /// Checks a public history against a revealed seed and salt and the published commitment
@@ -210,8 +245,7 @@ pub fn verify_deal(
     commitment: Option<&str>,
 ) -> std::result::Result<deal::Verdict, String> {
     match GameKind::parse(&history.kind) {
-        Some(GameKind::SouthSeas) => Ok(deal::verify_with::<SouthSeas>(history, seed, salt, commitment)),
-        Some(GameKind::Seafarers) => Ok(deal::verify_with::<Seafarers>(history, seed, salt, commitment)),
+        Some(kind) => Ok(with_kind!(kind, G => deal::verify_with::<G>(history, seed, salt, commitment))),
         None => Err(format!("the history is of a game this version does not know (`{}`)", history.kind)),
     }
 }
@@ -267,12 +301,35 @@ impl From<southseas_engine::Action> for Move {
     }
 }
 
+/// The fewest and most players of the game `kind` names (see [`Rules::PLAYERS`]).
+pub const fn players(kind: GameKind) -> std::ops::RangeInclusive<usize> {
+    with_kind!(kind, G => G::PLAYERS)
+}
+
+/// The fewest and most players of any game the bot hosts: the limits `/new` accepts.
+pub const PLAYERS: std::ops::RangeInclusive<usize> = {
+    let (mut lo, mut hi, mut i) = (usize::MAX, 0, 0);
+    while i < GameKind::ALL.len() {
+        let players = players(GameKind::ALL[i]);
+        (lo, hi) = (if *players.start() < lo { *players.start() } else { lo }, if *players.end() > hi { *players.end() } else { hi });
+        i += 1;
+    }
+    lo..=hi
+};
+
+/// The game's rules in one minute (`/rules`), in `reader`.
+pub(crate) fn rules_text(kind: GameKind, reader: Locale) -> String {
+    with_kind!(kind, G => crate::tr!(reader, G::RULES_TEXT))
+}
+
+/// The game's lines in `/help`, in `reader`.
+pub(crate) fn help_text(kind: GameKind, reader: Locale) -> String {
+    with_kind!(kind, G => crate::tr!(reader, G::HELP_TEXT))
+}
+
 /// The lobby's line about the game's options, in `locale`.
 pub(crate) fn lobby_rules(record: &GameRecord, locale: Locale) -> String {
-    match record.kind {
-        GameKind::SouthSeas => SouthSeas::lobby_rules(record, locale),
-        GameKind::Seafarers => Seafarers::lobby_rules(record, locale),
-    }
+    with_kind!(record.kind, G => G::lobby_rules(record, locale))
 }
 
 /// A new game's lobby, as its game's options describe it (checked by [`NewGame::opening`]).
@@ -290,6 +347,10 @@ pub struct Opening {
     pub(crate) turn_limit_secs: i64,
     pub(crate) on_timeout: OnTimeout,
 }
+
+/// A new game's turn time limit unless its opener chooses another, whatever the game: a day, so
+/// a game moves on daily even when someone is gone, and nobody is rushed.
+pub const DEFAULT_TURN_LIMIT_SECS: i64 = 24 * 3600;
 
 /// A game's options for `/new`: each game's own type, checked into the lobby's [`Opening`].
 pub trait NewGame {

@@ -287,6 +287,18 @@ async fn a_seafarers_game_by_taps_through_discord() {
     let seafarers = registered.choice("new", "game", "Catan: Seafarers");
     let alice = Member::new(3001, "alice");
     let bob = Member::new(3002, "bob");
+    // An option of the other game is refused, saying whose it is, and opens nothing.
+    for (new, said) in [
+        (
+            dd::slash("new", &alice).integer("game", seafarers).integer("retrieve", 1),
+            "`retrieve` is an option of Carcassonne: South Seas, not of Catan: Seafarers",
+        ),
+        (dd::slash("new", &alice).integer("scenario", 0), "`scenario` is an option of Catan: Seafarers, not of Carcassonne: South Seas"),
+    ] {
+        let r = double.wait_response(double.interact(new).await, 2).await;
+        assert!(r[0].is_ephemeral() && r[1].content.as_deref().unwrap_or("").starts_with(said), "{r:?}");
+    }
+    assert!(double.messages_with_components(dd::CHANNEL_ID).is_empty(), "no lobby");
     double.interact(dd::slash("new", &alice).integer("game", seafarers)).await;
     let lobby = double.wait_for("the lobby", |d| d.messages_with_components(dd::CHANNEL_ID).pop()).await;
     assert!(lobby["content"].as_str().unwrap().contains("Heading for New Shores"), "{lobby}");

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 /// Each part of `src/` and its layer, lowest first; the longest matching prefix decides. A
 /// file may use what sits at its own layer or below, never above. A game's room is a slice
-/// through the layers: its slash commands sit with the Discord layer.
+/// through the layers: its slash commands sit with the Discord layer (`ROOM_COMMANDS_LAYER`).
 const LAYERS: &[(&str, u8)] = &[
     ("src/kinds.rs", 0),
     ("src/i18n/", 0),
@@ -15,8 +15,6 @@ const LAYERS: &[(&str, u8)] = &[
     ("src/draw/", 1),
     ("src/common/", 2),
     ("src/games/", 3),
-    ("src/games/southseas/commands.rs", 5),
-    ("src/games/seafarers/commands.rs", 5),
     ("src/service/", 4),
     ("src/discord/", 5),
     ("src/web/", 5),
@@ -26,7 +24,14 @@ const LAYERS: &[(&str, u8)] = &[
     ("src/main.rs", 7),
 ];
 
+/// A game's room is a slice through the layers: its slash commands (`src/games/ROOM/commands.rs`,
+/// whatever the room) sit with the Discord layer.
+const ROOM_COMMANDS_LAYER: u8 = 5;
+
 fn layer_of(file: &str) -> u8 {
+    if file.strip_prefix("src/games/").and_then(|rest| rest.split_once('/')).is_some_and(|(_, name)| name == "commands.rs") {
+        return ROOM_COMMANDS_LAYER;
+    }
     LAYERS
         .iter()
         .filter(|(prefix, _)| file.starts_with(prefix))
@@ -298,4 +303,81 @@ fn the_layer_check_sees_a_back_pointing_import() {
     let test_only = "#[cfg(test)]\nuse crate::service::steps::x;\nuse crate::service::lobby::y;\n";
     let seen = imports("src/store/mod.rs", test_only, &files);
     assert!(!seen.contains("src/service/steps.rs") && seen.contains("src/service/lobby.rs"), "{seen:?}");
+}
+
+/// The files outside its room that a new game adds itself to (ARCHITECTURE.md, "How to add a
+/// game"), besides `Cargo.toml` (its engine crate): the closed lists of games. Nothing else
+/// in `src/` names a game but its own room, the command-line tools (`src/cli/`, `src/main.rs`:
+/// a game's own tools are optional) and tests.
+const GAME_LISTS: [&str; 4] = ["src/kinds.rs", "src/games/mod.rs", "src/i18n/mod.rs", "src/discord/commands/mod.rs"];
+
+/// Whether a file is left out of the count for the game whose room is `room`: its own room,
+/// the command-line tools and test files (test items inside other files are left out by
+/// `code_of`).
+fn outside_the_count(file: &str, room: &str) -> bool {
+    file.starts_with(&format!("src/games/{room}/")) || file.starts_with("src/cli/") || file == "src/main.rs" || file.ends_with("tests.rs")
+}
+
+/// Whether `code` names the game stored as `room` (`seafarers`) whose variant is `variant`
+/// (`Seafarers`): a path into its room or engine (`seafarers::`, `seafarers_engine`), its
+/// stored name as a string (`"seafarers"`), or a name that starts with its variant
+/// (`GameKind::Seafarers`, `SeafarersOptions`, the words "Catan: Seafarers").
+fn names_game(code: &str, room: &str, variant: &str) -> bool {
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    let starts_a_name = code.match_indices(variant).any(|(at, _)| !code[..at].chars().next_back().is_some_and(ident));
+    starts_a_name || [format!("{room}::"), format!("{room}_engine"), format!("\"{room}\"")].iter().any(|needle| code.contains(needle))
+}
+
+#[test]
+fn a_game_is_named_outside_its_room_only_in_the_lists_of_games() {
+    let mut wrong = Vec::new();
+    for kind in southseas::kinds::GameKind::ALL {
+        let (room, variant) = (kind.as_str(), format!("{kind:?}"));
+        for file in sources() {
+            let text = std::fs::read_to_string(root().join(&file)).expect("read source");
+            let named = names_game(&code_of(&text), room, &variant);
+            if named && !outside_the_count(&file, room) && !GAME_LISTS.contains(&file.as_str()) {
+                wrong.push(format!("{file} names {variant}"));
+            }
+            // The list is exact: each of its files names every game.
+            if GAME_LISTS.contains(&file.as_str()) && !named {
+                wrong.push(format!("{file} is listed but names no {variant}"));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "a game named outside its room and the lists of games (move it into the room, or list the file in GAME_LISTS and ARCHITECTURE.md's \"How to add a game\"):\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn the_game_check_sees_a_new_file_naming_a_game() {
+    // A host file that names a game, however, is seen; comments and tests are not.
+    for code in [
+        "use crate::games::seafarers::SeafarersOptions;",
+        "match kind { GameKind::Seafarers => 1, _ => 0 }",
+        "fn f(a: seafarers_engine::Action) {}",
+        "const AREAS: [&str; 1] = [\"seafarers\"];",
+        "#[description = \"Catan: Seafarers: which scenario\"]",
+        "use super::seafarers::commands as room;",
+    ] {
+        assert!(names_game(&code_of(code), "seafarers", "Seafarers"), "{code}");
+    }
+    for code in [
+        "// Catan: Seafarers, GameKind::Seafarers\nfn f() {}",
+        "#[cfg(test)]\nmod tests {\n    use crate::games::seafarers::Seafarers;\n}\n",
+        "let overseafarers = 1; let x = \"seafarers-post\";",
+    ] {
+        assert!(!names_game(&code_of(code), "seafarers", "Seafarers"), "{code}");
+    }
+    // Where it is seen: outside its room, the tools and tests.
+    assert!(!outside_the_count("src/service/lobby.rs", "seafarers"));
+    assert!(!outside_the_count("src/games/southseas/commands.rs", "seafarers"));
+    assert!(outside_the_count("src/games/seafarers/rules.rs", "seafarers"));
+    assert!(outside_the_count("src/cli/demo.rs", "seafarers") && outside_the_count("src/web/tests.rs", "seafarers"));
+    // And a room's commands sit with the Discord layer, whatever the room.
+    assert_eq!(layer_of("src/games/atlantis/commands.rs"), ROOM_COMMANDS_LAYER);
+    assert_eq!(layer_of("src/games/atlantis/rules.rs"), layer_of("src/games/mod.rs"));
 }

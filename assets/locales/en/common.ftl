@@ -29,12 +29,7 @@ settings-bad-quiet-hours = I can't read those quiet hours. Give them as `22-7` o
 ## /help (private)
 help = **How to play here**
     `/new` opens a game in this channel (Carcassonne: South Seas; `game: Catan: Seafarers` with a `scenario` for the other); friends press **Join**; the opener presses **Start**.
-    On your turn the bot pings you with the board. **South Seas**:
-    • `/place` — pick a lettered spot and rotation (or use the menu under the board)
-    • `/islander` — put an islander on the new tile, take one back, or none
-    • `/deliver` / `/pay` — give wares to a ship, or `/endturn`
-    • `/ship` — choose your market's ship when asked
-    {"*"}*Seafarers**: tap the buttons (Roll, build menus of lettered spots, trades, End turn), or type any step with `/seafarers` (`road 4`, `settlement B`, `offer 2 brick for 1 ore`: it suggests as you type). Discards and gold are chosen privately (**Discard…**); **My hand** or `/hand` shows your cards to you alone.
+    On your turn the bot pings you with the board. { $games }
     Anytime: `/board`, `/status`, `/history`, `/rules` (South Seas: `/tiles`, `/ships`). Made a slip? `/undo` (until something left to chance is revealed).
     More below: games that keep moving, and after the last move.
 # The second message of /help (a message holds 2,000 characters at most).
@@ -116,6 +111,7 @@ not-posted = Done, but I couldn't post it to the channel just now; it will appea
 done-see-channel = ✅ Done: see the channel.
 unreadable-option = I couldn't read { $what } of `/{ $command }`: it isn't one of the values the command takes. Pick from what Discord offers as you type (`/help` lists the commands).
 unreadable-option-any = one of the options
+new-other-games-option = `{ $option }` is an option of { $other }, not of { $game }: add `{ $choice }: { $other }`, or leave it out.
 missing-permissions = I'm missing { $n ->
     [one] { $n } permission
    *[other] { $n } permissions

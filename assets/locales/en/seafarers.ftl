@@ -599,3 +599,6 @@ sf-run-points = {" "}→ **{ $n ->
     [one] { $n } pt
    *[other] { $n } pts
 }**
+
+## Its lines in /help (private, in the reader's language)
+sf-help = **Seafarers**: tap the buttons (Roll, build menus of lettered spots, trades, End turn), or type any step with `/seafarers` (`road 4`, `settlement B`, `offer 2 brick for 1 ore`: it suggests as you type). Discards and gold are chosen privately (**Discard…**); **My hand** or `/hand` shows your cards to you alone.

@@ -433,3 +433,10 @@ ss-run-scored = { $boat ->
 ss-run-market = 🏪 took ship { $ship }
 ss-run-delivered = ⛵ { $ship } **+{ $points }**
 ss-run-revealed = 🆕 ship { $ship }
+
+## Its lines in /help (private, in the reader's language)
+southseas-help = **South Seas**:
+    • `/place` — pick a lettered spot and rotation (or use the menu under the board)
+    • `/islander` — put an islander on the new tile, take one back, or none
+    • `/deliver` / `/pay` — give wares to a ship, or `/endturn`
+    • `/ship` — choose your market's ship when asked

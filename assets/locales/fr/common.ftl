@@ -29,12 +29,7 @@ settings-bad-quiet-hours = Je ne comprends pas ces heures calmes. Donnez-les com
 ## /aide (privé)
 help = **Comment jouer ici**
     `/nouvelle` ouvre une partie dans ce salon (Mers du Sud ; `jeu: Catan : Marins` et un `scenario` pour l'autre) ; les amis appuient sur **Rejoindre**, puis son auteur sur **Commencer**.
-    À votre tour, le bot vous mentionne avec le plateau. **Mers du Sud** :
-    • `/poser` — un emplacement (lettre) et une orientation (ou le menu)
-    • `/insulaire` — poser un insulaire, en reprendre un, ou aucun
-    • `/livrer` / `/payer` — des marchandises à un bateau, ou `/fin-du-tour`
-    • `/bateau` — le bateau de votre marché, quand on vous le demande
-    {"*"}*Marins** : les boutons, ou tapez n'importe quelle étape avec `/marins` (avec suggestions). Défausses et or se choisissent en privé (**Défausser…**) ; **Ma main** ou `/main` montre vos cartes, à vous seul.
+    À votre tour, le bot vous mentionne avec le plateau. { $games }
     Toujours : `/plateau`, `/etat`, `/historique`, `/regles` (Mers du Sud : `/tuiles`, `/bateaux`). Une erreur ? `/annuler` (tant que le hasard n'a rien révélé).
     Plus bas : des parties qui avancent, et après le dernier coup.
 # Le second message de /aide (un message tient en 2 000 caractères au plus).
@@ -116,6 +111,7 @@ not-posted = C'est fait, mais je n'ai pas pu le publier dans le salon pour l'ins
 done-see-channel = ✅ C'est fait : voyez le salon.
 unreadable-option = Je n'ai pas pu lire { $what } de `/{ $command }` : ce n'est pas une des valeurs que la commande accepte. Choisissez parmi ce que Discord propose pendant la saisie (`/aide` liste les commandes).
 unreadable-option-any = l'une des options
+new-other-games-option = `{ $option }` est une option de { $other }, pas de { $game } : ajoutez `{ $choice }: { $other }`, ou retirez-la.
 missing-permissions = Il me manque { $n ->
     [one] { $n } permission
    *[other] { $n } permissions

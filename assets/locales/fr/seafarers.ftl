@@ -614,3 +614,6 @@ sf-run-points = {" "}→ **{ $n ->
     [one] { $n } pt
    *[other] { $n } pts
 }**
+
+## Ses lignes dans /aide (privé, dans la langue du lecteur)
+sf-help = **Marins** : les boutons, ou tapez n'importe quelle étape avec `/marins` (avec suggestions). Défausses et or se choisissent en privé (**Défausser…**) ; **Ma main** ou `/main` montre vos cartes, à vous seul.

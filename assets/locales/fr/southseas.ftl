@@ -437,3 +437,10 @@ ss-run-scored = { $boat ->
 ss-run-market = 🏪 prend le navire { $ship }
 ss-run-delivered = ⛵ { $ship } **+{ $points }**
 ss-run-revealed = 🆕 navire { $ship }
+
+## Ses lignes dans /aide (privé, dans la langue du lecteur)
+southseas-help = **Mers du Sud** :
+    • `/poser` — un emplacement (lettre) et une orientation (ou le menu)
+    • `/insulaire` — poser un insulaire, en reprendre un, ou aucun
+    • `/livrer` / `/payer` — des marchandises à un bateau, ou `/fin-du-tour`
+    • `/bateau` — le bateau de votre marché, quand on vous le demande

@@ -1,21 +1,18 @@
-//! The lobby: open a game, join, leave, start, and abandon one. Only `/new` names games: it
-//! offers a choice of every game the bot hosts (and only those), each with its own options
-//! (their choices come from its room).
+//! The lobby: open a game, join, leave, start, and abandon one. `/new` offers a choice of every
+//! game the bot hosts (and only those), each with its own options, which its room declares and
+//! reads (`NewPart`): this file names no game.
 
 use super::{acknowledge, actor, place_of, reader_locale, respond};
 use crate::discord::permissions::missing_in;
 use crate::discord::threads::{self, Target};
-use crate::discord::types::{Context, Error};
-use crate::games::NewGame;
-use crate::games::seafarers::SeafarersOptions;
-use crate::games::southseas::commands::RetrieveChoice;
-use crate::games::southseas::{DEFAULT_TURN_LIMIT_SECS, GameOptions};
-use crate::games::{GameKind, Strength};
+use crate::discord::types::{Context, Data, Error};
+use crate::games::{DEFAULT_TURN_LIMIT_SECS, GameKind, Opening, Strength};
 use crate::i18n::Locale;
 use crate::service::ServiceError;
 use crate::store::OnTimeout;
+use crate::tr;
 use poise::serenity_prelude as serenity;
-use southseas_engine::RetrieveRule;
+use std::borrow::Cow;
 
 fn app_permissions(ctx: Context<'_>) -> Option<serenity::Permissions> {
     match ctx {
@@ -32,51 +29,90 @@ fn channel_here(ctx: Context<'_>) -> Option<&serenity::PartialChannel> {
     }
 }
 
-/// The games `/new` offers: one for each game the bot hosts, none it does not.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
-pub enum GameChoice {
-    #[name = "Carcassonne: South Seas"]
-    SouthSeas,
-    #[name = "Catan: Seafarers"]
-    Seafarers,
-}
+/// A choice of game (`/new`, `/stats`, `/leaderboard`): one for each game the bot hosts, none it
+/// does not, in the order they are offered, each named by its title (its words in other
+/// languages: `game-NAME`, so the commands' files need no line per game).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameChoice(GameKind);
 
 impl GameChoice {
     pub(crate) fn kind(self) -> GameKind {
-        match self {
-            GameChoice::SouthSeas => GameKind::SouthSeas,
-            GameChoice::Seafarers => GameKind::Seafarers,
-        }
+        self.0
     }
 }
 
-/// The scenarios of Catan: Seafarers, as `/new` offers them (ids of the engine's ruleset).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
-pub enum ScenarioChoice {
-    #[name = "Heading for New Shores (3-4 players, 13 points)"]
-    NewShores,
-    #[name = "The Four Islands (3-4 players, 12 points)"]
-    FourIslands,
-    #[name = "Ocean Land: explore the fog (3-4 players, 12 points)"]
-    OceanLand,
-    #[name = "Through the Desert (3-4 players, 12 points)"]
-    ThroughTheDesert,
-    #[name = "A New World: random islands (3-4 players, 12 points)"]
-    NewWorld,
-    #[name = "Catan without the sea (3-4 players, 10 points)"]
-    Base,
+impl poise::ChoiceParameter for GameChoice {
+    fn list() -> Cow<'static, [poise::CommandParameterChoice]> {
+        let choice = |kind: GameKind| poise::CommandParameterChoice {
+            name: kind.title().into(),
+            localizations: Locale::ALL
+                .into_iter()
+                .flat_map(|locale| {
+                    locale.discord_tags().iter().map(move |&tag| (Cow::Borrowed(tag), Cow::Owned(tr!(locale, &kind.title_key()))))
+                })
+                .collect(),
+            __non_exhaustive: (),
+        };
+        GameKind::ALL.into_iter().map(choice).collect()
+    }
+
+    fn from_index(index: usize) -> Option<GameChoice> {
+        GameKind::ALL.get(index).copied().map(GameChoice)
+    }
+
+    fn from_name(name: &str) -> Option<GameChoice> {
+        GameKind::ALL.into_iter().find(|kind| kind.title() == name).map(GameChoice)
+    }
+
+    fn name(&self) -> &'static str {
+        self.0.title()
+    }
+
+    fn localized_name(&self, _locale: &str) -> Option<&'static str> {
+        None
+    }
 }
 
-impl ScenarioChoice {
-    fn id(self) -> &'static str {
-        match self {
-            ScenarioChoice::NewShores => "new-shores",
-            ScenarioChoice::FourIslands => "four-islands",
-            ScenarioChoice::OceanLand => "ocean-land",
-            ScenarioChoice::ThroughTheDesert => "through-the-desert",
-            ScenarioChoice::NewWorld => "new-world",
-            ScenarioChoice::Base => "base",
+/// What `/new` asks a game's room (its `commands.rs`): the options it offers, and the lobby they
+/// open. Listed per game in `discord/commands/mod.rs` (`new_part`).
+pub(crate) struct NewPart {
+    /// A command never registered, whose parameters are the game's options: `/new` takes them
+    /// in (so they are declared, and localized as `cmd-new-OPTION`, as any option of `/new`).
+    pub(crate) options: fn() -> poise::Command<Data, Error>,
+    /// The lobby `/new`'s options open, or why not, in `reader`'s language.
+    pub(crate) opening: fn(&NewArgs<'_>, Locale) -> Result<Opening, ServiceError>,
+}
+
+/// `/new`'s options as a game's room reads them: those every game shares, read by the host,
+/// and the room's own, read by name.
+pub(crate) struct NewArgs<'a> {
+    /// None: the game's own limits.
+    pub(crate) min_players: Option<usize>,
+    pub(crate) max_players: Option<usize>,
+    pub(crate) turn_limit_secs: i64,
+    pub(crate) on_timeout: OnTimeout,
+    given: &'a [serenity::ResolvedOption<'a>],
+}
+
+impl NewArgs<'_> {
+    /// The choice the player made for the room's option `name`, if any.
+    pub(crate) fn choice<T: poise::ChoiceParameter>(&self, name: &str) -> Option<T> {
+        match self.value(name)? {
+            serenity::ResolvedValue::Integer(index) => usize::try_from(*index).ok().and_then(T::from_index),
+            _ => None,
         }
+    }
+
+    /// The room's true-or-false option `name`, if given.
+    pub(crate) fn flag(&self, name: &str) -> Option<bool> {
+        match self.value(name)? {
+            serenity::ResolvedValue::Boolean(value) => Some(*value),
+            _ => None,
+        }
+    }
+
+    fn value(&self, name: &str) -> Option<&serenity::ResolvedValue<'_>> {
+        self.given.iter().find(|option| option.name == name).map(|option| &option.value)
     }
 }
 
@@ -108,25 +144,34 @@ fn server_locale(ctx: Context<'_>) -> Locale {
     tag.as_deref().and_then(Locale::from_discord).unwrap_or_default()
 }
 
+/// `/new`: the options every game shares, then each game's own, as its room declares them
+/// (`NewPart::options`), right after `game`.
+pub(crate) fn new() -> poise::Command<Data, Error> {
+    let mut command = open();
+    // Inserted in the order the games are offered, each before the ones already there: the
+    // order `/new` has registered its options in since a second game came.
+    for kind in GameKind::ALL {
+        command.parameters.splice(1..1, (super::new_part(kind).options)().parameters);
+    }
+    // The player limits Discord accepts: any game's (each game checks its own).
+    for limit in command.parameters.iter_mut().filter(|p| p.name == "min_players" || p.name == "max_players") {
+        limit.type_setter = Some(|option| {
+            let (lo, hi) = (*crate::games::PLAYERS.start(), *crate::games::PLAYERS.end());
+            option.kind(serenity::CommandOptionType::Integer).min_int_value(lo as u64).max_int_value(hi as u64)
+        });
+    }
+    command
+}
+
 /// Open a game in this channel (Carcassonne: South Seas unless you choose another).
-// A slash command's options are its arguments: two games' options, the language and the
-// thread make eleven.
+// A slash command's options are its arguments: the language and the thread make eight.
 #[allow(clippy::too_many_arguments)]
-#[poise::command(slash_command, guild_only)]
-pub(crate) async fn new(
+#[poise::command(slash_command, guild_only, rename = "new")]
+async fn open(
     ctx: Context<'_>,
     #[description = "Which game (default: Carcassonne: South Seas)"] game: Option<GameChoice>,
-    #[description = "Catan: Seafarers: which scenario (default: Heading for New Shores)"] scenario: Option<ScenarioChoice>,
-    #[description = "Catan: Seafarers: play with the pirate (default: no)"] pirate: Option<bool>,
-    #[description = "South Seas: when may players take an islander back? (default: empty-supply)"] retrieve: Option<RetrieveChoice>,
-    #[description = "Most players (2-5, default 5)"]
-    #[min = 2]
-    #[max = 5]
-    max_players: Option<u8>,
-    #[description = "Fewest players to start (2-5, default 2)"]
-    #[min = 2]
-    #[max = 5]
-    min_players: Option<u8>,
+    #[description = "Most players (2-5, default 5)"] max_players: Option<u8>,
+    #[description = "Fewest players to start (2-5, default 2)"] min_players: Option<u8>,
     #[description = "How long each player has for a turn (default: 24 hours)"] turn_limit: Option<TurnLimit>,
     #[description = "When a player's time runs out (default: the computer plays that turn)"] on_timeout: Option<TimeoutChoice>,
     #[description = "The language of the game's messages and pictures (default: the server's)"] language: Option<LanguageChoice>,
@@ -137,33 +182,26 @@ pub(crate) async fn new(
     if let Some(message) = missing_in(app_permissions(ctx), target.room(), reader_locale(ctx).await) {
         return respond(ctx, Err(ServiceError::User(message))).await;
     }
-    let kind = game.map_or(GameKind::SouthSeas, GameChoice::kind);
+    let kind = game.map_or(GameKind::DEFAULT, GameChoice::kind);
     let language = language.map_or_else(|| server_locale(ctx), LanguageChoice::locale);
     let actor = actor(ctx).await;
+    let new = NewArgs {
+        min_players: min_players.map(usize::from),
+        max_players: max_players.map(usize::from),
+        turn_limit_secs: turn_limit.map_or(DEFAULT_TURN_LIMIT_SECS, TurnLimit::seconds),
+        on_timeout: match on_timeout {
+            Some(TimeoutChoice::Replace) => OnTimeout::Replace,
+            _ => OnTimeout::PlayTurn,
+        },
+        given: match ctx {
+            poise::Context::Application(a) => a.args,
+            poise::Context::Prefix(_) => &[],
+        },
+    };
     // The options are read (and refused) before any thread is made for them.
-    let opening = match kind {
-        GameKind::SouthSeas if scenario.is_some() || pirate.is_some() => {
-            Err(ServiceError::User("`scenario` and `pirate` are options of Catan: Seafarers: add `game: Catan: Seafarers`.".into()))
-        }
-        GameKind::Seafarers if retrieve.is_some() => {
-            Err(ServiceError::User("`retrieve` is an option of Carcassonne: South Seas, not of Catan: Seafarers.".into()))
-        }
-        GameKind::SouthSeas => southseas_options(retrieve, min_players, max_players, turn_limit, on_timeout).opening(actor.locale),
-        GameKind::Seafarers => {
-            let options = SeafarersOptions {
-                scenario: scenario.unwrap_or(ScenarioChoice::NewShores).id().to_string(),
-                pirate: pirate.unwrap_or(false),
-                min_players: min_players.map(usize::from),
-                max_players: max_players.map(usize::from),
-                seed: None,
-                turn_limit_secs: turn_limit.map_or(DEFAULT_TURN_LIMIT_SECS, TurnLimit::seconds),
-                on_timeout: match on_timeout {
-                    Some(TimeoutChoice::Replace) => OnTimeout::Replace,
-                    _ => OnTimeout::PlayTurn,
-                },
-            };
-            options.opening(actor.locale)
-        }
+    let opening = match other_games_option(&new, kind, actor.locale) {
+        Some(why) => Err(ServiceError::User(why)),
+        None => (super::new_part(kind).opening)(&new, actor.locale),
     };
     let opening = match opening {
         Ok(opening) => opening,
@@ -175,28 +213,17 @@ pub(crate) async fn new(
     }
 }
 
-/// South Seas' options from `/new`'s.
-fn southseas_options(
-    retrieve: Option<RetrieveChoice>,
-    min_players: Option<u8>,
-    max_players: Option<u8>,
-    turn_limit: Option<TurnLimit>,
-    on_timeout: Option<TimeoutChoice>,
-) -> GameOptions {
-    GameOptions {
-        retrieve: match retrieve {
-            Some(RetrieveChoice::AnyTurn) => RetrieveRule::AnyTurn,
-            _ => RetrieveRule::EmptySupply,
-        },
-        min_players: min_players.map_or(2, usize::from),
-        max_players: max_players.map_or(5, usize::from),
-        seed: None,
-        turn_limit_secs: turn_limit.map_or(DEFAULT_TURN_LIMIT_SECS, TurnLimit::seconds),
-        on_timeout: match on_timeout {
-            Some(TimeoutChoice::Replace) => OnTimeout::Replace,
-            _ => OnTimeout::PlayTurn,
-        },
-    }
+/// Why `/new` refuses an option given for another game than `kind`, in `reader`'s language
+/// (None: every option given is `kind`'s or common).
+fn other_games_option(new: &NewArgs<'_>, kind: GameKind, reader: Locale) -> Option<String> {
+    let (other, option) = GameKind::ALL.into_iter().filter(|&other| other != kind).find_map(|other| {
+        let options = (super::new_part(other).options)().parameters;
+        options.into_iter().find(|option| new.value(&option.name).is_some()).map(|option| (other, option.name))
+    })?;
+    // The names a client in `reader`'s language shows.
+    let named = |option: &str| crate::i18n::message(reader, &format!("cmd-new-{option}"), None);
+    let title = |kind: GameKind| tr!(reader, &kind.title_key());
+    Some(tr!(reader, "new-other-games-option", option = named(&option), other = title(other), game = title(kind), choice = named("game")))
 }
 
 /// A turn time limit to choose from.
@@ -318,23 +345,27 @@ mod tests {
         let hosted: Vec<String> = GameKind::ALL.iter().map(|k| k.title().to_string()).collect();
         assert_eq!(offered, hosted);
         for (i, kind) in GameKind::ALL.into_iter().enumerate() {
-            assert_eq!(GameChoice::from_index(i).map(GameChoice::kind), Some(kind));
+            assert_eq!(GameChoice::from_index(i), Some(GameChoice(kind)));
         }
     }
 
     #[test]
-    fn new_offers_every_seafarers_scenario_as_its_file_says() {
-        let ruleset = seafarers_engine::Ruleset::CURRENT;
-        let mut offered: Vec<&str> =
-            (0..ScenarioChoice::list().len()).filter_map(ScenarioChoice::from_index).map(ScenarioChoice::id).collect();
-        offered.sort();
-        let mut ids = ruleset.scenario_ids();
-        ids.sort();
-        assert_eq!(offered, ids);
-        for (i, choice) in ScenarioChoice::list().iter().enumerate() {
-            let scenario = ruleset.scenario(ScenarioChoice::from_index(i).unwrap().id()).unwrap();
-            let said = format!("{}-{} players, {} points", scenario.min_players, scenario.max_players, scenario.target);
-            assert!(choice.name.contains(&said), "{} says {said}", choice.name);
+    fn new_offers_each_games_options_right_after_the_game() {
+        let names: Vec<String> = new().parameters.iter().map(|p| p.name.to_string()).collect();
+        let expected =
+            ["game", "scenario", "pirate", "retrieve", "max_players", "min_players", "turn_limit", "on_timeout", "language", "thread"];
+        assert_eq!(names, expected);
+    }
+
+    #[test]
+    fn new_says_the_player_limits_it_accepts() {
+        let (lo, hi) = (*crate::games::PLAYERS.start(), *crate::games::PLAYERS.end());
+        let command = crate::discord::commands::all().into_iter().find(|c| c.name == "new").expect("/new");
+        for limit in command.parameters.iter().filter(|p| p.name.ends_with("_players")) {
+            let english = limit.description.as_deref().unwrap_or_default();
+            assert!(english.contains(&format!("({lo}-{hi},")), "{english}");
+            let french = limit.description_localizations.iter().find(|(tag, _)| tag == "fr").map(|(_, d)| d.to_string());
+            assert!(french.is_some_and(|d| d.contains(&format!("({lo} à {hi},"))), "{}", limit.name);
         }
     }
 }

@@ -1,12 +1,12 @@
 //! Slash commands: each validates its arguments into a service call. Split by what the player
 //! does: the lobby (`lobby.rs`), seats (`seats.rs`), pausing a game (`moderation.rs`), looking
 //! at the game (`lookup.rs`), a finished game again (`replay.rs`), stats and ratings
-//! (`stats.rs`), help (`help.rs`); a game's own commands (its steps) live in its room,
+//! (`stats.rs`), help and the rules (`help.rs`); a game's own commands (its steps) live in its room,
 //! `games/<game>/commands.rs`. What they share (who
 //! and where, acknowledging, turning a service reply into a message) is `discord/respond.rs`.
 
 mod help;
-mod lobby;
+pub(crate) mod lobby;
 mod localize;
 mod lookup;
 mod moderation;
@@ -17,8 +17,17 @@ mod undo;
 
 pub(crate) use super::respond::{acknowledge, actor, client_locale, place_of, reader_locale, respond, respond_private};
 use super::{Data, Error};
+use crate::games::GameKind;
 use crate::games::seafarers::commands as seafarers;
 use crate::games::southseas::commands as southseas;
+
+/// Each game's part of `/new` (its options, the lobby they open), from its room.
+fn new_part(kind: GameKind) -> lobby::NewPart {
+    match kind {
+        GameKind::SouthSeas => southseas::NEW,
+        GameKind::Seafarers => seafarers::NEW,
+    }
+}
 
 /// Every slash command, with its words in every language the bot speaks.
 pub fn all() -> Vec<poise::Command<Data, Error>> {
@@ -61,7 +70,7 @@ fn plain() -> Vec<poise::Command<Data, Error>> {
         replay::replay(),
         stats::stats(),
         stats::leaderboard(),
-        southseas::rules(),
+        help::rules(),
         help::help(),
     ]
 }

@@ -50,7 +50,7 @@ impl Default for SeafarersOptions {
             min_players: None,
             max_players: None,
             seed: None,
-            turn_limit_secs: crate::games::southseas::DEFAULT_TURN_LIMIT_SECS,
+            turn_limit_secs: crate::games::DEFAULT_TURN_LIMIT_SECS,
             on_timeout: OnTimeout::PlayTurn,
         }
     }

@@ -10,8 +10,8 @@ use super::spots::Labels;
 use super::text;
 use super::{SeafarersOptions, computer};
 use crate::common::{Reply, Result, ServiceError, Table, internal, user};
+use crate::games::ComputerPlan;
 use crate::games::contract::{Click, Played, Rules};
-use crate::games::{ComputerPlan, Move, State};
 use crate::i18n::Locale;
 use crate::kinds::GameKind;
 use crate::store::GameRecord;
@@ -68,6 +68,9 @@ impl RunLine {
 
 impl Rules for Seafarers {
     const KIND: GameKind = GameKind::Seafarers;
+    const RULES_TEXT: &'static str = "sf-rules";
+    const HELP_TEXT: &'static str = "sf-help";
+    const PLAYERS: std::ops::RangeInclusive<usize> = seafarers_engine::MIN_PLAYERS..=seafarers_engine::MAX_PLAYERS;
     type Game = Game;
     type Move = Action;
     type Typed = String;
@@ -442,27 +445,7 @@ impl Rules for Seafarers {
         computer::moves(&played.game, &table.seats, plan, table.record.seed, played.log.len())
     }
 
-    fn wrap(played: Played<Seafarers>) -> State {
-        State::Seafarers(played)
-    }
-
-    fn unwrap(state: &State) -> Option<&Played<Seafarers>> {
-        match state {
-            State::Seafarers(played) => Some(played),
-            _ => None,
-        }
-    }
-
-    fn wrap_move(action: Action) -> Move {
-        Move::Seafarers(action)
-    }
-
-    fn unwrap_move(action: &Move) -> Option<Action> {
-        match action {
-            Move::Seafarers(action) => Some(*action),
-            _ => None,
-        }
-    }
+    crate::games::closed_lists!(Seafarers);
 }
 
 /// A new Seafarers lobby's stored opening, from `/new`'s options (checked here).

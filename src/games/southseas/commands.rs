@@ -1,18 +1,21 @@
 //! South Seas' slash commands: the steps of a turn (`/place`, `/islander`, `/ship`, `/deliver`,
-//! `/pay`, `/endturn`), what is left in its stacks (`/tiles`, `/ships`), its rules, and
-//! the options `/new` offers for it. Listed with the others in `discord/commands/mod.rs`.
+//! `/pay`, `/endturn`), what is left in its stacks (`/tiles`, `/ships`), and the options
+//! `/new` offers for it. Listed with the others in `discord/commands/mod.rs`.
 
-use super::SouthSeas;
+use super::{GameOptions, SouthSeas};
 use crate::common::{Image, Reply, ServiceError};
+use crate::discord::commands::lobby::{NewArgs, NewPart};
 use crate::discord::respond::{acknowledge, actor, in_time, place_of, reader_locale, respond, respond_private};
 use crate::discord::types::{Context, Error};
+use crate::games::contract::Rules;
 use crate::games::southseas::render;
 use crate::games::southseas::text::{self, Names};
 use crate::games::southseas::typed::{self, Step};
+use crate::games::{NewGame, Opening};
 use crate::i18n::Locale;
 use crate::tr;
 use poise::serenity_prelude as serenity;
-use southseas_engine::{Action, Game};
+use southseas_engine::{Action, Game, RetrieveRule};
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum RetrieveChoice {
@@ -20,6 +23,35 @@ pub enum RetrieveChoice {
     EmptySupply,
     #[name = "any-turn: any turn you place none (German rules, online version)"]
     AnyTurn,
+}
+
+/// South Seas' part of `/new`: its options and the lobby they open.
+pub(crate) const NEW: NewPart = NewPart { options: new_options, opening: new_opening };
+
+/// South Seas' options of `/new` (never registered: `/new` takes its parameters in).
+#[poise::command(slash_command, rename = "new")]
+async fn new_options(
+    _ctx: Context<'_>,
+    #[description = "South Seas: when may players take an islander back? (default: empty-supply)"] retrieve: Option<RetrieveChoice>,
+) -> Result<(), Error> {
+    let _ = retrieve;
+    Ok(())
+}
+
+/// A South Seas lobby from `/new`'s options.
+fn new_opening(new: &NewArgs<'_>, reader: Locale) -> Result<Opening, ServiceError> {
+    let options = GameOptions {
+        retrieve: match new.choice::<RetrieveChoice>("retrieve") {
+            Some(RetrieveChoice::AnyTurn) => RetrieveRule::AnyTurn,
+            _ => RetrieveRule::EmptySupply,
+        },
+        min_players: new.min_players.unwrap_or(*SouthSeas::PLAYERS.start()),
+        max_players: new.max_players.unwrap_or(*SouthSeas::PLAYERS.end()),
+        seed: None,
+        turn_limit_secs: new.turn_limit_secs,
+        on_timeout: new.on_timeout,
+    };
+    options.opening(reader)
 }
 
 /// A step typed into a command: the service reads `input` against the game inside the step's
@@ -187,17 +219,4 @@ pub(crate) async fn ships(ctx: Context<'_>) -> Result<(), Error> {
         Err(why) => Err(why),
     };
     respond_private(ctx, result).await
-}
-
-/// The rules in one minute (only to you): Catan: Seafarers' in its game's channel, else South
-/// Seas'.
-#[poise::command(slash_command)]
-pub(crate) async fn rules(ctx: Context<'_>) -> Result<(), Error> {
-    // Acknowledged first: which game the channel plays is a database read.
-    acknowledge(ctx).await?;
-    // The channel's newest game, a lobby's too: its rules are what the channel plays.
-    let kind = ctx.data().service.kind_here(place_of(ctx)).await.ok().flatten();
-    let seafarers = kind == Some(crate::kinds::GameKind::Seafarers);
-    let text = tr!(reader_locale(ctx).await, if seafarers { "sf-rules" } else { "southseas-rules" });
-    respond_private(ctx, Ok(Reply { text, ..Reply::default() })).await
 }

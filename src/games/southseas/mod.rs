@@ -18,6 +18,7 @@ pub use rules::SouthSeas;
 
 use crate::common::{self as service, Table};
 use crate::games::Drawing;
+use crate::games::contract::Rules;
 use crate::i18n::Locale;
 use crate::store::OnTimeout;
 use southseas_engine::{Game, RetrieveRule};
@@ -38,18 +39,14 @@ pub struct GameOptions {
     pub on_timeout: OnTimeout,
 }
 
-/// A new game's turn time limit unless its opener chooses another: a day, so a game moves on
-/// daily even when someone is gone, and nobody is rushed.
-pub const DEFAULT_TURN_LIMIT_SECS: i64 = 24 * 3600;
-
 impl Default for GameOptions {
     fn default() -> Self {
         GameOptions {
             retrieve: RetrieveRule::EmptySupply,
-            min_players: 2,
-            max_players: 5,
+            min_players: *SouthSeas::PLAYERS.start(),
+            max_players: *SouthSeas::PLAYERS.end(),
             seed: None,
-            turn_limit_secs: DEFAULT_TURN_LIMIT_SECS,
+            turn_limit_secs: crate::games::DEFAULT_TURN_LIMIT_SECS,
             on_timeout: OnTimeout::PlayTurn,
         }
     }

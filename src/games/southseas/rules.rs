@@ -8,8 +8,8 @@ use super::text::{self, Names};
 use super::typed::{self, Step};
 use super::{GameOptions, computer};
 use crate::common::{Button, Command, ComponentId, Reply, Result, ServiceError, Style, Table, internal, user};
+use crate::games::ComputerPlan;
 use crate::games::contract::{Click, Played, Rules};
-use crate::games::{ComputerPlan, Move, State};
 use crate::i18n::Locale;
 use crate::kinds::GameKind;
 use crate::store::GameRecord;
@@ -31,6 +31,9 @@ pub struct Story {
 
 impl Rules for SouthSeas {
     const KIND: GameKind = GameKind::SouthSeas;
+    const RULES_TEXT: &'static str = "southseas-rules";
+    const HELP_TEXT: &'static str = "southseas-help";
+    const PLAYERS: std::ops::RangeInclusive<usize> = southseas_engine::MIN_PLAYERS..=southseas_engine::MAX_PLAYERS;
     type Game = Game;
     type Move = Action;
     type Typed = (Step, String);
@@ -284,27 +287,7 @@ impl Rules for SouthSeas {
         computer::moves(&played.game, &table.seats, plan, table.record.seed, played.log.len())
     }
 
-    fn wrap(played: Played<SouthSeas>) -> State {
-        State::SouthSeas(played)
-    }
-
-    fn unwrap(state: &State) -> Option<&Played<SouthSeas>> {
-        match state {
-            State::SouthSeas(played) => Some(played),
-            _ => None,
-        }
-    }
-
-    fn wrap_move(action: Action) -> Move {
-        Move::SouthSeas(action)
-    }
-
-    fn unwrap_move(action: &Move) -> Option<Action> {
-        match action {
-            Move::SouthSeas(action) => Some(*action),
-            _ => None,
-        }
-    }
+    crate::games::closed_lists!(SouthSeas);
 }
 
 /// The game's setup, from what is stored: its ruleset, options, players and seed.
@@ -321,8 +304,9 @@ pub(crate) fn setup_of(table: &Table) -> Result<Setup> {
 /// A new South Seas lobby's stored opening, from `/new`'s options (checked here).
 impl crate::games::NewGame for GameOptions {
     fn opening(self, reader: Locale) -> Result<crate::games::Opening> {
-        if !(2..=5).contains(&self.min_players) || !(self.min_players..=5).contains(&self.max_players) {
-            return user(tr!(reader, "ss-new-limits", lo = 2, hi = 5));
+        let (lo, hi) = (*SouthSeas::PLAYERS.start(), *SouthSeas::PLAYERS.end());
+        if !(lo..=hi).contains(&self.min_players) || !(self.min_players..=hi).contains(&self.max_players) {
+            return user(tr!(reader, "ss-new-limits", lo = lo, hi = hi));
         }
         Ok(crate::games::Opening {
             kind: GameKind::SouthSeas,

@@ -95,7 +95,8 @@ impl Rules for SouthSeas {
 
     fn apply(game: &mut Game, table: &Table, seat: usize, action: &Action, story: &mut Story, reader: Locale) -> Result<()> {
         let (names, l) = (names(table), table.record.language);
-        let events = game.apply(action).map_err(|e| ServiceError::User(text::refusal(&e, reader)))?;
+        // A refused step leaves the game as it was, so the refusal is worded against it.
+        let events = game.apply(action).map_err(|e| ServiceError::User(text::refusal(game, &e, reader)))?;
         // The turn's own events, then the next turn's (its drawn tile) or the game's end: told
         // apart, as they always were.
         let boundary = events
@@ -148,7 +149,7 @@ impl Rules for SouthSeas {
     fn undo_refusal(before: &Game, last: &Action, reader: Locale) -> Option<String> {
         let events = match before.clone().apply(last) {
             Ok(events) => events,
-            Err(e) => return Some(tr!(reader, "ss-undo-refused-because", why = e.to_string())),
+            Err(e) => return Some(tr!(reader, "ss-undo-refused-because", why = text::why(before, &e, reader))),
         };
         events
             .iter()

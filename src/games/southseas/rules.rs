@@ -8,13 +8,13 @@ use super::text::{self, Names};
 use super::typed::{self, Step};
 use super::{GameOptions, computer};
 use crate::common::{Button, Command, ComponentId, Reply, Result, ServiceError, Style, Table, internal, user};
-use crate::games::contract::{Click, Played, Rules};
+use crate::games::contract::{Click, Played, Rules, Unreplayable};
 use crate::games::{ComputerPlan, Move, State};
 use crate::i18n::Locale;
 use crate::kinds::GameKind;
 use crate::store::GameRecord;
 use crate::tr;
-use southseas_engine::{Action, Event, Game, Options, Phase, Ruleset, ScoreReason, Setup, record};
+use southseas_engine::{Action, Event, Game, Options, Phase, RuleError, Ruleset, ScoreReason, Setup, record, record::RecordError};
 
 /// Carcassonne: South Seas, as the host sees it.
 pub struct SouthSeas;
@@ -35,6 +35,8 @@ impl Rules for SouthSeas {
     type Move = Action;
     type Typed = (Step, String);
     type Story = Story;
+    type Unreadable = RecordError;
+    type Refusal = RuleError;
 
     fn setup(table: &Table) -> Result<Game> {
         Game::from_setup(setup_of(table)?).map_err(|e| ServiceError::Internal(e.into()))
@@ -45,18 +47,18 @@ impl Rules for SouthSeas {
         record::encode_action(action)
     }
 
-    fn decode(code: &str) -> std::result::Result<(Option<usize>, Action), String> {
-        record::decode_action(code).map(|action| (None, action)).map_err(|e| e.to_string())
+    fn decode(code: &str) -> std::result::Result<(Option<usize>, Action), RecordError> {
+        record::decode_action(code).map(|action| (None, action))
     }
 
-    fn replay_step(game: &mut Game, seat: Option<usize>, action: &Action) -> std::result::Result<(), String> {
+    fn replay_step(game: &mut Game, seat: Option<usize>, action: &Action) -> std::result::Result<(), Unreplayable<RuleError>> {
         // One player acts at a time: a recorded seat can only be that player's.
         if let Some(seat) = seat
             && game.to_act() != Some(seat)
         {
-            return Err(format!("logged for seat {seat}, but the game waits for {:?}", game.to_act()));
+            return Err(Unreplayable::NotWaiting { seat, waiting: game.to_act().into_iter().collect() });
         }
-        game.apply(action).map(|_| ()).map_err(|e| e.to_string())
+        game.apply(action).map(|_| ()).map_err(Unreplayable::Refused)
     }
 
     fn waiting(game: &Game) -> Vec<usize> {

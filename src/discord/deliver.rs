@@ -68,7 +68,7 @@ pub async fn send(http: &serenity::Http, service: &Service, reply: Reply, via: V
             if let Some(game) = game
                 && let Err(e) = service.wait_until_posted(game, crate::service::DEFAULT_LEASE).await
             {
-                tracing::warn!(game, "could not follow the computer's run: {}", convert::user_message(e, Locale::En));
+                tracing::warn!(game, "could not follow the computer's run: {e}");
             }
             remove_acknowledgement(ctx).await;
         }
@@ -252,11 +252,7 @@ async fn deliver_public(http: &serenity::Http, service: &Service, mut reply: Rep
                             && soon(&e)
                             && let Err(e) = service.retirement_failed(game, ci.message.id.get()).await
                         {
-                            tracing::warn!(
-                                game,
-                                "could not set when to retire a message again: {}",
-                                convert::user_message(e, crate::i18n::Locale::En)
-                            );
+                            tracing::warn!(game, "could not set when to retire a message again: {e}");
                         }
                     }
                 }
@@ -346,7 +342,8 @@ where
         match attempt().await {
             Ok(done) => return Some(done),
             Err(e) => {
-                let text = convert::user_message(e, crate::i18n::Locale::En);
+                // The cause, for the logs (never the players' apology).
+                let text = e.to_string();
                 if tokio::time::Instant::now() + pause >= until {
                     tracing::warn!(game, "could not {what} (the sweeper will, once the lease runs out): {text}");
                     return None;
@@ -389,7 +386,7 @@ async fn retry_after_failure(service: &Service, game: GameId, version: i64, reci
         Ok(Some(at)) => tracing::info!(game, version, "the post will be tried again in {} ms", at - crate::store::now_ms()),
         Ok(None) => {}
         Err(e) => {
-            tracing::warn!(game, version, "could not set when to try a post again: {}", convert::user_message(e, crate::i18n::Locale::En))
+            tracing::warn!(game, version, "could not set when to try a post again: {e}")
         }
     }
 }
@@ -477,7 +474,7 @@ pub async fn retire_all(http: &serenity::Http, service: &Service, messages: Vec<
     if !done.is_empty()
         && let Err(e) = service.retired_all(&done).await
     {
-        tracing::warn!(?done, "could not record retired messages: {}", convert::user_message(e, crate::i18n::Locale::En));
+        tracing::warn!(?done, "could not record retired messages: {e}");
     }
 }
 
@@ -522,7 +519,7 @@ async fn take_buttons_off(
             if soon(&e)
                 && let Err(e) = service.retirement_failed(game, message.get()).await
             {
-                tracing::warn!(game, "could not set when to retire a message again: {}", convert::user_message(e, crate::i18n::Locale::En));
+                tracing::warn!(game, "could not set when to retire a message again: {e}");
             }
         }
     }
@@ -564,7 +561,7 @@ pub async fn sweep_once(http: &serenity::Http, service: &Service) {
                 find_lost_post(http, service, post).await;
             }
         }
-        Err(e) => tracing::warn!("could not read the outbox: {}", convert::user_message(e, crate::i18n::Locale::En)),
+        Err(e) => tracing::warn!("could not read the outbox: {e}"),
     }
     match service.due_posts().await {
         Ok(posts) => {
@@ -580,12 +577,12 @@ pub async fn sweep_once(http: &serenity::Http, service: &Service) {
                 .await;
             }
         }
-        Err(e) => tracing::warn!("could not read the outbox: {}", convert::user_message(e, crate::i18n::Locale::En)),
+        Err(e) => tracing::warn!("could not read the outbox: {e}"),
     }
     match service.due_retirements().await {
         Ok(messages) if !messages.is_empty() => retire_all(http, service, messages).await,
         Ok(_) => {}
-        Err(e) => tracing::warn!("could not read the messages to retire: {}", convert::user_message(e, crate::i18n::Locale::En)),
+        Err(e) => tracing::warn!("could not read the messages to retire: {e}"),
     }
 }
 
@@ -623,7 +620,7 @@ async fn find_lost_post(http: &serenity::Http, service: &Service, lost: crate::s
     match service.found_lost_post(&lost, &found).await {
         Ok(retire) => retire_all(http, service, retire).await,
         Err(e) => {
-            tracing::warn!(game = lost.game_id, "could not record a message found: {}", convert::user_message(e, crate::i18n::Locale::En))
+            tracing::warn!(game = lost.game_id, "could not record a message found: {e}")
         }
     }
 }

@@ -116,10 +116,10 @@ pub fn framework(service: Arc<Service>) -> poise::Framework<Data, Error> {
                 match service.release_own_claims().await {
                     Ok(0) => {}
                     Ok(n) => tracing::info!("{} left owed by the last run will be posted now", count(n, "step message")),
-                    Err(e) => tracing::warn!("could not read the outbox: {}", user_message(e, crate::i18n::Locale::En)),
+                    Err(e) => tracing::warn!("could not read the outbox: {e}"),
                 }
                 if let Err(e) = service.release_own_due().await {
-                    tracing::warn!("could not read the schedule: {}", user_message(e, crate::i18n::Locale::En));
+                    tracing::warn!("could not read the schedule: {e}");
                 }
                 tokio::spawn(deliver::sweep_forever(std::sync::Arc::clone(&ctx.http), std::sync::Arc::clone(&service)));
                 tokio::spawn(deliver::schedule_forever(std::sync::Arc::clone(&ctx.http), std::sync::Arc::clone(&service)));
@@ -209,7 +209,7 @@ async fn on_event(ctx: &serenity::Context, event: &serenity::FullEvent, data: &D
     if let Some((guild, name)) = named
         && let Err(e) = data.service.server_named(guild.get(), name).await
     {
-        tracing::warn!(guild = guild.get(), "could not record a server's name: {}", convert::user_message(e, Locale::En));
+        tracing::warn!(guild = guild.get(), "could not record a server's name: {e}");
     }
     if let serenity::FullEvent::InteractionCreate { interaction: serenity::Interaction::Component(component) } = event
         && let Err(e) = tallied_tap(ctx, data, component).await

@@ -6,8 +6,6 @@
 //! message, once per process, and a game whose place is gone ends.
 //! Used by the delivery path (`deliver.rs`), so it uses nothing of it.
 
-use super::convert;
-use crate::i18n::Locale;
 use crate::service::Service;
 use crate::store::GameId;
 use crate::tr;
@@ -40,7 +38,7 @@ pub async fn reopened(http: &serenity::Http, channel: serenity::ChannelId, error
             true
         }
         Err(e) => {
-            tracing::warn!(channel = channel.get(), "could not unarchive a game's thread: {}", e);
+            tracing::warn!(channel = channel.get(), "could not unarchive a game's thread: {e}");
             false
         }
     }
@@ -61,7 +59,7 @@ pub async fn refused(http: &serenity::Http, service: &Service, game: GameId, err
     };
     let first = TOLD.lock().unwrap_or_else(|p| p.into_inner()).get_or_insert_with(HashSet::new).insert((game, gone));
     if gone && let Err(e) = service.end_lost(game).await {
-        tracing::warn!(game, "could not end a game whose thread is gone: {}", convert::user_message(e, Locale::En));
+        tracing::warn!(game, "could not end a game whose thread is gone: {e}");
     }
     if !first {
         return;

@@ -33,6 +33,31 @@ pub struct Played<G: Rules> {
     pub(crate) log: Vec<Logged<G::Move>>,
 }
 
+/// Why a logged step does not replay (a stored game its version no longer reads): for the
+/// logs, as an internal error, never for a player. `E` is the engine's own refusal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unreplayable<E> {
+    /// Logged for `seat`, but the game waits for `waiting`.
+    NotWaiting { seat: usize, waiting: Vec<usize> },
+    /// Logged without a seat, which every step of this game names.
+    NoSeat,
+    /// The engine refuses it.
+    Refused(E),
+}
+
+impl<E: std::fmt::Display> std::fmt::Display for Unreplayable<E> {
+    // The cause is written here (no `source`), so that the callers' "…: {e}" says it once.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unreplayable::NotWaiting { seat, waiting } => write!(f, "logged for seat {seat}, but the game waits for {waiting:?}"),
+            Unreplayable::NoSeat => f.write_str("logged without its seat, which every step of this game names"),
+            Unreplayable::Refused(e) => write!(f, "the engine refuses it: {e}"),
+        }
+    }
+}
+
+impl<E: Debug + std::fmt::Display> std::error::Error for Unreplayable<E> {}
+
 // By hand: a derive would ask the rules type itself to be `Clone`.
 impl<G: Rules> Clone for Played<G> {
     fn clone(&self) -> Self {
@@ -161,6 +186,11 @@ pub trait Rules: Sized + Send + Sync + 'static {
     type Typed: Send;
     /// What one change has to tell, gathered over its steps (narration, a pending line).
     type Story: Default + Send;
+    /// Why a stored form does not read as a step: the engine's own error.
+    type Unreadable: std::error::Error + Send + Sync + 'static;
+    /// Why the engine refuses a step: its own error, whose `Display` (the engine's English) is
+    /// for the logs; players read the room's words for it, said in `apply`.
+    type Refusal: std::error::Error + Send + Sync + 'static;
 
     // ----- the game's record
 
@@ -171,9 +201,10 @@ pub trait Rules: Sized + Send + Sync + 'static {
     fn encode(seat: usize, action: &Self::Move) -> String;
     /// An action from its stored form, with the seat the form names (None: the form has none,
     /// and the log's seat column tells).
-    fn decode(code: &str) -> std::result::Result<(Option<usize>, Self::Move), String>;
+    fn decode(code: &str) -> std::result::Result<(Option<usize>, Self::Move), Self::Unreadable>;
     /// Applies a logged step during replay, without narrating it.
-    fn replay_step(game: &mut Self::Game, seat: Option<usize>, action: &Self::Move) -> std::result::Result<(), String>;
+    fn replay_step(game: &mut Self::Game, seat: Option<usize>, action: &Self::Move)
+    -> std::result::Result<(), Unreplayable<Self::Refusal>>;
 
     // ----- who acts
 

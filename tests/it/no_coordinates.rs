@@ -1,7 +1,8 @@
 //! No board coordinates reach a player (issue #31): over whole games of both games, in English
 //! and in French, nothing a player reads (public and private messages, button labels, menu
 //! options, undo notes, the answers to out-of-date clicks, `/status`, `/board`'s caption, every
-//! page of `/history`) holds a board coordinate like "(-1, -2)". Places are named as the
+//! page of `/history`, the refusals of steps the rules forbid) holds a board coordinate like
+//! "(-1, -2)". Places are named as the
 //! pictures show them: a spot's letter, a figure's number, a feature and its size. The stored
 //! log keeps its coordinates (`/history`'s file, the engine's syntax): only the words change.
 
@@ -30,8 +31,21 @@ fn coordinates(text: &str) -> Option<&str> {
     })
 }
 
+/// The first coordinate as the engines write one in `text`: an integer, a comma, an integer.
+fn bare_coordinates(text: &str) -> Option<String> {
+    let chars: Vec<char> = text.chars().collect();
+    (0..chars.len()).filter(|&i| chars[i].is_ascii_digit()).find_map(|i| {
+        (chars.get(i + 1) == Some(&',')).then_some(())?;
+        let j = i + 2 + usize::from(chars.get(i + 2) == Some(&'-'));
+        chars.get(j).is_some_and(char::is_ascii_digit).then(|| chars[i..=j].iter().collect())
+    })
+}
+
 #[test]
 fn coordinates_are_recognised() {
+    assert_eq!(bare_coordinates("the tile at 0,-1 is"), Some("0,-1".to_string()));
+    assert_eq!(bare_coordinates("the spot 0,1,N"), Some("0,1".to_string()));
+    assert_eq!(bare_coordinates("2 shells, 1 fish"), None);
     assert_eq!(coordinates("took back their fisherman from (-1, -2)."), Some("(-1, -2)"));
     assert_eq!(coordinates("la tuile en (10,3), tournée"), Some("(10,3)"));
     assert_eq!(coordinates("A · 90° (the one turn that fits) (3 fish)"), None);
@@ -45,6 +59,7 @@ struct Read {
     texts: Vec<(String, String)>,
     undone: usize,
     stale: usize,
+    refused: usize,
 }
 
 impl Read {
@@ -77,6 +92,20 @@ impl Read {
             Ok(reply) => self.reply(whence, reply),
             Err(ServiceError::User(text)) => self.text(&format!("{whence}: refused"), text),
             Err(e) => panic!("{whence}: {e}"),
+        }
+    }
+
+    /// Steps the rules refuse now (each checked against a copy of the game first), taken as a
+    /// player would: their refusals are read like everything else.
+    async fn refused<M: Copy + Into<southseas::games::Move>>(&mut self, service: &Service, place: Place, who: &Actor, steps: &[M]) {
+        for &step in steps {
+            let answer = service.act(place, who, step).await;
+            if let Err(ServiceError::User(text)) = &answer {
+                self.refused += 1;
+                // Nor as the engines write them, bare: "0,-1", "0,1,N".
+                assert!(bare_coordinates(text).is_none(), "refused step: {text}");
+            }
+            self.answer("refused step", &answer);
         }
     }
 
@@ -157,7 +186,7 @@ fn game_button(reply: &Reply) -> Option<String> {
 /// other time; some steps are undone and taken again, and an out-of-date button is tapped now
 /// and then, by the one who acted or by another player.
 async fn south_seas(service: &Service, table: u64, language: Locale) -> Read {
-    use southseas_engine::{Action, Bot, RetrieveRule, Strategy};
+    use southseas_engine::{Action, Bot, Pos, RetrieveRule, Rotation, Strategy};
     let place = Place { guild_id: 3, channel_id: 700 + table };
     let people: Vec<Actor> = (0..3).map(|n| player(table * 10 + n)).collect();
     let options = GameOptions { seed: Some(40 + table), retrieve: RetrieveRule::AnyTurn, ..GameOptions::default() };
@@ -172,14 +201,30 @@ async fn south_seas(service: &Service, table: u64, language: Locale) -> Read {
         let Some(seat) = game.to_act() else {
             read.lookups(service, place).await;
             assert!(
-                retrieved >= 3 && read.undone >= 3 && read.stale >= 5,
-                "{retrieved} taken back, {} undone, {} stale",
+                retrieved >= 3 && read.undone >= 3 && read.stale >= 5 && read.refused >= 20,
+                "{retrieved} taken back, {} undone, {} stale, {} refused",
                 read.undone,
-                read.stale
+                read.stale,
+                read.refused
             );
             return read;
         };
         let who = &people[seat];
+        if step.is_multiple_of(5) {
+            // A tile on a taken square, a tile turned a way that does not fit at a lettered
+            // spot, a figure taken back where none stands, a step of another phase.
+            let mut tries = vec![
+                Action::PlaceTile { pos: Pos::new(0, 0), rotation: Rotation::ALL[0] },
+                Action::RetrieveIslander { pos: Pos::new(0, 0), feature: 0 },
+                Action::SkipIslander,
+                Action::EndTurn,
+            ];
+            tries.extend(game.placement_spots().iter().find_map(|s| {
+                Rotation::ALL.into_iter().find(|r| !s.rotations.contains(r)).map(|rotation| Action::PlaceTile { pos: s.pos, rotation })
+            }));
+            tries.retain(|a| game.clone().apply(a).is_err());
+            read.refused(service, place, who, &tries).await;
+        }
         let back: Vec<Action> = game.legal_actions().into_iter().filter(|a| matches!(a, Action::RetrieveIslander { .. })).collect();
         choices += usize::from(!back.is_empty());
         let action = match back.first() {
@@ -217,7 +262,7 @@ async fn south_seas(service: &Service, table: u64, language: Locale) -> Read {
 /// A whole Catan: Seafarers game (New Shores) in `language`: the greedy computer's choices,
 /// a few undone, out-of-date buttons tapped now and then.
 async fn seafarers(service: &Service, table: u64, language: Locale) -> Read {
-    use seafarers_engine::{Bot, Strategy};
+    use seafarers_engine::{Action, Bot, Strategy};
     let place = Place { guild_id: 3, channel_id: 700 + table };
     let people: Vec<Actor> = (0..3).map(|n| player(table * 10 + n)).collect();
     let options = SeafarersOptions { scenario: "new-shores".into(), seed: Some(40 + table), ..SeafarersOptions::default() };
@@ -233,7 +278,13 @@ async fn seafarers(service: &Service, table: u64, language: Locale) -> Read {
             for who in &people {
                 read.answer("/hand", &service.hand(place, who).await);
             }
-            assert!(read.undone >= 3 && read.stale >= 5, "{} undone, {} stale", read.undone, read.stale);
+            assert!(
+                read.undone >= 3 && read.stale >= 5 && read.refused >= 20,
+                "{} undone, {} stale, {} refused",
+                read.undone,
+                read.stale,
+                read.refused
+            );
             return read;
         }
         let (seat, action) = match game.answering().first() {
@@ -244,6 +295,13 @@ async fn seafarers(service: &Service, table: u64, language: Locale) -> Read {
             }
         };
         let who = &people[seat];
+        if step.is_multiple_of(7) {
+            // Steps of another phase, and building where nothing may be built.
+            let nowhere = seafarers_engine::Vertex { hex: seafarers_engine::Hex::new(0, 0), top: true };
+            let mut tries = vec![Action::Roll, Action::EndTurn, Action::BuildSettlement { at: nowhere }, Action::BuildCity { at: nowhere }];
+            tries.retain(|a| game.clone().apply(seat, a).is_err());
+            read.refused(service, place, who, &tries).await;
+        }
         let reply = service.act(place, who, action).await.expect("the step");
         read.reply("step", &reply);
         if step.is_multiple_of(11) {

@@ -147,8 +147,7 @@ sf-refuse-wrong-phase = Not now: the game waits for { $phase ->
     [robber] the robber (or pirate) to move
     [gold] the gold choices
     [road-building] the free roads or ships of Road Building
-    [over] nothing: the game is over
-   *[other] { $expected }
+   *[over] nothing: the game is over
 }.
 sf-confirm-cannot-pay = { $name }'s answer asks you for { $cost }, which you don't hold: take another answer, or withdraw your offer.
 sf-refuse-afford = You can't pay { $cost }.

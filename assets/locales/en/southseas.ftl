@@ -254,10 +254,18 @@ ss-refuse-wrong-phase = Not now: the game waits for you to { $expected ->
 }.
 ss-refuse = Not allowed: { $why }.
 ss-why-over = the game is over
-ss-why-taken = { $at } already holds a tile
-ss-why-no-touch = { $at } does not touch any tile by an edge
-ss-why-no-fit = the tile does not fit at { $at }
-ss-why-placement = the tile can't go there: { $reason }
+ss-why-placement = the tile can't go { $at }: { $reason }
+ss-why-at-spot = at spot **{ $spot }**
+ss-why-at-there = there
+ss-why-taken = that place already holds a tile
+ss-why-no-touch = that place does not touch any tile by an edge
+ss-why-no-fit = it does not fit there
+ss-why-edge = turned { $deg }°, its { $dir } edge ({ $mine }) would touch a neighbour's { $theirs } edge
+ss-edge = { $kind ->
+    [sea] sea
+    [island] island
+   *[bridge] bridge
+}
 ss-why-no-feature = the tile has no feature { $feature } (it has { $count })
 ss-why-occupied = that { $kind ->
     [island] island
@@ -268,7 +276,7 @@ ss-why-occupied = that { $kind ->
 ss-why-no-islander = you have no islander in your supply
 ss-why-retrieve-empty = you may retrieve an islander only when your supply is empty (rule: empty-supply)
 ss-why-retrieve-now = you may not retrieve an islander now
-ss-why-not-there = you have no islander on feature { $feature } of the tile at { $at }
+ss-why-not-there = you have no islander there to take back
 ss-why-not-market-choice = that ship is not one of the most valuable ships on display
 ss-why-not-on-display = that ship is not on display
 ss-why-cannot-pay = you can't pay that ship (it wants { $demand })
@@ -306,7 +314,7 @@ ss-typed-unknown = { $input } isn't one of the choices. Pick { $what ->
    *[payment] a payment
 } from the list that appears as you type.
 ss-typed-cannot-pay = You can't pay any ship on display right now: use /endturn
-ss-typed-not-at = The tile can't go at { $at }. Pick a lettered spot from the list (as on the board image).
+ss-typed-not-at = The tile can't go there. Pick a lettered spot from the list (as on the board image).
 ss-typed-no-spot = There is no spot { $spot } for this tile. Pick one from the list (the letters on the board image).
 ss-typed-only-turns = At { $spot } the tile fits turned { $turns } only.
 ss-typed-which-turn = Say how to turn the tile at { $spot }: { $turns }.

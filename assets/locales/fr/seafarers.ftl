@@ -159,8 +159,7 @@ sf-refuse-wrong-phase = Pas maintenant : la partie attend { $phase ->
     [robber] le déplacement du voleur (ou du pirate)
     [gold] le choix des cartes pour l'or
     [road-building] les routes ou bateaux gratuits de Construction de routes
-    [over] rien : la partie est terminée
-   *[other] autre chose ({ $expected })
+   *[over] rien : la partie est terminée
 }.
 sf-confirm-cannot-pay = La réponse de { $name } vous demande { $cost }, que vous n'avez pas : prenez une autre réponse, ou retirez votre offre.
 sf-refuse-afford = Vous ne pouvez pas payer { $cost }.

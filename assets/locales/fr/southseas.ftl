@@ -257,10 +257,18 @@ ss-refuse-wrong-phase = Pas maintenant : la partie attend que vous { $expected 
 }.
 ss-refuse = Interdit : { $why }.
 ss-why-over = la partie est terminée
-ss-why-taken = { $at } porte déjà une tuile
-ss-why-no-touch = { $at } ne touche aucune tuile par un côté
-ss-why-no-fit = la tuile ne se pose pas en { $at }
-ss-why-placement = la tuile ne peut pas aller là : { $reason }
+ss-why-placement = la tuile ne peut pas aller { $at } : { $reason }
+ss-why-at-spot = sur l'emplacement **{ $spot }**
+ss-why-at-there = là
+ss-why-taken = cet endroit porte déjà une tuile
+ss-why-no-touch = cet endroit ne touche aucune tuile par un côté
+ss-why-no-fit = elle ne s'y pose pas
+ss-why-edge = tournée de { $deg }°, son côté { $dir } ({ $mine }) toucherait un côté { $theirs } de sa voisine
+ss-edge = { $kind ->
+    [sea] mer
+    [island] île
+   *[bridge] pont
+}
 ss-why-no-feature = la tuile n'a pas de zone { $feature } (elle en a { $count })
 ss-why-occupied = { $kind ->
     [island] cette île est déjà occupée
@@ -271,7 +279,7 @@ ss-why-occupied = { $kind ->
 ss-why-no-islander = vous n'avez plus d'insulaire en réserve
 ss-why-retrieve-empty = vous ne pouvez reprendre un insulaire que lorsque votre réserve est vide (règle : réserve vide)
 ss-why-retrieve-now = vous ne pouvez pas reprendre d'insulaire maintenant
-ss-why-not-there = vous n'avez pas d'insulaire sur la zone { $feature } de la tuile en { $at }
+ss-why-not-there = vous n'avez pas d'insulaire à reprendre là
 ss-why-not-market-choice = ce bateau n'est pas l'un des bateaux exposés de plus forte valeur
 ss-why-not-on-display = ce bateau n'est pas exposé
 ss-why-cannot-pay = vous ne pouvez pas payer ce bateau (il demande { $demand })
@@ -309,7 +317,7 @@ ss-typed-unknown = { $input } ne fait pas partie des choix. Choisissez { $what -
    *[payment] un paiement
 } dans la liste qui apparaît pendant la saisie.
 ss-typed-cannot-pay = Vous ne pouvez payer aucun bateau exposé pour l'instant : utilisez /fin-du-tour
-ss-typed-not-at = La tuile ne peut pas aller en { $at }. Choisissez un emplacement (lettre) dans la liste (comme sur l'image du plateau).
+ss-typed-not-at = La tuile ne peut pas aller là. Choisissez un emplacement (lettre) dans la liste (comme sur l'image du plateau).
 ss-typed-no-spot = Il n'y a pas d'emplacement { $spot } pour cette tuile. Choisissez-en un dans la liste (les lettres de l'image du plateau).
 ss-typed-only-turns = En { $spot }, la tuile ne se pose que tournée de { $turns }.
 ss-typed-which-turn = Dites comment tourner la tuile en { $spot } : { $turns }.

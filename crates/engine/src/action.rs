@@ -1,9 +1,9 @@
 //! Actions players take, events the engine reports, and why an action is refused.
 
-use crate::game::{RetrieveRule, Score};
-use crate::geometry::{Pos, Rotation};
+use crate::game::{Phase, RetrieveRule, Score};
+use crate::geometry::{Dir, Pos, Rotation};
 use crate::ships::{Demand, ShipId};
-use crate::tileset::{FeatureKind, TileId};
+use crate::tileset::{EdgeKind, FeatureKind, TileId};
 use crate::wares::{Ware, Wares};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -144,22 +144,41 @@ pub enum Event {
     },
 }
 
-/// Why an action was refused. The game is unchanged. Messages speak to the player.
+/// Why an action was refused. The game is unchanged. Each refusal is data (a bot words it in its
+/// players' language, naming places as its pictures do); `Display` is the engine's English.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RuleError {
     Setup(String),
     GameOver,
-    WrongPhase { expected: &'static str },
-    IllegalPlacement { reason: String },
-    NoSuchFeature { feature: u8, count: usize },
-    FeatureOccupied { kind: FeatureKind },
+    /// Not a step of this phase: the game waits for the step of `phase`.
+    WrongPhase {
+        phase: Phase,
+    },
+    IllegalPlacement {
+        reason: Misplaced,
+    },
+    NoSuchFeature {
+        feature: u8,
+        count: usize,
+    },
+    FeatureOccupied {
+        kind: FeatureKind,
+    },
     NoIslanderInSupply,
-    RetrieveNotAllowed { rule: RetrieveRule },
-    NoIslanderThere { at: FeatureRef },
+    RetrieveNotAllowed {
+        rule: RetrieveRule,
+    },
+    NoIslanderThere {
+        at: FeatureRef,
+    },
     NotAMarketChoice,
     ShipNotOnDisplay,
-    CannotPay { demand: Demand },
-    PaymentNotAccepted { demand: Demand },
+    CannotPay {
+        demand: Demand,
+    },
+    PaymentNotAccepted {
+        demand: Demand,
+    },
 }
 
 impl fmt::Display for RuleError {
@@ -167,7 +186,7 @@ impl fmt::Display for RuleError {
         match self {
             RuleError::Setup(m) => write!(f, "cannot set up the game: {m}"),
             RuleError::GameOver => f.write_str("the game is over"),
-            RuleError::WrongPhase { expected } => write!(f, "not now: the game waits for you to {expected}"),
+            RuleError::WrongPhase { phase } => write!(f, "not now: the game waits for you to {}", waits_for(*phase)),
             RuleError::IllegalPlacement { reason } => write!(f, "the tile can't go there: {reason}"),
             RuleError::NoSuchFeature { feature, count } => write!(f, "the tile has no feature {feature} (it has {count})"),
             RuleError::FeatureOccupied { kind } => {
@@ -190,3 +209,57 @@ impl fmt::Display for RuleError {
 }
 
 impl std::error::Error for RuleError {}
+
+/// What the player to act is to do in `phase`, in the engine's words.
+fn waits_for(phase: Phase) -> &'static str {
+    match phase {
+        Phase::PlaceTile => "place the drawn tile",
+        Phase::Islander { .. } => "place an islander, retrieve one, or skip",
+        Phase::MarketShip { .. } => "choose the market's ship",
+        Phase::Deliver => "deliver to a ship or end the turn",
+        Phase::Payment { .. } => "choose how to pay the ship",
+        Phase::GameOver => "nothing: the game is over",
+    }
+}
+
+/// Why the drawn tile can't go where it was asked, the first reason found, with where as data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Misplaced {
+    /// A tile already lies at `pos`.
+    Taken { pos: Pos },
+    /// `pos` touches no placed tile by an edge.
+    NoNeighbour { pos: Pos },
+    /// Turned `rotation` at `pos`, the tile's `dir` edge (`mine`) would touch a different edge
+    /// (`theirs`) of the neighbour that way.
+    Mismatch { pos: Pos, rotation: Rotation, dir: Dir, mine: EdgeKind, theirs: EdgeKind },
+    /// The tile does not fit at `pos` for another reason (beyond the board's reach).
+    NoFit { pos: Pos },
+}
+
+impl Misplaced {
+    /// Where the tile was asked to go.
+    pub fn pos(&self) -> Pos {
+        match *self {
+            Misplaced::Taken { pos } | Misplaced::NoNeighbour { pos } | Misplaced::Mismatch { pos, .. } | Misplaced::NoFit { pos } => pos,
+        }
+    }
+}
+
+impl fmt::Display for Misplaced {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Misplaced::Taken { pos } => write!(f, "{pos} already holds a tile"),
+            Misplaced::NoNeighbour { pos } => write!(f, "{pos} does not touch any tile by an edge"),
+            Misplaced::Mismatch { pos, rotation, dir, mine, theirs } => write!(
+                f,
+                "at {pos} turned {}°, its {} edge ({}) would touch {} ({})",
+                rotation.degrees(),
+                dir.name(),
+                mine.name(),
+                theirs.name(),
+                pos.step(dir)
+            ),
+            Misplaced::NoFit { pos } => write!(f, "the tile does not fit at {pos}"),
+        }
+    }
+}

@@ -31,7 +31,7 @@ pub mod standard;
 mod tileset;
 mod wares;
 
-pub use action::{Action, Event, FeatureRef, RuleError, ScoreReason};
+pub use action::{Action, Event, FeatureRef, Misplaced, RuleError, ScoreReason};
 pub use ai::{Bot, Budget, Strategy, Strength};
 pub use board::{PlacedTile, Region};
 pub use error::DataError;

@@ -12,6 +12,17 @@ pub enum EdgeKind {
     Bridge = 3,
 }
 
+impl EdgeKind {
+    /// "sea", "island", "bridge": the engine's English.
+    pub fn name(self) -> &'static str {
+        match self {
+            EdgeKind::Sea => "sea",
+            EdgeKind::Island => "island",
+            EdgeKind::Bridge => "bridge",
+        }
+    }
+}
+
 /// The four kinds of feature, and the role an islander takes on each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]

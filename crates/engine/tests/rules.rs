@@ -461,10 +461,14 @@ fn placement_must_match_every_shared_edge() {
     // Turned 270°, BI's north is sea (fits) but its west is island against the bridge.
     let err = refused_text(&mut g, "place 1 1 270");
     let RuleError::IllegalPlacement { reason } = err else { panic!("{err:?}") };
-    assert!(reason.contains("west edge (island)") && reason.contains("bridge"), "{reason}");
+    assert_eq!(
+        reason,
+        Misplaced::Mismatch { pos: Pos::new(1, 1), rotation: deg(270), dir: Dir::W, mine: EdgeKind::Island, theirs: EdgeKind::Bridge }
+    );
+    assert!(reason.to_string().contains("west edge (island)") && reason.to_string().contains("bridge"), "{reason}");
     // Turned 0°, the island faces the sea of the tile to the north.
     let RuleError::IllegalPlacement { reason } = refused_text(&mut g, "place 1 1 0") else { panic!() };
-    assert!(reason.contains("north edge (island)") && reason.contains("sea"), "{reason}");
+    assert!(matches!(reason, Misplaced::Mismatch { dir: Dir::N, mine: EdgeKind::Island, theirs: EdgeKind::Sea, .. }), "{reason:?}");
     // Only 90° matches both neighbours.
     let at_11: Vec<Rotation> = g.legal_placements().into_iter().filter(|(p, _)| *p == Pos::new(1, 1)).map(|(_, r)| r).collect();
     assert_eq!(at_11, vec![deg(90)]);
@@ -479,7 +483,8 @@ fn placement_by_corner_only_is_illegal() {
     let (mut g, _) = sc(2).deck(&["W0", "W0", "W0"]).run();
     for text in ["place 1 1 0", "place -1 -1 0", "place 1 -1 0"] {
         let RuleError::IllegalPlacement { reason } = refused_text(&mut g, text) else { panic!("{text}") };
-        assert!(reason.contains("does not touch any tile by an edge"), "{text}: {reason}");
+        assert!(matches!(reason, Misplaced::NoNeighbour { .. }), "{text}: {reason:?}");
+        assert_eq!(reason.to_string(), format!("{} does not touch any tile by an edge", reason.pos()));
     }
     // Next to a placed tile by an edge it is fine: (1,-1) touches (0,-1).
     play(&mut g, &["place 0 -1 0", "skip"]);
@@ -492,7 +497,7 @@ fn placement_on_occupied_square_is_illegal() {
     let (mut g, _) = sc(2).deck(&["W0", "W0", "W0"]).actions(&["place 0 -1 0", "skip"]).run();
     for text in ["place 0 0 0", "place 0 -1 0"] {
         let RuleError::IllegalPlacement { reason } = refused_text(&mut g, text) else { panic!("{text}") };
-        assert!(reason.contains("already holds a tile"), "{reason}");
+        assert!(matches!(reason, Misplaced::Taken { .. }), "{text}: {reason:?}");
     }
 }
 
@@ -501,10 +506,10 @@ fn placement_must_continue_island_and_sea() {
     // Open water can't touch the start island; a cap must turn its island towards it.
     let (mut g, _) = sc(2).deck(&["W0", "CAP", "W0"]).run();
     let RuleError::IllegalPlacement { reason } = refused_text(&mut g, "place 1 0 0") else { panic!() };
-    assert!(reason.contains("west edge (sea)") && reason.contains("island"), "{reason}");
+    assert!(matches!(reason, Misplaced::Mismatch { dir: Dir::W, mine: EdgeKind::Sea, theirs: EdgeKind::Island, .. }), "{reason:?}");
     play(&mut g, &["place 0 1 0", "skip"]);
     let RuleError::IllegalPlacement { reason } = refused_text(&mut g, "place 1 0 0") else { panic!() };
-    assert!(reason.contains("west edge (sea)"), "{reason}");
+    assert!(matches!(reason, Misplaced::Mismatch { pos: Pos { x: 1, y: 0 }, dir: Dir::W, mine: EdgeKind::Sea, .. }), "{reason:?}");
     play(&mut g, &["place 1 0 270", "skip"]);
     assert!(g.same_region(fr(0, 0, 0), fr(1, 0, 0)), "the cap continues the start island");
 }
@@ -1162,7 +1167,7 @@ fn market_owner_chooses_among_equal_values() {
     assert_eq!(g.legal_actions(), vec![Action::ChooseShip { ship: ship(&g, "N5") }, Action::ChooseShip { ship: ship(&g, "N5b") }]);
     assert_eq!(refused_text(&mut g, "choose N2"), RuleError::NotAMarketChoice);
     assert_eq!(refused_text(&mut g, "choose N4"), RuleError::NotAMarketChoice);
-    assert_eq!(refused(&mut g, Action::EndTurn), RuleError::WrongPhase { expected: "choose the market's ship" });
+    assert_eq!(refused(&mut g, Action::EndTurn), RuleError::WrongPhase { phase: Phase::MarketShip { player: 0 } });
     let events = play(&mut g, &["choose N5b"]);
     assert!(events.contains(&Event::ShipTakenByMarket { player: 0, ship: ship(&g, "N5b"), at: fr(0, -1, 1) }));
     assert!(events.contains(&Event::ShipRevealed { ship: ship(&g, "N4") }));
@@ -1674,18 +1679,18 @@ fn rejected_action_changes_nothing() {
 fn out_of_phase_action_is_refused() {
     let (mut g, _) = deliver_setup(&["D_A3", "N2", "N3", "N4", "N5"]);
     assert_eq!(g.phase(), Phase::Deliver);
-    assert_eq!(refused(&mut g, Action::SkipIslander), RuleError::WrongPhase { expected: "deliver to a ship or end the turn" });
-    assert_eq!(refused_text(&mut g, "pay bananas=3"), RuleError::WrongPhase { expected: "deliver to a ship or end the turn" });
+    assert_eq!(refused(&mut g, Action::SkipIslander), RuleError::WrongPhase { phase: Phase::Deliver });
+    assert_eq!(refused_text(&mut g, "pay bananas=3"), RuleError::WrongPhase { phase: Phase::Deliver });
     play(&mut g, &["deliver D_A3"]);
-    assert_eq!(refused(&mut g, Action::EndTurn), RuleError::WrongPhase { expected: "choose how to pay the ship" });
+    assert_eq!(refused(&mut g, Action::EndTurn), RuleError::WrongPhase { phase: Phase::Payment { ship: ship(&g, "D_A3") } });
     play(&mut g, &["pay bananas=3"]);
     assert_eq!(g.phase(), Phase::PlaceTile);
-    assert_eq!(refused(&mut g, Action::EndTurn), RuleError::WrongPhase { expected: "place the drawn tile" });
-    assert_eq!(refused(&mut g, Action::PlaceIslander { feature: 0 }), RuleError::WrongPhase { expected: "place the drawn tile" });
+    assert_eq!(refused(&mut g, Action::EndTurn), RuleError::WrongPhase { phase: Phase::PlaceTile });
+    assert_eq!(refused(&mut g, Action::PlaceIslander { feature: 0 }), RuleError::WrongPhase { phase: Phase::PlaceTile });
     play(&mut g, &["place 0 1 0"]);
-    assert_eq!(refused_text(&mut g, "deliver N2"), RuleError::WrongPhase { expected: "place an islander, retrieve one, or skip" });
-    assert_eq!(refused_text(&mut g, "place 0 2 0"), RuleError::WrongPhase { expected: "place an islander, retrieve one, or skip" });
-    assert_eq!(refused_text(&mut g, "choose N2"), RuleError::WrongPhase { expected: "place an islander, retrieve one, or skip" });
+    assert_eq!(refused_text(&mut g, "deliver N2"), RuleError::WrongPhase { phase: Phase::Islander { pos: Pos::new(0, 1) } });
+    assert_eq!(refused_text(&mut g, "place 0 2 0"), RuleError::WrongPhase { phase: Phase::Islander { pos: Pos::new(0, 1) } });
+    assert_eq!(refused_text(&mut g, "choose N2"), RuleError::WrongPhase { phase: Phase::Islander { pos: Pos::new(0, 1) } });
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! Actions players take, events the engine reports, and why an action is refused.
 
 use crate::cards::{DevCard, Harbour, Resource, Resources, Terrain};
+use crate::game::Phase;
 use crate::geometry::{Edge, Hex, Vertex};
 use crate::refusal::Reason;
 use serde::{Deserialize, Serialize};
@@ -303,7 +304,8 @@ impl Event {
     }
 }
 
-/// Why an action was refused. The game is unchanged. Messages speak to the player.
+/// Why an action was refused. The game is unchanged. Each refusal is data (a bot words it in its
+/// players' language); `Display` is the engine's English.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RuleError {
     Setup(String),
@@ -312,8 +314,9 @@ pub enum RuleError {
     NotYourTurn {
         player: u8,
     },
+    /// Not a step of this phase: the game waits for the step of `phase`.
     WrongPhase {
-        expected: &'static str,
+        phase: Phase,
     },
     CannotAfford {
         cost: Resources,
@@ -338,7 +341,7 @@ impl fmt::Display for RuleError {
             RuleError::Setup(m) => write!(f, "cannot set up the game: {m}"),
             RuleError::GameOver => f.write_str("the game is over"),
             RuleError::NotYourTurn { player } => write!(f, "player {player} has nothing to decide now"),
-            RuleError::WrongPhase { expected } => write!(f, "not now: the game waits for {expected}"),
+            RuleError::WrongPhase { phase } => write!(f, "not now: the game waits for {}", waits_for(*phase)),
             RuleError::CannotAfford { cost } => write!(f, "you can't pay {cost}"),
             RuleError::NoPieceLeft { piece } => write!(f, "you have no {piece} left in your supply"),
             RuleError::Illegal { reason } => write!(f, "{reason}"),
@@ -347,3 +350,19 @@ impl fmt::Display for RuleError {
 }
 
 impl std::error::Error for RuleError {}
+
+/// What the game waits for in `phase`, in the engine's words.
+fn waits_for(phase: Phase) -> &'static str {
+    match phase {
+        Phase::PlaceHarbour => "the next harbour to be placed",
+        Phase::SetupSettlement => "a setup settlement",
+        Phase::SetupRoute { .. } => "a road or ship next to the settlement just placed",
+        Phase::Roll => "the roll (or a development card before it)",
+        Phase::Main => "trading, building or the end of the turn",
+        Phase::Discard => "the discards on the seven",
+        Phase::Robber => "the robber (or pirate) to move",
+        Phase::Gold => "the gold choices",
+        Phase::RoadBuilding { .. } => "the free roads or ships of Road Building",
+        Phase::GameOver { .. } => "nothing: the game is over",
+    }
+}

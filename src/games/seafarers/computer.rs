@@ -67,8 +67,8 @@ pub(crate) fn moves(game: &Game, seats: &[SeatRecord], plan: &ComputerPlan, seed
                 strategy => Bot::trading(strategy, seed).choose(&game, seat),
             };
             let Some(action) = action else { continue };
-            if game.apply(seat, &action).is_err() {
-                tracing::error!(?action, "a computer player chose an illegal move");
+            if let Err(e) = game.apply(seat, &action) {
+                tracing::error!(?action, "a computer player chose an illegal move: {e} ({e:?})");
                 break 'steps;
             }
             out.push((seat, action));

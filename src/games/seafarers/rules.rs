@@ -11,12 +11,12 @@ use super::text;
 use super::{SeafarersOptions, computer};
 use crate::common::{Reply, Result, ServiceError, Table, internal, user};
 use crate::games::ComputerPlan;
-use crate::games::contract::{Click, Played, Rules};
+use crate::games::contract::{Click, Played, Rules, Unreplayable};
 use crate::i18n::Locale;
 use crate::kinds::GameKind;
 use crate::store::GameRecord;
 use crate::tr;
-use seafarers_engine::{Action, Event, Game, Options, Phase, Ruleset, record};
+use seafarers_engine::{Action, Event, Game, Options, Phase, RuleError, Ruleset, record, record::RecordError};
 
 /// Catan: Seafarers, as the host sees it.
 pub struct Seafarers;
@@ -75,6 +75,8 @@ impl Rules for Seafarers {
     type Move = Action;
     type Typed = String;
     type Story = Story;
+    type Unreadable = RecordError;
+    type Refusal = RuleError;
 
     fn setup(table: &Table) -> Result<Game> {
         Game::from_setup(setup_of(table)?).map_err(|e| ServiceError::Internal(e.into()))
@@ -84,13 +86,13 @@ impl Rules for Seafarers {
         record::encode(seat as u8, action)
     }
 
-    fn decode(code: &str) -> std::result::Result<(Option<usize>, Action), String> {
-        record::decode(code).map(|(seat, action)| (Some(usize::from(seat)), action)).map_err(|e| e.to_string())
+    fn decode(code: &str) -> std::result::Result<(Option<usize>, Action), RecordError> {
+        record::decode(code).map(|(seat, action)| (Some(usize::from(seat)), action))
     }
 
-    fn replay_step(game: &mut Game, seat: Option<usize>, action: &Action) -> std::result::Result<(), String> {
-        let seat = seat.ok_or("a Seafarers action is always stored with its seat")?;
-        game.apply(seat, action).map(|_| ()).map_err(|e| e.to_string())
+    fn replay_step(game: &mut Game, seat: Option<usize>, action: &Action) -> std::result::Result<(), Unreplayable<RuleError>> {
+        let seat = seat.ok_or(Unreplayable::NoSeat)?;
+        game.apply(seat, action).map(|_| ()).map_err(Unreplayable::Refused)
     }
 
     fn waiting(game: &Game) -> Vec<usize> {

@@ -248,7 +248,7 @@ fn english_texts_are_unchanged() {
     assert_eq!(text::task(en, &game, 0), "place a settlement");
     let en_names = Names::new_in(vec!["Ana".into(), "Bo".into(), "Cy".into()], en);
     assert_eq!(
-        text::refusal(&en_names, &RuleError::WrongPhase { expected: "the gold choices" }),
+        text::refusal(&en_names, &RuleError::WrongPhase { phase: seafarers_engine::Phase::Gold }),
         "Not now: the game waits for the gold choices."
     );
     assert_eq!(text::refusal(&en_names, &RuleError::NoPieceLeft { piece: "city" }), "You have no city left.");
@@ -334,6 +334,38 @@ fn every_engine_refusal_has_its_own_words_in_each_language() {
             &RuleError::Illegal { reason: reason.clone() },
         );
         assert_french("an engine refusal", &french);
+    }
+}
+
+/// What the game waits for, when a step comes at the wrong time, is worded from the phase the
+/// refusal carries (never from the engine's English): its own words for every phase, in every
+/// language, and no coordinates of the data some phases hold.
+#[test]
+fn every_phase_a_refusal_waits_for_has_its_own_words() {
+    let settlement = seafarers_engine::Vertex { hex: Hex::new(1, -2), top: true };
+    let phases = [
+        Phase::PlaceHarbour,
+        Phase::SetupSettlement,
+        Phase::SetupRoute { settlement },
+        Phase::Roll,
+        Phase::Main,
+        Phase::Discard,
+        Phase::Robber,
+        Phase::Gold,
+        Phase::RoadBuilding { left: 2 },
+        Phase::GameOver { winner: 1 },
+    ];
+    for lang in Locale::ALL {
+        let names = Names::new_in(vec!["Ana".into(), "Bo".into(), "Cy".into()], lang);
+        let mut seen = std::collections::HashSet::new();
+        for phase in phases {
+            let said = text::refusal(&names, &RuleError::WrongPhase { phase });
+            assert!(!said.contains("1,-2") && !said.contains("(1, -2)"), "{lang:?}: coordinates in {said:?}");
+            assert!(seen.insert(said.clone()), "{lang:?}: {said:?} said for two phases");
+            if lang == Locale::Fr {
+                assert_french("a wrong phase's refusal", &said);
+            }
+        }
     }
 }
 

@@ -536,29 +536,28 @@ pub fn offer_line(game: &Game, names: &Names) -> Option<String> {
     ))
 }
 
-/// The engine's phase expectations (`RuleError::WrongPhase`), by our key (`sf-refuse-wrong-phase`).
-const PHASES: [(&str, &str); 10] = [
-    ("the next harbour to be placed", "harbour"),
-    ("a setup settlement", "settlement"),
-    ("a road or ship next to the settlement just placed", "route"),
-    ("the roll (or a development card before it)", "roll"),
-    ("trading, building or the end of the turn", "main"),
-    ("the discards on the seven", "discard"),
-    ("the robber (or pirate) to move", "robber"),
-    ("the gold choices", "gold"),
-    ("the free roads or ships of Road Building", "road-building"),
-    ("nothing: the game is over", "over"),
-];
+/// What the game waits for in `phase`, as our key (`sf-refuse-wrong-phase`).
+fn expectation(phase: Phase) -> &'static str {
+    match phase {
+        Phase::PlaceHarbour => "harbour",
+        Phase::SetupSettlement => "settlement",
+        Phase::SetupRoute { .. } => "route",
+        Phase::Roll => "roll",
+        Phase::Main => "main",
+        Phase::Discard => "discard",
+        Phase::Robber => "robber",
+        Phase::Gold => "gold",
+        Phase::RoadBuilding { .. } => "road-building",
+        Phase::GameOver { .. } => "over",
+    }
+}
 
 /// A refusal, for the player who tried: `names` are in their language.
 pub fn refusal(names: &Names, e: &RuleError) -> String {
     let lang = names.lang();
     match e {
         RuleError::NotYourTurn { .. } => tr!(lang, "sf-refuse-not-yours"),
-        RuleError::WrongPhase { expected } => {
-            let phase = PHASES.iter().find(|(text, _)| text == expected).map_or("other", |(_, key)| key);
-            tr!(lang, "sf-refuse-wrong-phase", phase = phase, expected = *expected)
-        }
+        RuleError::WrongPhase { phase } => tr!(lang, "sf-refuse-wrong-phase", phase = expectation(*phase)),
         RuleError::CannotAfford { cost } => tr!(lang, "sf-refuse-afford", cost = cards(lang, cost)),
         RuleError::NoPieceLeft { piece } => tr!(lang, "sf-refuse-no-piece", piece = *piece),
         RuleError::GameOver => tr!(lang, "sf-refuse-over"),

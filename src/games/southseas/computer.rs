@@ -45,9 +45,9 @@ pub(crate) fn moves(game: &Game, seats: &[SeatRecord], plan: &ComputerPlan, seed
             strategy => Bot::new(strategy, seed).choose(&game),
         };
         let Some(action) = action else { break };
-        if game.apply(&action).is_err() {
+        if let Err(e) = game.apply(&action) {
             // The engine's players choose among legal moves; should one not be, a person decides.
-            tracing::error!(?action, "a computer player chose an illegal move");
+            tracing::error!(?action, "a computer player chose an illegal move: {e} ({e:?})");
             break;
         }
         out.push((seat, action));

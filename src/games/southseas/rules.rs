@@ -9,12 +9,12 @@ use super::typed::{self, Step};
 use super::{GameOptions, computer};
 use crate::common::{Button, Command, ComponentId, Reply, Result, ServiceError, Style, Table, internal, user};
 use crate::games::ComputerPlan;
-use crate::games::contract::{Click, Played, Rules};
+use crate::games::contract::{Click, Played, Rules, Unreplayable};
 use crate::i18n::Locale;
 use crate::kinds::GameKind;
 use crate::store::GameRecord;
 use crate::tr;
-use southseas_engine::{Action, Event, Game, Options, Phase, Ruleset, ScoreReason, Setup, record};
+use southseas_engine::{Action, Event, Game, Options, Phase, RuleError, Ruleset, ScoreReason, Setup, record, record::RecordError};
 
 /// Carcassonne: South Seas, as the host sees it.
 pub struct SouthSeas;
@@ -38,6 +38,8 @@ impl Rules for SouthSeas {
     type Move = Action;
     type Typed = (Step, String);
     type Story = Story;
+    type Unreadable = RecordError;
+    type Refusal = RuleError;
 
     fn setup(table: &Table) -> Result<Game> {
         Game::from_setup(setup_of(table)?).map_err(|e| ServiceError::Internal(e.into()))
@@ -48,18 +50,18 @@ impl Rules for SouthSeas {
         record::encode_action(action)
     }
 
-    fn decode(code: &str) -> std::result::Result<(Option<usize>, Action), String> {
-        record::decode_action(code).map(|action| (None, action)).map_err(|e| e.to_string())
+    fn decode(code: &str) -> std::result::Result<(Option<usize>, Action), RecordError> {
+        record::decode_action(code).map(|action| (None, action))
     }
 
-    fn replay_step(game: &mut Game, seat: Option<usize>, action: &Action) -> std::result::Result<(), String> {
+    fn replay_step(game: &mut Game, seat: Option<usize>, action: &Action) -> std::result::Result<(), Unreplayable<RuleError>> {
         // One player acts at a time: a recorded seat can only be that player's.
         if let Some(seat) = seat
             && game.to_act() != Some(seat)
         {
-            return Err(format!("logged for seat {seat}, but the game waits for {:?}", game.to_act()));
+            return Err(Unreplayable::NotWaiting { seat, waiting: game.to_act().into_iter().collect() });
         }
-        game.apply(action).map(|_| ()).map_err(|e| e.to_string())
+        game.apply(action).map(|_| ()).map_err(Unreplayable::Refused)
     }
 
     fn waiting(game: &Game) -> Vec<usize> {
@@ -98,7 +100,8 @@ impl Rules for SouthSeas {
 
     fn apply(game: &mut Game, table: &Table, seat: usize, action: &Action, story: &mut Story, reader: Locale) -> Result<()> {
         let (names, l) = (names(table), table.record.language);
-        let events = game.apply(action).map_err(|e| ServiceError::User(text::refusal(&e, reader)))?;
+        // A refused step leaves the game as it was, so the refusal is worded against it.
+        let events = game.apply(action).map_err(|e| ServiceError::User(text::refusal(game, &e, reader)))?;
         // The turn's own events, then the next turn's (its drawn tile) or the game's end: told
         // apart, as they always were.
         let boundary = events
@@ -151,7 +154,7 @@ impl Rules for SouthSeas {
     fn undo_refusal(before: &Game, last: &Action, reader: Locale) -> Option<String> {
         let events = match before.clone().apply(last) {
             Ok(events) => events,
-            Err(e) => return Some(tr!(reader, "ss-undo-refused-because", why = e.to_string())),
+            Err(e) => return Some(tr!(reader, "ss-undo-refused-because", why = text::why(before, &e, reader))),
         };
         events
             .iter()

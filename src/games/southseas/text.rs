@@ -5,8 +5,8 @@
 use crate::i18n::Locale;
 use crate::tr;
 use southseas_engine::{
-    Action, COLOURS, Demand, Event, FeatureKind, FeatureRef, Game, Phase, Port, Pos, RetrieveRule, RuleError, Score, ScoreReason, ShipId,
-    Ware, Wares,
+    Action, COLOURS, Demand, Event, FeatureKind, FeatureRef, Game, Misplaced, Phase, Port, Pos, RetrieveRule, RuleError, Score,
+    ScoreReason, ShipId, Ware, Wares,
 };
 use std::fmt::Write;
 
@@ -19,42 +19,43 @@ pub fn n<N: Into<fluent_bundle::FluentValue<'static>>>(l: Locale, what: &'static
 }
 
 /// A step the rules refuse, said to the player in `l`: what the game waits for when it is the
-/// wrong step, else why the step isn't allowed.
-pub fn refusal(error: &RuleError, l: Locale) -> String {
+/// wrong step, else why the step isn't allowed. Worded from the refusal's data, in both
+/// languages, never from the engine's English: a place is named as the picture names it (a
+/// spot's letter), never by its coordinates. `game` is the state the step was refused in.
+pub fn refusal(game: &Game, error: &RuleError, l: Locale) -> String {
     match error {
-        RuleError::WrongPhase { expected } => tr!(l, "ss-refuse-wrong-phase", expected = expectation(expected)),
-        other => tr!(l, "ss-refuse", why = why(other, l)),
+        RuleError::WrongPhase { phase } => tr!(l, "ss-refuse-wrong-phase", expected = expectation(*phase)),
+        other => tr!(l, "ss-refuse", why = why(game, other, l)),
     }
 }
 
-/// The key of what the engine says a phase waits for (its words are English only).
-fn expectation(expected: &str) -> &'static str {
-    match expected {
-        "place the drawn tile" => "place",
-        "place an islander, retrieve one, or skip" => "islander",
-        "choose the market's ship" => "market",
-        "deliver to a ship or end the turn" => "deliver",
-        "choose how to pay the ship" => "pay",
-        _ => "over",
+/// The key of what the game waits for in `phase`.
+fn expectation(phase: Phase) -> &'static str {
+    match phase {
+        Phase::PlaceTile => "place",
+        Phase::Islander { .. } => "islander",
+        Phase::MarketShip { .. } => "market",
+        Phase::Deliver => "deliver",
+        Phase::Payment { .. } => "pay",
+        Phase::GameOver => "over",
     }
 }
 
-/// Why the rules refuse a step, in `l` (in English, the engine's own words).
-fn why(error: &RuleError, l: Locale) -> String {
-    if l == Locale::En {
-        return error.to_string();
-    }
+/// Why the rules refuse a step, in `l`.
+pub fn why(game: &Game, error: &RuleError, l: Locale) -> String {
     match error {
+        // Only a scenario file or a script sets a game up: no player reads this.
         RuleError::Setup(m) => m.clone(),
         RuleError::GameOver => tr!(l, "ss-why-over"),
-        RuleError::WrongPhase { expected } => tr!(l, "ss-refuse-wrong-phase", expected = expectation(expected)),
-        RuleError::IllegalPlacement { reason } => tr!(l, "ss-why-placement", reason = placement_reason(reason, l)),
+        RuleError::WrongPhase { phase } => tr!(l, "ss-refuse-wrong-phase", expected = expectation(*phase)),
+        RuleError::IllegalPlacement { reason } => placement(game, reason, l),
         RuleError::NoSuchFeature { feature, count } => tr!(l, "ss-why-no-feature", feature = *feature, count = *count),
         RuleError::FeatureOccupied { kind } => tr!(l, "ss-why-occupied", kind = kind.name()),
         RuleError::NoIslanderInSupply => tr!(l, "ss-why-no-islander"),
         RuleError::RetrieveNotAllowed { rule: RetrieveRule::EmptySupply } => tr!(l, "ss-why-retrieve-empty"),
         RuleError::RetrieveNotAllowed { rule: RetrieveRule::AnyTurn } => tr!(l, "ss-why-retrieve-now"),
-        RuleError::NoIslanderThere { at } => tr!(l, "ss-why-not-there", feature = at.feature, at = at.pos.to_string()),
+        // The figures a player may take back are numbered on the picture; this place is not one.
+        RuleError::NoIslanderThere { .. } => tr!(l, "ss-why-not-there"),
         RuleError::NotAMarketChoice => tr!(l, "ss-why-not-market-choice"),
         RuleError::ShipNotOnDisplay => tr!(l, "ss-why-not-on-display"),
         RuleError::CannotPay { demand: d } => tr!(l, "ss-why-cannot-pay", demand = demand(d, l)),
@@ -62,18 +63,27 @@ fn why(error: &RuleError, l: Locale) -> String {
     }
 }
 
-/// The engine's reason a tile can't go somewhere ("1,0 already holds a tile"), in `l`.
-fn placement_reason(reason: &str, l: Locale) -> String {
-    let at = |suffix: &str| reason.strip_suffix(suffix).map(str::to_string);
-    if let Some(pos) = at(" already holds a tile") {
-        tr!(l, "ss-why-taken", at = pos)
-    } else if let Some(pos) = at(" does not touch any tile by an edge") {
-        tr!(l, "ss-why-no-touch", at = pos)
-    } else if let Some(pos) = reason.strip_prefix("the tile does not fit at ") {
-        tr!(l, "ss-why-no-fit", at = pos.to_string())
-    } else {
-        reason.to_string()
-    }
+/// Why the drawn tile can't go where it was asked, in `l`: at a lettered spot (one where it
+/// fits some other way) by its letter, anywhere else as "there".
+fn placement(game: &Game, reason: &Misplaced, l: Locale) -> String {
+    let at = match spot_label(game, reason.pos()) {
+        Some(spot) => tr!(l, "ss-why-at-spot", spot = spot),
+        None => tr!(l, "ss-why-at-there"),
+    };
+    let why = match *reason {
+        Misplaced::Taken { .. } => tr!(l, "ss-why-taken"),
+        Misplaced::NoNeighbour { .. } => tr!(l, "ss-why-no-touch"),
+        Misplaced::Mismatch { rotation, dir, mine, theirs, .. } => tr!(
+            l,
+            "ss-why-edge",
+            deg = rotation.degrees(),
+            dir = tr!(l, "ss-dir", dir = dir.name()),
+            mine = tr!(l, "ss-edge", kind = mine.name()),
+            theirs = tr!(l, "ss-edge", kind = theirs.name())
+        ),
+        Misplaced::NoFit { .. } => tr!(l, "ss-why-no-fit"),
+    };
+    tr!(l, "ss-why-placement", at = at, reason = why)
 }
 
 /// Seated players' display names, by seat.
@@ -848,5 +858,133 @@ mod where_tests {
         assert_eq!(from_start(at(0, 1), Locale::En), ", 1 tile south of the start tile");
         assert_eq!(from_start(at(1, -2), Locale::Fr), ", 2 cases au nord et 1 case à l'est de la tuile de départ");
         assert_eq!(from_start(at(0, 0), Locale::En), "");
+    }
+}
+
+#[cfg(test)]
+mod refusal_tests {
+    use super::*;
+    use southseas_engine::{Bot, Options, Rotation, Strategy};
+
+    /// Where `text` holds a board coordinate, as the engine writes one ("1,-2") or as people do
+    /// ("(1, -2)"): a digit, a comma, an integer.
+    fn coordinate(text: &str) -> Option<String> {
+        let chars: Vec<char> = text.chars().collect();
+        let spaces = |mut j: usize| {
+            while chars.get(j) == Some(&' ') {
+                j += 1;
+            }
+            j
+        };
+        (0..chars.len()).filter(|&i| chars[i].is_ascii_digit()).find_map(|i| {
+            let comma = spaces(i + 1);
+            (chars.get(comma) == Some(&',')).then_some(())?;
+            let mut j = spaces(comma + 1);
+            j += usize::from(chars.get(j) == Some(&'-'));
+            chars.get(j).is_some_and(char::is_ascii_digit).then(|| chars[i..=j].iter().collect())
+        })
+    }
+
+    #[test]
+    fn coordinates_are_recognised() {
+        assert!(coordinate("the tile at 1,-2 is").is_some());
+        assert!(coordinate("(3, 0) porte").is_some());
+        assert!(coordinate("2 shells, 1 fish; turned 90°, its west edge").is_none());
+    }
+
+    /// Steps of every kind the rules refuse, tried at each state of whole games: tiles on every
+    /// square near the start in every turn, islanders on features that are not there, figures
+    /// taken back where none stands, ships not on display or not affordable, steps of another
+    /// phase.
+    fn attempts(game: &Game) -> Vec<Action> {
+        let mut tries = vec![Action::SkipIslander, Action::EndTurn, Action::Pay { payment: Wares { shells: 9, bananas: 0, fish: 0 } }];
+        if game.phase() == Phase::PlaceTile {
+            for x in -3..=3 {
+                for y in -3..=3 {
+                    tries.extend(Rotation::ALL.into_iter().map(|rotation| Action::PlaceTile { pos: Pos::new(x, y), rotation }));
+                }
+            }
+        } else {
+            tries.push(Action::PlaceTile { pos: Pos::new(0, 0), rotation: Rotation::ALL[0] });
+        }
+        tries.extend((0..8).map(|feature| Action::PlaceIslander { feature }));
+        for x in -2..=2 {
+            for y in -2..=2 {
+                tries.extend((0..3).map(|feature| Action::RetrieveIslander { pos: Pos::new(x, y), feature }));
+            }
+        }
+        for ship in game.ships().ids() {
+            tries.extend([Action::Deliver { ship }, Action::ChooseShip { ship }]);
+        }
+        tries
+    }
+
+    /// Every refusal a player can meet, in English and in French, is worded from the refusal's
+    /// data and names no board coordinate (issue #31): a spot by its letter where it has one.
+    #[test]
+    fn no_refusal_names_a_coordinate() {
+        use std::collections::BTreeSet;
+        let mut kinds = BTreeSet::new();
+        let mut lettered = 0;
+        for seed in 0..6 {
+            let retrieve = if seed % 2 == 0 { RetrieveRule::EmptySupply } else { RetrieveRule::AnyTurn };
+            let mut game = Game::new(Options { retrieve }, 2 + (seed % 3) as usize, seed).unwrap();
+            let mut bot = Bot::new(Strategy::Greedy, seed);
+            let mut step = 0u64;
+            loop {
+                if step.is_multiple_of(4) || !matches!(game.phase(), Phase::PlaceTile) {
+                    for action in attempts(&game) {
+                        let Err(e) = game.clone().apply(&action) else { continue };
+                        let debug = format!("{e:?}");
+                        let kind = debug.split([' ', '(']).next().unwrap_or_default().to_string();
+                        let kind = match &e {
+                            RuleError::IllegalPlacement { reason } => {
+                                format!("{reason:?}").split(' ').next().unwrap_or_default().to_string()
+                            }
+                            _ => kind,
+                        };
+                        kinds.insert(kind);
+                        for l in Locale::ALL {
+                            let said = refusal(&game, &e, l);
+                            assert!(coordinate(&said).is_none(), "{debug} in {l:?}: {said}");
+                            assert!(!said.contains("ss-"), "{debug} in {l:?}: a message is missing: {said}");
+                            lettered += usize::from(said.contains("**"));
+                        }
+                    }
+                }
+                let Some(action) = bot.choose(&game) else { break };
+                game.apply(&action).unwrap();
+                step += 1;
+            }
+            let e = game.clone().apply(&Action::EndTurn).unwrap_err();
+            kinds.insert(format!("{e:?}"));
+        }
+        for kind in ["WrongPhase", "Taken", "NoNeighbour", "Mismatch", "NoSuchFeature", "NoIslanderThere", "ShipNotOnDisplay", "GameOver"] {
+            assert!(kinds.contains(kind), "no {kind} refusal met: {kinds:?}");
+        }
+        assert!(lettered > 0, "no refusal named a spot by its letter");
+    }
+
+    /// A tile turned the wrong way at a lettered spot is refused naming the spot's letter and
+    /// the edges, in both languages; elsewhere the place is "there".
+    #[test]
+    fn a_misplaced_tile_is_named_by_its_spot() {
+        let game = Game::new(Options::default(), 2, 3).unwrap();
+        let spots = game.placement_spots();
+        let (spot, rotation) = spots
+            .iter()
+            .find_map(|s| Rotation::ALL.into_iter().find(|r| !s.rotations.contains(r)).map(|r| (s, r)))
+            .expect("a spot where some turn does not fit");
+        let e = game.clone().apply(&Action::PlaceTile { pos: spot.pos, rotation }).unwrap_err();
+        assert!(matches!(e, RuleError::IllegalPlacement { reason: Misplaced::Mismatch { .. } }), "{e:?}");
+        let en = refusal(&game, &e, Locale::En);
+        assert!(
+            en.starts_with(&format!("Not allowed: the tile can't go at spot **{}**: turned {}°, its ", spot.label, rotation.degrees())),
+            "{en}"
+        );
+        let fr = refusal(&game, &e, Locale::Fr);
+        assert!(fr.contains(&format!("sur l'emplacement **{}**", spot.label)), "{fr}");
+        let taken = game.clone().apply(&Action::PlaceTile { pos: Pos::new(0, 0), rotation }).unwrap_err();
+        assert_eq!(refusal(&game, &taken, Locale::En), "Not allowed: the tile can't go there: that place already holds a tile.");
     }
 }

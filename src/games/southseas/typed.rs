@@ -229,9 +229,8 @@ fn placement(game: &Game, input: &str, l: Locale) -> Result<Action, String> {
                     let rest: Vec<i64> = words.iter().skip(2).filter_map(|w| w.parse().ok()).collect();
                     return rotation_at(spot, &rest, l).map(|rotation| Action::PlaceTile { pos: spot.pos, rotation });
                 }
-                None => {
-                    return Err(tr!(l, "ss-typed-not-at", at = format!("({x}, {y})")));
-                }
+                // Not echoed: players name spots by letter, coordinates mean nothing to them.
+                None => return Err(tr!(l, "ss-typed-not-at")),
             },
             _ => {
                 return Err(tr!(l, "ss-typed-no-spot", spot = text::quote(&first)));

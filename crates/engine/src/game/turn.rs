@@ -6,7 +6,7 @@ use crate::geometry::{Pos, Rotation};
 use crate::ships::ShipId;
 use crate::tileset::TileKind;
 use crate::wares::Wares;
-use crate::{Action, Event, FeatureRef, RuleError};
+use crate::{Action, Event, FeatureRef, Misplaced, RuleError};
 
 impl Game {
     /// Applies the action of the player to act ([`Game::to_act`]). On error nothing changed.
@@ -57,7 +57,7 @@ impl Game {
                 self.deliver(ship, payment, events);
             }
             (Phase::Deliver, Action::EndTurn) => self.end_turn(events),
-            (phase, _) => return Err(RuleError::WrongPhase { expected: phase_expectation(phase) }),
+            (phase, _) => return Err(RuleError::WrongPhase { phase }),
         }
         self.take_forced_steps(events);
         Ok(())
@@ -88,31 +88,23 @@ impl Game {
 
     fn placement_error(&self, kind: &TileKind, pos: Pos, rotation: Rotation) -> RuleError {
         use crate::geometry::Dir;
-        if self.board.at(pos).is_some() {
-            return RuleError::IllegalPlacement { reason: format!("{pos} already holds a tile") };
-        }
-        let neighbours: Vec<Dir> = Dir::ALL.into_iter().filter(|&d| self.board.at(pos.step(d)).is_some()).collect();
-        if neighbours.is_empty() {
-            return RuleError::IllegalPlacement { reason: format!("{pos} does not touch any tile by an edge") };
-        }
-        for d in neighbours {
-            let other = self.board.at(pos.step(d)).expect("neighbour");
-            let theirs = self.tiles.get(other.tile).edge(other.rotation, d.opposite());
-            let mine = kind.edge(rotation, d);
-            if mine != theirs {
-                return RuleError::IllegalPlacement {
-                    reason: format!(
-                        "at {pos} turned {}°, its {} edge ({}) would touch {} ({})",
-                        rotation.degrees(),
-                        d.name(),
-                        edge_name(mine),
-                        edge_name(theirs),
-                        other.pos
-                    ),
-                };
-            }
-        }
-        RuleError::IllegalPlacement { reason: format!("the tile does not fit at {pos}") }
+        let reason = if self.board.at(pos).is_some() {
+            Misplaced::Taken { pos }
+        } else if Dir::ALL.into_iter().all(|d| self.board.at(pos.step(d)).is_none()) {
+            Misplaced::NoNeighbour { pos }
+        } else {
+            Dir::ALL
+                .into_iter()
+                .filter_map(|dir| {
+                    let other = self.board.at(pos.step(dir))?;
+                    let theirs = self.tiles.get(other.tile).edge(other.rotation, dir.opposite());
+                    let mine = kind.edge(rotation, dir);
+                    (mine != theirs).then_some(Misplaced::Mismatch { pos, rotation, dir, mine, theirs })
+                })
+                .next()
+                .unwrap_or(Misplaced::NoFit { pos })
+        };
+        RuleError::IllegalPlacement { reason }
     }
 
     fn place_islander(&mut self, pos: Pos, feature: u8, events: &mut Vec<Event>) -> Result<(), RuleError> {
@@ -192,24 +184,5 @@ impl Game {
             events.push(Event::TileDiscarded { tile });
         }
         self.finish(events);
-    }
-}
-
-fn edge_name(kind: crate::tileset::EdgeKind) -> &'static str {
-    match kind {
-        crate::tileset::EdgeKind::Sea => "sea",
-        crate::tileset::EdgeKind::Island => "island",
-        crate::tileset::EdgeKind::Bridge => "bridge",
-    }
-}
-
-fn phase_expectation(phase: Phase) -> &'static str {
-    match phase {
-        Phase::PlaceTile => "place the drawn tile",
-        Phase::Islander { .. } => "place an islander, retrieve one, or skip",
-        Phase::MarketShip { .. } => "choose the market's ship",
-        Phase::Deliver => "deliver to a ship or end the turn",
-        Phase::Payment { .. } => "choose how to pay the ship",
-        Phase::GameOver => "nothing: the game is over",
     }
 }

@@ -60,7 +60,7 @@ impl Game {
             (Action::ConfirmTrade { with }, Phase::Main) => self.confirm_trade(p, with, events),
             (Action::WithdrawTrade, Phase::Main) => self.withdraw_trade(p, events),
             (Action::EndTurn, Phase::Main) => self.end_turn(p, events),
-            _ => Err(RuleError::WrongPhase { expected: phase_expectation(self.phase) }),
+            _ => Err(RuleError::WrongPhase { phase: self.phase }),
         }
     }
 
@@ -147,20 +147,5 @@ impl Game {
         for v in self.topo.edge_vertices[e as usize] {
             self.vertex_harbour[v as usize] = Some(h);
         }
-    }
-}
-
-pub(super) fn phase_expectation(phase: Phase) -> &'static str {
-    match phase {
-        Phase::PlaceHarbour => "the next harbour to be placed",
-        Phase::SetupSettlement => "a setup settlement",
-        Phase::SetupRoute { .. } => "a road or ship next to the settlement just placed",
-        Phase::Roll => "the roll (or a development card before it)",
-        Phase::Main => "trading, building or the end of the turn",
-        Phase::Discard => "the discards on the seven",
-        Phase::Robber => "the robber (or pirate) to move",
-        Phase::Gold => "the gold choices",
-        Phase::RoadBuilding { .. } => "the free roads or ships of Road Building",
-        Phase::GameOver { .. } => "nothing: the game is over",
     }
 }

@@ -121,7 +121,7 @@ async fn settle(double: &Double, service: &Service, place: Place, min_version: i
                     )
                 })
                 .collect();
-            let mut conn = service.store().pool().acquire().await.expect("a connection");
+            let mut conn = connection(service).await;
             let owed = southseas::store::pending_posts(&mut conn).await;
             panic!(
                 "{what}: channel {} never settled at version ≥ {min_version}: the database has (game, version, to act) {seen:?}, posts owed {owed:?}; offering {offering:?}\n{}",
@@ -133,12 +133,29 @@ async fn settle(double: &Double, service: &Service, place: Place, min_version: i
     }
 }
 
+/// A connection of the test's own pool, waited for: the test looks at the database while the
+/// bots load it (hundreds of tables in the soak, on a machine that may be busy), and its own
+/// look failing on the pool's wait would fail the test for nothing the bot did.
+async fn connection(service: &Service) -> sqlx::pool::PoolConnection<sqlx::Any> {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        match service.store().pool().acquire().await {
+            Ok(conn) => return conn,
+            Err(e) if Instant::now() < deadline => {
+                eprintln!("the test's own connection waits: {e}");
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+            Err(e) => panic!("a connection: {e}"),
+        }
+    }
+}
+
 /// Whether the database has recorded `message` as showing `version` (the step's delivery is
 /// booked). This test's taps wait for the booking, so that each step starts from a settled
 /// channel; tapping before it is what `discord_race.rs` tests.
 async fn recorded(service: &Service, game: i64, message: &Value, version: i64) -> bool {
     let Some(id) = dd::id_of(&message["id"]) else { return false };
-    let mut conn = service.store().pool().acquire().await.expect("a connection");
+    let mut conn = connection(service).await;
     let messages = southseas::store::messages(&mut conn, game).await.expect("the game's messages");
     messages.iter().any(|(m, _, v)| *m == id && *v == version)
 }
@@ -315,7 +332,7 @@ async fn two_processes_share_the_shards_and_one_database_through_a_kill() {
 
     // Every game's action log is exactly what the test saw applied: nothing lost or doubled.
     for table in &tables {
-        let mut conn = service.store().pool().acquire().await.expect("a connection");
+        let mut conn = connection(service).await;
         let log: Vec<Action> = southseas::store::actions(&mut conn, table.game_id)
             .await
             .expect("the log")
@@ -546,7 +563,7 @@ static SOAK_POLL_MS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64
 /// The people's steps the game's log holds, in order: who, and the step as it reads back.
 async fn people_log(service: &Service, table: &SoakTable) -> Vec<(u64, String)> {
     use southseas::games::contract::Rules;
-    let mut conn = service.store().pool().acquire().await.expect("a connection");
+    let mut conn = connection(service).await;
     let log = southseas::store::actions(&mut conn, table.game_id).await.expect("the log");
     log.into_iter()
         .filter(|a| table.people.iter().any(|(_, m)| m.id == a.user_id))
@@ -627,7 +644,7 @@ async fn settle_table(double: &Double, service: &Service, table: &mut SoakTable,
     loop {
         let people_steps = people_log(service, table).await.len();
         let owed = {
-            let mut conn = service.store().pool().acquire().await.expect("a connection");
+            let mut conn = connection(service).await;
             southseas::store::post_owed(&mut conn, table.game_id).await.expect("the outbox")
         };
         let looked = if people_steps >= min_steps && !owed { look(service, table).await } else { None };
@@ -918,7 +935,7 @@ async fn soak_two_processes_through_discords_bad_minutes_kills_and_cut_connectio
             }
             4 => {
                 cuts += 1;
-                let mut conn = service.store().pool().acquire().await.expect("a connection");
+                let mut conn = connection(service).await;
                 let cut: Vec<bool> =
                     sqlx::query_scalar("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1")
                         .bind(&app)
@@ -1010,7 +1027,7 @@ async fn soak_two_processes_through_discords_bad_minutes_kills_and_cut_connectio
     // Discord and the database are fine again: whatever is owed comes out.
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
-        let mut conn = service.store().pool().acquire().await.expect("a connection");
+        let mut conn = connection(service).await;
         let owed = southseas::store::pending_posts(&mut conn).await.expect("the outbox");
         drop(conn);
         if owed == 0 {

@@ -332,7 +332,7 @@ async fn two_processes_share_the_shards_and_one_database_through_a_kill() {
 
     // Every game's action log is exactly what the test saw applied: nothing lost or doubled.
     for table in &tables {
-        let mut conn = connection(service).await;
+        let mut conn = connection(&service).await;
         let log: Vec<Action> = southseas::store::actions(&mut conn, table.game_id)
             .await
             .expect("the log")
@@ -935,7 +935,7 @@ async fn soak_two_processes_through_discords_bad_minutes_kills_and_cut_connectio
             }
             4 => {
                 cuts += 1;
-                let mut conn = connection(service).await;
+                let mut conn = connection(&service).await;
                 let cut: Vec<bool> =
                     sqlx::query_scalar("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1")
                         .bind(&app)
@@ -1027,7 +1027,7 @@ async fn soak_two_processes_through_discords_bad_minutes_kills_and_cut_connectio
     // Discord and the database are fine again: whatever is owed comes out.
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
-        let mut conn = connection(service).await;
+        let mut conn = connection(&service).await;
         let owed = southseas::store::pending_posts(&mut conn).await.expect("the outbox");
         drop(conn);
         if owed == 0 {

@@ -575,8 +575,9 @@ async fn a_person_taps_and_types_while_postgresql_restarts() {
         let said = responses[1].content.clone().unwrap_or_default();
         assert!(said.contains("Nothing was changed"), "{what}: the person is told that nothing changed: {said}");
         // The bot gives up on the database after 5 s (`store::ACQUIRE_TIMEOUT`, after at most
-        // 1 s for the reader's language), while the person still looks; it was 11 to 12.5 s.
-        assert!(down.elapsed() < Duration::from_secs(8), "{what}: told within seconds, not after {:.1?}", down.elapsed());
+        // 1 s for the reader's language): 6.0 and 7.5 s after the stop in one run, where it
+        // was 11 to 12.5 s.
+        assert!(down.elapsed() < Duration::from_secs(10), "{what}: told within seconds, not after {:.1?}", down.elapsed());
         answers.push((what, ack, down.elapsed()));
     }
     // Down for ~10 s in all.

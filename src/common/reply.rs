@@ -129,6 +129,15 @@ impl Delivery {
 }
 
 impl Reply {
+    /// Pings `user` no longer: the next one pinged, if any, becomes the one to act. Their name
+    /// may stay in the text; only the mentions decide who is notified.
+    pub fn unping(&mut self, user: u64) {
+        self.more_mentions.retain(|&u| u != user);
+        if self.mention == Some(user) {
+            self.mention = (!self.more_mentions.is_empty()).then(|| self.more_mentions.remove(0));
+        }
+    }
+
     /// The lines a typed step holds for the computers' run (see [`Delivery::Carried`]).
     pub fn carried(&self) -> Option<&[String]> {
         match &self.delivery {

@@ -242,6 +242,15 @@ impl Service {
         } else {
             carried.map_or(Delivery::InPlace, |lines| Delivery::Carried { lines })
         };
+        // A new message pings the others, never the one whose step made it: they are looking
+        // at it, and a decision their own step left them owing (a discard on their own seven)
+        // was asked of them where they acted. The end of the game still pings everyone.
+        if let Some(user) = actor
+            && !over
+            && reply.delivery == Delivery::New
+        {
+            reply.unping(user);
+        }
         // The deadline is said once a turn: in the message that hands it over, not again on
         // each step its player takes.
         if reply.delivery == Delivery::New {

@@ -443,7 +443,8 @@ async fn a_typed_hand_over_to_the_computers_is_told_by_their_run() {
 }
 
 /// A person plays the engine's greedy choices; which seed lets a seven find at least two
-/// people with more than seven cards early on (the engine alone, as the service will play it).
+/// people with more than seven cards early on, the one who rolled it among them (the engine
+/// alone, as the service will play it).
 fn seven_for_two(scenario: &str) -> (u64, usize) {
     for seed in 0..400u64 {
         let setup = Setup::new(Ruleset::CURRENT.scenario(scenario).unwrap(), 3, seed, Options::default()).unwrap();
@@ -452,12 +453,13 @@ fn seven_for_two(scenario: &str) -> (u64, usize) {
             if game.is_over() {
                 break;
             }
-            if game.phase() == Phase::Discard && game.pending_discards().len() >= 2 {
-                return (seed, step as usize);
-            }
             let seat = game.to_act()[0];
             let action = Bot::new(Strategy::Random, step).choose(&game, seat).unwrap();
             game.apply(seat, &action).unwrap();
+            let owing = game.pending_discards();
+            if game.phase() == Phase::Discard && owing.len() >= 2 && owing.iter().any(|d| d.0 as usize == seat) {
+                return (seed, step as usize + 1);
+            }
         }
     }
     panic!("no seed found");
@@ -490,9 +492,10 @@ async fn to_a_seven_for_two(service: &Service) -> (Seen, Vec<Actor>) {
 }
 
 on_both_databases! {
-/// On a seven, two people owe a discard at once: both are pinged in one new message, each has
-/// a reminder and a deadline of their own; one discards by taps (nobody is pinged again); the
-/// other's time runs out and the computer discards for them, exactly once.
+/// On a seven, two people owe a discard at once, the roller among them: the others are pinged
+/// in one new message (the roller is asked where they rolled, not pinged by their own roll),
+/// each has a reminder and a deadline of their own; one discards by taps (nobody is pinged
+/// again); the other's time runs out and the computer discards for them, exactly once.
 async fn a_seven_asks_two_people_to_discard_at_once(db) {
     let clock = ManualClock::at(1_800_000_000_000);
     let service = open(&db, &clock).await;
@@ -505,16 +508,18 @@ async fn a_seven_asks_two_people_to_discard_at_once(db) {
     let mut pinged = seven.more_mentions.clone();
     pinged.extend(seven.mention);
     pinged.sort();
-    let mut expected: Vec<u64> = owing.iter().map(|&s| by_seat[s].user_id).collect();
+    let roller = game.active_player();
+    assert!(owing.contains(&roller), "the roller owes a discard too: {owing:?}");
+    let mut expected: Vec<u64> = owing.iter().filter(|&&s| s != roller).map(|&s| by_seat[s].user_id).collect();
     expected.sort();
-    assert_eq!(pinged, expected, "everyone who owes a discard is pinged in one message: {}", seven.text);
+    assert_eq!(pinged, expected, "everyone who owes a discard but the roller is pinged in one message: {}", seven.text);
     assert!(seven.delivery.is_new_message());
     // Each has a reminder and a deadline of their own.
     let mut conn = service.store().pool().acquire().await.unwrap();
     let game_id = seven.game.unwrap().0;
     let due = store::due_items(&mut conn, game_id).await.unwrap();
     drop(conn);
-    for &user in &expected {
+    for user in owing.iter().map(|&s| by_seat[s].user_id) {
         let kinds: Vec<_> = due.iter().filter(|d| d.user_id == user).map(|d| d.kind).collect();
         assert_eq!(kinds.len(), 2, "a reminder and a deadline for {user}: {due:?}");
     }

@@ -527,6 +527,10 @@ struct SoakTable {
     hand_overs: usize,
     /// Pings that were not once per hand-over.
     wrong_pings: Vec<String>,
+    /// Every table's state, one look for all (see [`Board`]).
+    board: tokio::sync::watch::Receiver<std::sync::Arc<Board>>,
+    /// The game as last looked at (see [`look`]), kept while its version stays.
+    looked: Option<Look>,
 }
 
 /// A soak table as the database and the channel show it, settled: the people who owe a
@@ -544,6 +548,7 @@ struct Settled {
 }
 
 /// A table looked at once (see [`look`]).
+#[derive(Clone)]
 struct Look {
     version: i64,
     waiting: Vec<u64>,
@@ -555,10 +560,66 @@ struct Look {
     still_owed: Option<String>,
 }
 
-/// How often a soak table is looked at while it settles: every 50 ms for the default 24
-/// tables, less often with more (each look is a few queries; 500 tables looked at every 50 ms
-/// would be the test, not the bot, loading the database).
+/// Every soak table at a glance, read by one task for all tables in three queries whatever
+/// their number (`watch_board`): a table that settles reads its glance here, and looks at its
+/// game itself (a replay) only when its version moved. With hundreds of tables, each looking
+/// on its own was the test, not the bot, loading the database: 13,000 waits for the test's
+/// own connections in one 500-table run.
+#[derive(Default)]
+struct Board {
+    /// When the look that made this board began: a table settling since then may trust it.
+    began: Option<Instant>,
+    games: std::collections::HashMap<i64, Glance>,
+}
+
+/// One game at a glance: its version, how many steps each user logged, and whether a post to
+/// its channel is owed.
+#[derive(Clone, Default)]
+struct Glance {
+    version: i64,
+    steps_by_user: Vec<(u64, usize)>,
+    owed: bool,
+}
+
+impl Glance {
+    fn people_steps(&self, table: &SoakTable) -> usize {
+        self.steps_by_user.iter().filter(|(u, _)| table.people.iter().any(|(_, m)| m.id == *u)).map(|(_, n)| n).sum()
+    }
+}
+
+/// How often the board is read: every 50 ms for up to 250 tables, every 100 ms for 500.
 static SOAK_POLL_MS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(50);
+
+/// Reads the board for every table, again and again, until the receivers are gone. A failed
+/// read (the database restarting) is tried again; the board keeps its last good read.
+async fn watch_board(service: &Service, board: tokio::sync::watch::Sender<std::sync::Arc<Board>>) {
+    let poll = Duration::from_millis(SOAK_POLL_MS.load(std::sync::atomic::Ordering::Relaxed));
+    while !board.is_closed() {
+        let began = Instant::now();
+        let read = async {
+            let mut conn = service.store().pool().acquire().await.ok()?;
+            let versions: Vec<(i64, i64)> = sqlx::query_as("SELECT id, version FROM games").fetch_all(&mut *conn).await.ok()?;
+            let steps: Vec<(i64, i64, i64)> = sqlx::query_as("SELECT game_id, user_id, COUNT(*) FROM actions GROUP BY game_id, user_id")
+                .fetch_all(&mut *conn)
+                .await
+                .ok()?;
+            let owed: Vec<i64> =
+                sqlx::query_scalar("SELECT DISTINCT game_id FROM outbox WHERE recipient = 0").fetch_all(&mut *conn).await.ok()?;
+            let mut games: std::collections::HashMap<i64, Glance> =
+                versions.into_iter().map(|(id, version)| (id, Glance { version, owed: owed.contains(&id), ..Glance::default() })).collect();
+            for (game, user, n) in steps {
+                if let Some(glance) = games.get_mut(&game) {
+                    glance.steps_by_user.push((user as u64, n as usize));
+                }
+            }
+            Some(Board { began: Some(began), games })
+        };
+        if let Some(read) = read.await {
+            board.send_replace(std::sync::Arc::new(read));
+        }
+        tokio::time::sleep(poll.saturating_sub(began.elapsed())).await;
+    }
+}
 
 /// The people's steps the game's log holds, in order: who, and the step as it reads back.
 async fn people_log(service: &Service, table: &SoakTable) -> Vec<(u64, String)> {
@@ -640,14 +701,33 @@ async fn look(service: &Service, table: &mut SoakTable) -> Option<Look> {
 /// over).
 async fn settle_table(double: &Double, service: &Service, table: &mut SoakTable, min_steps: usize, what: &str) -> Settled {
     let poll = Duration::from_millis(SOAK_POLL_MS.load(std::sync::atomic::Ordering::Relaxed));
-    let deadline = Instant::now() + Duration::from_secs(90) + poll * 120;
+    let deadline = Instant::now() + Duration::from_secs(120) + poll * 120;
+    // Only a board read begun after this table was asked to settle, then each newer one.
+    let mut since = Instant::now();
+    let (mut people_steps, mut owed) = (0, true);
     loop {
-        let people_steps = people_log(service, table).await.len();
-        let owed = {
-            let mut conn = connection(service).await;
-            southseas::store::post_owed(&mut conn, table.game_id).await.expect("the outbox")
+        let wait = tokio::time::timeout(Duration::from_secs(5), table.board.wait_for(|b| b.began.is_some_and(|b| b > since)));
+        let glance = match wait.await {
+            Ok(Ok(board)) => {
+                since = board.began.expect("read");
+                board.games.get(&table.game_id).cloned()
+            }
+            _ => None,
         };
-        let looked = if people_steps >= min_steps && !owed { look(service, table).await } else { None };
+        if let Some(glance) = &glance {
+            (people_steps, owed) = (glance.people_steps(table), glance.owed);
+        }
+        let looked = match glance {
+            Some(glance) if people_steps >= min_steps && !owed => match table.looked.clone().filter(|l| l.version == glance.version) {
+                Some(kept) => Some(kept),
+                None => {
+                    table.looked = look(service, table).await;
+                    // A look at a newer version than the glance's waits for the next glance.
+                    table.looked.clone().filter(|l| l.version == glance.version)
+                }
+            },
+            _ => None,
+        };
         if let Some(Look { version, waiting, busy, over, next, phase, still_owed }) = looked {
             let offering = double.messages_with_components(table.place.channel_id);
             let id = table.game_id;
@@ -674,13 +754,18 @@ async fn settle_table(double: &Double, service: &Service, table: &mut SoakTable,
                 table.kind, table.game_id, table.place.channel_id
             );
         }
-        tokio::time::sleep(poll).await;
     }
 }
 
 /// Opens a soak table: `/new` (the game's options for Seafarers), Join, the computers added,
 /// Start; returns it once its first prompt is out.
-async fn open_soak_table(double: &Double, service: &Service, place: Place, shard: u32, kind: Kind, n: u64) -> SoakTable {
+async fn open_soak_table(
+    double: &Double,
+    service: &Service,
+    board: &tokio::sync::watch::Receiver<std::sync::Arc<Board>>,
+    (place, shard, kind): (Place, u32, Kind),
+    n: u64,
+) -> SoakTable {
     let (a, b) = (Member::new(6_000 + 2 * n, &format!("ana{n}")), Member::new(6_001 + 2 * n, &format!("ben{n}")));
     let here = |i: dd::Interaction| i.in_guild(place.guild_id, place.channel_id);
     let mut sent = Vec::new();
@@ -753,6 +838,8 @@ async fn open_soak_table(double: &Double, service: &Service, place: Place, shard
         last: None,
         hand_overs: 0,
         wrong_pings: Vec::new(),
+        board: board.clone(),
+        looked: None,
     };
     settle_table(double, service, &mut table, 0, "the first prompt").await;
     table
@@ -817,10 +904,11 @@ async fn take_soak_step(double: &Double, service: &Service, table: &mut SoakTabl
 /// of two people and two computers; for `SOUTHSEAS_SOAK_MINUTES` (default 5). Round after
 /// round a person takes a step at every table (a tap, a menu's choice, or typed); every second
 /// round Discord fails the bot's posts and edits for 2 s (429s, 5xx pages, answers lost, no
-/// answer), every sixth round a process is SIGKILLed right after its tables' taps and
-/// restarted, every sixth round (offset) every database connection of both processes is cut
-/// (`pg_terminate_backend`), and once, past half time, PostgreSQL itself is stopped for 10 s
-/// and started again (`pg_ctl stop -m fast`) instead of a cut. Checks, and fails on:
+/// answer); in the other rounds, every 30 s a process is SIGKILLed right after its tables'
+/// taps and restarted, every sixth round every database connection of both processes is cut
+/// (`pg_terminate_backend`) unless a kill is due, and once, past half time, PostgreSQL itself
+/// is stopped for 10 s and started again (`pg_ctl stop -m fast`) instead of a cut. Checks,
+/// and fails on:
 /// - every game's log holds exactly the people's steps that went through (none lost, none
 ///   applied twice; a tap whose process was killed, or whose database went away, before its
 ///   commit did nothing);
@@ -841,7 +929,7 @@ async fn soak_two_processes_through_discords_bad_minutes_kills_and_cut_connectio
     use std::collections::BTreeMap;
     let minutes: f64 = std::env::var("SOUTHSEAS_SOAK_MINUTES").ok().and_then(|m| m.parse().ok()).unwrap_or(5.0);
     let count: u64 = std::env::var("SOUTHSEAS_SOAK_TABLES").ok().and_then(|m| m.parse().ok()).unwrap_or(18);
-    SOAK_POLL_MS.store(50 * count.div_ceil(24).max(1), std::sync::atomic::Ordering::Relaxed);
+    SOAK_POLL_MS.store((count / 5).clamp(50, 200), std::sync::atomic::Ordering::Relaxed);
     let begun = Instant::now();
     let Some(server) = crate::support::PrivatePostgres::start("soak").await else { return };
     let db = crate::support::TempDb::postgres_on(&server.url(), "soak").await;
@@ -864,16 +952,20 @@ async fn soak_two_processes_through_discords_bad_minutes_kills_and_cut_connectio
     let spawn = |shard: u32| spawn_shard_with(&double, &bot_url, shard, &logs[shard as usize], &env);
     let mut children: Vec<Child> = (0..SHARD_COUNT).map(spawn).collect();
     double.wait_for_live_shards(&[[0, 2], [1, 2]]).await;
+    let (board_sender, board) = tokio::sync::watch::channel(std::sync::Arc::new(Board::default()));
+    let watcher = {
+        let service = Service::open(&db.url()).await.expect("the database");
+        tokio::spawn(async move { watch_board(&service, board_sender).await })
+    };
     // Opened a few at a time: a lobby's taps each wait for their answer.
     let mut tables: Vec<SoakTable> = Vec::new();
     for chunk in places.chunks(8) {
         let base = tables.len();
         tables.extend(
             join_all(
-                chunk
-                    .iter()
-                    .enumerate()
-                    .map(|(i, (shard, kind, place))| open_soak_table(&double, &service, *place, *shard, *kind, (base + i) as u64)),
+                chunk.iter().enumerate().map(|(i, (shard, kind, place))| {
+                    open_soak_table(&double, &service, &board, (*place, *shard, *kind), (base + i) as u64)
+                }),
             )
             .await,
         );
@@ -893,6 +985,7 @@ async fn soak_two_processes_through_discords_bad_minutes_kills_and_cut_connectio
     ];
     let (mut rounds, mut windows, mut kills, mut cuts, mut refused) = (0usize, 0usize, 0usize, 0usize, 0usize);
     let mut restart: Option<Duration> = None;
+    let mut last_kill: Option<Instant> = None;
     // From a disruption's end, by kind: to each table's prompt, and to the first post owed then.
     let mut recoveries: BTreeMap<&str, Vec<Duration>> = BTreeMap::new();
     let mut first_posts: BTreeMap<&str, Vec<Duration>> = BTreeMap::new();
@@ -903,22 +996,15 @@ async fn soak_two_processes_through_discords_bad_minutes_kills_and_cut_connectio
         let stepped = round_began.elapsed();
         // The disruption of this round, and when it ended; the shard whose process was killed.
         let mut victim = None;
+        // A SIGKILL every 30 s (in the first even round after), whatever the number of tables.
+        let kill_due = last_kill.is_none_or(|at: Instant| at.elapsed() >= Duration::from_secs(30));
+        let restart_due = restart.is_none() && playing.elapsed().as_secs_f64() > minutes * 30.0;
         let (what, ended) = match rounds % 6 {
             1 | 3 | 5 => {
                 windows += 1;
                 ("Discord fault window", Some(double.fault(faults[windows % faults.len()], Duration::from_secs(2))))
             }
-            2 => {
-                let shard = kills % SHARD_COUNT as usize;
-                kills += 1;
-                children[shard].kill().expect("SIGKILL");
-                children[shard].wait().expect("reaped");
-                double.wait_for_shard_down([shard as u32, SHARD_COUNT]).await;
-                children[shard] = spawn(shard as u32);
-                victim = Some(shard as u32);
-                ("SIGKILL", Some(Instant::now()))
-            }
-            4 if restart.is_none() && playing.elapsed().as_secs_f64() > minutes * 30.0 => {
+            4 if restart_due => {
                 let stopped = Instant::now();
                 server.stop().await;
                 tokio::time::sleep(Duration::from_secs(10).saturating_sub(stopped.elapsed())).await;
@@ -932,6 +1018,17 @@ async fn soak_two_processes_through_discords_bad_minutes_kills_and_cut_connectio
                     }
                 }
                 ("PostgreSQL restart", Some(end))
+            }
+            _ if kill_due => {
+                last_kill = Some(Instant::now());
+                let shard = kills % SHARD_COUNT as usize;
+                kills += 1;
+                children[shard].kill().expect("SIGKILL");
+                children[shard].wait().expect("reaped");
+                double.wait_for_shard_down([shard as u32, SHARD_COUNT]).await;
+                children[shard] = spawn(shard as u32);
+                victim = Some(shard as u32);
+                ("SIGKILL", Some(Instant::now()))
             }
             4 => {
                 cuts += 1;
@@ -974,7 +1071,7 @@ async fn soak_two_processes_through_discords_bad_minutes_kills_and_cut_connectio
             }
             None
         };
-        let unsure_round = rounds % 6 == 4;
+        let unsure_round = matches!(what, "cut of every connection" | "PostgreSQL restart");
         let settled = join_all(tables.iter_mut().zip(pending).map(|(table, pending)| {
             let (double, service) = (&double, &service);
             async move {
@@ -1039,6 +1136,7 @@ async fn soak_two_processes_through_discords_bad_minutes_kills_and_cut_connectio
     for table in tables.iter_mut() {
         settle_table(&double, &service, table, 0, "the end").await;
     }
+    watcher.abort();
     for child in &mut children {
         child.kill().ok();
         child.wait().ok();

@@ -143,7 +143,7 @@ pub struct SharedDatabase {
     _db: TempDb,
 }
 
-/// A fresh database that several processes open at once (`tests/it/shards.rs`): a schema on
+/// A fresh database that several processes open at once (`tests/it/process/shards.rs`): a schema on
 /// the PostgreSQL server when `SOUTHSEAS_TEST_POSTGRES` is set (always in CI), else a SQLite
 /// file in the temp directory (processes on one machine can share it).
 pub async fn shared_database_url(tag: &str) -> SharedDatabase {

@@ -13,7 +13,7 @@ use southseas::service::Service;
 
 /// Words of the English texts that no French text holds (one list for every French test).
 fn english_words() -> impl Iterator<Item = &'static str> {
-    include_str!("../data/english-only-words.txt").lines().filter(|l| !l.is_empty() && !l.starts_with('#'))
+    include_str!("../../../data/english-only-words.txt").lines().filter(|l| !l.is_empty() && !l.starts_with('#'))
 }
 
 fn english_in(text: &str) -> Vec<String> {

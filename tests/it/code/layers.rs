@@ -37,7 +37,7 @@ fn layer_of(file: &str) -> u8 {
         .filter(|(prefix, _)| file.starts_with(prefix))
         .max_by_key(|(prefix, _)| prefix.len())
         .map(|&(_, layer)| layer)
-        .unwrap_or_else(|| panic!("{file} is in no layer: add it to LAYERS in tests/it/layers.rs and to ARCHITECTURE.md"))
+        .unwrap_or_else(|| panic!("{file} is in no layer: add it to LAYERS in tests/it/code/layers.rs and to ARCHITECTURE.md"))
 }
 
 fn root() -> PathBuf {

@@ -198,8 +198,7 @@ impl Service {
         // Not in a transaction of its own: with every delivery of this process handed over
         // meanwhile, in one (see `records`). The tap's own path stays one write, its step.
         let delivered = Delivered { game, version, message, retired: retired.to_vec() };
-        let retire = self.records.record(delivered).await.map_err(|why| internal(format!("recording a delivery: {why}")))?;
-        Ok(retire)
+        self.records.record(delivered).await.map_err(|why| internal(format!("recording a delivery: {why}")))
     }
 
     /// The lines of a typed step's message that waited for the computer's run to tell them

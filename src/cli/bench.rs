@@ -195,6 +195,7 @@ pub async fn run(args: &BenchArgs, images: Option<ImageMaker>) -> Result<Report>
     // Load: `tasks` workers, split over the processes, each looping over its share of the
     // games, one action per visit.
     let deadline_ms = crate::store::now_ms() + args.seconds as i64 * 1000;
+    let records_before = service.record_counts();
     let start = Instant::now();
     let mut children = Vec::new();
     for k in 1..args.processes {
@@ -207,6 +208,7 @@ pub async fn run(args: &BenchArgs, images: Option<ImageMaker>) -> Result<Report>
         children.push(child);
     }
     let mut result = load(&service, &tables, args, 0, deadline_ms).await;
+    let records_after = service.record_counts();
     for child in children {
         let out = child.wait_with_output().await?;
         anyhow::ensure!(out.status.success(), "a load process failed: {}", out.status);
@@ -227,6 +229,14 @@ pub async fn run(args: &BenchArgs, images: Option<ImageMaker>) -> Result<Report>
         if args.database_url.is_some() { "PostgreSQL" } else { "SQLite" },
         turns as f64 / elapsed,
         latencies.len() as f64 / elapsed
+    ));
+    // This process's share: each step is a write of its own; the records of their deliveries
+    // are the process's writer's, many per commit under load (see `service::records`).
+    let (records, commits) = (records_after.records - records_before.records, records_after.commits - records_before.commits);
+    lines.push(format!(
+        "writes under that load (this process): {records} deliveries recorded in {commits} commits ({:.1} per commit): {:.2} write transactions per tap",
+        records as f64 / commits.max(1) as f64,
+        1.0 + commits as f64 / records.max(1) as f64
     ));
     lines.push(format!(
         "step latency (a tap: load + apply + commit, then the post and the retirements recorded, under that load): p50 {}, p99 {}, max {}",

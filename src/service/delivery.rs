@@ -2,6 +2,7 @@
 //! posted by the process that made the step, or claimed with a lease by another when it could
 //! not; and the retirement of buttons on messages that no longer show the current version.
 
+use super::records::{Delivered, RETIRE_BATCH};
 use super::{Delivery, Origin, Reply, Result, Service, Table, internal};
 use crate::common::reply::{AtCommit, Known};
 use crate::i18n::Locale;
@@ -9,49 +10,10 @@ use crate::store::{self, GameId, PendingPost};
 use sqlx::AnyConnection;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// How many messages one delivery retires at most (a game has one or two with buttons).
-const RETIRE_BATCH: i64 = 64;
-
 /// How often a handler waiting for a game's post (`wait_until_posted`) looks at the outbox
 /// when nothing rings: for a post made by another process sharing the database (a post made
 /// here rings at once).
 const POSTED_POLL: std::time::Duration = std::time::Duration::from_secs(1);
-
-/// A bell per game someone waits on (see `wait_until_posted`), rung when this process records
-/// one of the game's channel posts as made.
-#[derive(Default)]
-pub(super) struct Bells(std::sync::Mutex<std::collections::HashMap<GameId, std::sync::Arc<tokio::sync::Notify>>>);
-
-impl Bells {
-    fn ring(&self, game: GameId) {
-        if let Some(bell) = self.0.lock().expect("bells lock").get(&game) {
-            bell.notify_waiters();
-        }
-    }
-
-    /// The game's bell, hung while the returned handle lives (and others wait on it).
-    fn hang(&self, game: GameId) -> Hung<'_> {
-        let bell = std::sync::Arc::clone(self.0.lock().expect("bells lock").entry(game).or_default());
-        Hung { bells: self, game, bell }
-    }
-}
-
-/// A bell someone waits on; taken down with its last waiter.
-struct Hung<'a> {
-    bells: &'a Bells,
-    game: GameId,
-    bell: std::sync::Arc<tokio::sync::Notify>,
-}
-
-impl Drop for Hung<'_> {
-    fn drop(&mut self) {
-        let mut bells = self.bells.0.lock().expect("bells lock");
-        // The map's and this one: nobody else waits.
-        if std::sync::Arc::strong_count(&self.bell) <= 2 {
-            bells.remove(&self.game);
-        }
-    }
-}
 
 /// How long a game must have been quiet (no change) before the sweeper retires its old
 /// messages' buttons: the handler of its last step retires them within milliseconds of the
@@ -223,7 +185,9 @@ impl Service {
     }
 
     /// [`Service::delivered`], with every message `retired` on the way (the clicked one, and
-    /// those the change made old: see [`Known`]) recorded as such in the same transaction.
+    /// those the change made old: see [`Known`]) recorded as such in the same transaction:
+    /// the process's writer of delivery records commits it with the others handed to it
+    /// meanwhile (group commit); this waits for that commit.
     pub async fn delivered_retiring(
         &self,
         game: GameId,
@@ -231,27 +195,10 @@ impl Service {
         message: Option<u64>,
         retired: &[u64],
     ) -> Result<Vec<(GameId, u64, u64)>> {
-        let mut tx = self.store.begin_write().await?;
-        // The game's row first, as every step takes it (on PostgreSQL it locks the row): a
-        // delivery and a step of one game take turns and never wait for each other's rows of
-        // the outbox, messages and schedule in opposite orders (a deadlock).
-        store::game(&mut tx, game).await?;
-        store::remove_post(&mut tx, game, version, store::CHANNEL).await?;
-        if let Some(message) = message {
-            store::record_message(&mut tx, game, message, "choices", version).await?;
-        }
-        for &message in retired {
-            store::mark_retired(&mut tx, game, message).await?;
-        }
-        let retire = store::messages_to_retire(&mut tx, Some(game), None, RETIRE_BATCH).await?;
-        // The computer's turn waited for this message (see `play_for`): it may go on now.
-        let computer_waits = store::release_due(&mut tx, game, store::DueKind::Computer).await?;
-        tx.commit().await?;
-        self.posted.ring(game);
-        if computer_waits {
-            self.wake_scheduler();
-        }
-        Ok(retire)
+        // Not in a transaction of its own: with every delivery of this process handed over
+        // meanwhile, in one (see `records`). The tap's own path stays one write, its step.
+        let delivered = Delivered { game, version, message, retired: retired.to_vec() };
+        self.records.record(delivered).await.map_err(|why| internal(format!("recording a delivery: {why}")))
     }
 
     /// The lines of a typed step's message that waited for the computer's run to tell them
@@ -285,7 +232,7 @@ impl Service {
     /// run played here), else every [`POSTED_POLL`] (the run played by another process).
     pub async fn wait_until_posted(&self, game: GameId, limit: std::time::Duration) -> Result<bool> {
         let until = tokio::time::Instant::now() + limit;
-        let hung = self.posted.hang(game);
+        let hung = self.records.bells().hang(game);
         loop {
             // Listening before looking: a post made between the look and the wait still rings.
             let rung = hung.bell.notified();
@@ -340,7 +287,7 @@ impl Service {
         let retire = store::messages_to_retire(&mut tx, Some(lost.game_id), None, RETIRE_BATCH).await?;
         let computer_waits = store::release_due(&mut tx, lost.game_id, store::DueKind::Computer).await?;
         tx.commit().await?;
-        self.posted.ring(lost.game_id);
+        self.records.bells().ring(lost.game_id);
         if computer_waits {
             self.wake_scheduler();
         }
@@ -418,6 +365,13 @@ impl Service {
             let current = store::game(&mut tx, post.game_id).await?.map(|g| g.version);
             let reply: Option<Reply> = serde_json::from_str(&post.reply).ok();
             match reply {
+                // Discord took it, and this process's writer is recording it (its lease ran
+                // out while the database was slow): posted again here, it would be made twice
+                // for all this process knows. Left claimed: the record removes it; if the
+                // record fails for good, it is due again when this claim runs out.
+                Some(_) if post.recipient == store::CHANNEL && self.records.holds(post.game_id, post.version) => {
+                    tracing::info!(game = post.game_id, version = post.version, "a post being recorded is not posted again");
+                }
                 // A post no computer's run took over is the step's own message again.
                 Some(mut reply) if current == Some(post.version) => {
                     if reply.carried().is_some() {
@@ -546,7 +500,7 @@ mod tests {
         drop(conn);
         assert!(waiting.await.unwrap(), "the post is out");
         assert!(made.elapsed() < POSTED_POLL + Duration::from_millis(500), "seen by the poll: {:?}", made.elapsed());
-        assert!(service.posted.0.lock().unwrap().is_empty(), "no bell left hanging");
+        assert!(service.records.bells().0.lock().unwrap().is_empty(), "no bell left hanging");
         let _ = std::fs::remove_file(&path);
     }
 
@@ -595,6 +549,38 @@ mod tests {
         let left: Vec<i64> = sqlx::query_scalar("SELECT recipient FROM outbox").fetch_all(&mut *conn).await.unwrap();
         assert!(!left.contains(&(bo.user_id as i64)), "sent: owed no more ({left:?})");
         drop(conn);
+        let _ = std::fs::remove_file(&path);
+    }
+
+    /// A post Discord took whose record this process's writer has not committed yet (the
+    /// database slow past the post's lease) is not posted again by this process's sweeper: the
+    /// writer knows it holds it. Once the record is out of its hands and the post is still owed
+    /// (the record failed for good, or the process that made it was killed: another process,
+    /// or this one restarted), the sweeper posts it again, with its nonce.
+    #[tokio::test]
+    async fn the_sweeper_leaves_alone_a_post_whose_record_is_being_written() {
+        let path = std::env::temp_dir().join(format!("southseas-held-{}.db", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let url = format!("sqlite://{}", path.display());
+        let lease = Duration::from_millis(50);
+        let service = Service::open(&url).await.unwrap().with_lease(lease);
+        let game = owing(&service).await;
+        let versions = owed_versions(&service, game).await;
+        let (&last, before) = versions.split_last().expect("the start owes its channel a post");
+        for &version in before {
+            service.delivered(game, version, None, None).await.unwrap();
+        }
+        tokio::time::sleep(lease * 2).await;
+        service.records.hold(game, last);
+        let owed = service.due_posts().await.unwrap();
+        assert!(owed.iter().all(|r| r.game != Some((game, last))), "held: not posted again here ({owed:?})");
+        assert_eq!(owed_versions(&service, game).await, [last], "still owed until its record commits");
+        // A process that never heard of it (a restart, another process) posts it once the
+        // claim made by the look above ran out.
+        let other = Service::open(&url).await.unwrap().with_lease(Duration::from_secs(60)).with_instance("other");
+        tokio::time::sleep(lease * 2).await;
+        let owed = other.due_posts().await.unwrap();
+        assert_eq!(owed.iter().filter(|r| r.game == Some((game, last))).count(), 1, "owed, so posted again elsewhere ({owed:?})");
         let _ = std::fs::remove_file(&path);
     }
 

@@ -21,6 +21,7 @@ mod lobby;
 mod lookup;
 mod moderation;
 mod places;
+mod records;
 mod rematch;
 pub mod replay;
 pub mod schedule;
@@ -45,6 +46,7 @@ use crate::games::Pictures;
 use crate::store::{GameId, Store};
 pub use lobby::LOBBY_IDLE;
 pub use places::About;
+pub use records::RecordCounts;
 pub(crate) use schedule::add_deadline;
 pub use seats::{parse_duration, vote_delay_ms};
 pub use settings::SettingsChange;
@@ -55,7 +57,7 @@ pub(crate) use tables::{Loaded, load_table};
 pub use web::{TOKEN_CHARS, looks_like_token};
 
 pub struct Service {
-    store: Store,
+    store: Arc<Store>,
     /// Last known state per game, keyed by version; a miss replays the log.
     cache: Mutex<HashMap<GameId, Arc<Loaded>>>,
     /// How long the process that made a step holds its message before another may post it.
@@ -71,9 +73,9 @@ pub struct Service {
     clock: Arc<dyn clock::Clock>,
     /// Rung when a change may have set something due sooner than the scheduler thought.
     wake: Arc<tokio::sync::Notify>,
-    /// Per game someone waits on (`wait_until_posted`): rung when this process records one of
-    /// its channel posts as made.
-    posted: delivery::Bells,
+    /// The process's writer of delivery records (group commit), and the bells of games someone
+    /// waits on (`wait_until_posted`), rung when it records one of their channel posts as made.
+    records: records::Records,
     /// The gate the computer players think through, one permit per core.
     thinking: Arc<crate::common::Thinking>,
     /// The due items this process is working on now (the scheduler's runs in progress).
@@ -96,7 +98,10 @@ impl Service {
 
     /// A service over `store` that draws no pictures, with the default lease and instance.
     pub(crate) fn without_pictures(store: Store) -> Service {
+        let store = Arc::new(store);
+        let wake = Arc::new(tokio::sync::Notify::new());
         Service {
+            records: records::Records::new(Arc::clone(&store), Arc::clone(&wake)),
             store,
             cache: Mutex::new(HashMap::new()),
             lease: DEFAULT_LEASE,
@@ -104,8 +109,7 @@ impl Service {
             pictures: Pictures::default(),
             default_seed: None,
             clock: Arc::new(clock::SystemClock),
-            wake: Arc::new(tokio::sync::Notify::new()),
-            posted: delivery::Bells::default(),
+            wake,
             thinking: Arc::new(crate::common::Thinking::per_core()),
             in_flight: Mutex::new(std::collections::HashSet::new()),
             public_url: None,
@@ -152,6 +156,11 @@ impl Service {
 
     pub fn store(&self) -> &Store {
         &self.store
+    }
+
+    /// What this process's writer of delivery records committed so far (see `records`).
+    pub fn record_counts(&self) -> RecordCounts {
+        self.records.counts()
     }
 
     /// A service over `store` that draws each game's pictures with `pictures` (South Seas': an

@@ -1,14 +1,16 @@
 //! Round trips per tap (issue #31): the database sessions and write transactions the bot takes
 //! to handle a tap or a typed step, counted by the bot itself (`store::Tally`, noted per
-//! interaction: what the handler's own task took, from the click to the last record of its
-//! delivery), and the time from the interaction to its message in the channel, through the
-//! Discord double, on SQLite and on PostgreSQL. Run with `--nocapture` to read the figures.
+//! interaction: what the handler's own task took, from the click to the end of its delivery),
+//! the commits of the process's writer of delivery records meanwhile (`Service::record_counts`:
+//! the record of the delivery is the writer's, shared with every delivery handed to it at the
+//! time), and the time from the interaction to its message in the channel, through the Discord
+//! double, on SQLite and on PostgreSQL. Run with `--nocapture` to read the figures.
 
 use super::discord_double::{self as dd, Double, Member, ResponseKind};
 use super::discord_e2e::{RunningBot, custom_ids, posts, private_answer, settle, start_bot, state, step_command};
 use crate::support::TempDb;
 use southseas::games::southseas::codes::Code;
-use southseas::service::ComponentId;
+use southseas::service::{ComponentId, RecordCounts};
 use southseas::store::Tally;
 use southseas_engine::{Bot, Strategy};
 use std::collections::BTreeMap;
@@ -35,6 +37,8 @@ enum Kind {
 struct Sample {
     kind: Kind,
     tally: Tally,
+    /// What the writer of delivery records committed from the interaction to its end.
+    records: RecordCounts,
     /// From sending the interaction to its message in the channel (the edit of the tapped
     /// message, or the new post).
     to_post: Duration,
@@ -95,6 +99,7 @@ async fn play(double: &Double, db: &TempDb, bot: &RunningBot, members: &[&Member
         let button = ComponentId::button(game_id, version, Code::Act(action));
         let by_tap = taps && game.turn() % 2 == 0 && custom_ids(&message).contains(&button);
         let before = posts(double).len();
+        let records_before = bot.service.record_counts();
         let started = Instant::now();
         let id = if by_tap {
             double.interact(dd::button(&button, who)).await
@@ -115,6 +120,12 @@ async fn play(double: &Double, db: &TempDb, bot: &RunningBot, members: &[&Member
         assert_eq!(private_answer(&responses), None, "{action}: refused: {responses:?}");
         let done = Instant::now();
         let (name, tally) = noted_after(bot, seen + step).await;
+        let records_after = bot.service.record_counts();
+        let records = RecordCounts {
+            commits: records_after.commits - records_before.commits,
+            records: records_after.records - records_before.records,
+            sessions: records_after.sessions - records_before.sessions,
+        };
         let (after, _, _, _) = state(db).await;
         let handed_over = after.to_act() != Some(by_seat) || game.turn() != after.turn();
         let to_computer = handed_over && members.len() == 1;
@@ -127,7 +138,7 @@ async fn play(double: &Double, db: &TempDb, bot: &RunningBot, members: &[&Member
         };
         assert!(name.starts_with(if by_tap { "tap " } else { "typed " }), "{name} noted for {kind:?}");
         let after_post = (kind == Kind::TypedToComputer).then(|| done.saturating_duration_since(started + to_post));
-        samples.push(Sample { kind, tally, to_post, after_post });
+        samples.push(Sample { kind, tally, records, to_post, after_post });
     }
     samples
 }
@@ -146,6 +157,7 @@ fn report(database: &str, samples: &[Sample]) -> BTreeMap<Kind, Tally> {
     for (kind, samples) in by_kind {
         let sessions: Vec<u32> = samples.iter().map(|s| s.tally.sessions).collect();
         let writes: Vec<u32> = samples.iter().map(|s| s.tally.writes).collect();
+        let records: Vec<(u64, u64)> = samples.iter().map(|s| (s.records.records, s.records.commits)).collect();
         let mut times: Vec<Duration> = samples.iter().map(|s| s.to_post).collect();
         times.sort();
         let mut after: Vec<Duration> = samples.iter().filter_map(|s| s.after_post).collect();
@@ -156,10 +168,11 @@ fn report(database: &str, samples: &[Sample]) -> BTreeMap<Kind, Tally> {
             format!(", post to done median {:?} p99 {:?}", percentile(&after, 0.5), percentile(&after, 0.99))
         };
         eprintln!(
-            "trips {database} {kind:?}: n={} sessions {:?} writes {:?}; to post median {:.1?} p99 {:.1?}{after}",
+            "trips {database} {kind:?}: n={} sessions {:?} writes {:?}; the writer's (records, commits) {:?}; to post median {:.1?} p99 {:.1?}{after}",
             samples.len(),
             sessions,
             writes,
+            records,
             percentile(&times, 0.5),
             percentile(&times, 0.99),
         );
@@ -187,12 +200,23 @@ async fn run(people: TempDb, computer: TempDb, database: &str) {
     let most = report(database, &samples);
     for kind in [Kind::TapInPlace, Kind::TapHandOver, Kind::Typed, Kind::TypedHandOver, Kind::TypedToComputer] {
         let Some(&most) = most.get(&kind) else { panic!("{database}: no {kind:?} among the steps played: {most:?}") };
-        // The reader's language (a read), the step (a write transaction), the post recorded with
-        // the messages retired on the way (a write transaction); before: 4 to 6 sessions. A
-        // hand-over to the computer has no post of its own; its handler looks at the outbox
-        // before the run's message and once more when it is out (before: every 100 ms).
-        let (sessions, writes) = if kind == Kind::TypedToComputer { (4, 1) } else { (3, 2) };
+        // The reader's language (a read), the step (a write transaction); the post recorded
+        // with the messages retired on the way is the writer's (below). Before: 4 to 6
+        // sessions, then 3 with 2 writes (the record was the handler's). A hand-over to the
+        // computer has no post of its own; its handler looks at the outbox before the run's
+        // message and once more when it is out (before: every 100 ms).
+        let (sessions, writes) = if kind == Kind::TypedToComputer { (4, 1) } else { (2, 1) };
         assert_eq!(most, Tally { sessions, writes }, "{database}: {kind:?} at most");
+    }
+    // One interaction after another, each delivery is the writer's commit alone: one session,
+    // one write (the computer's run's included, for a hand-over to the computer).
+    for s in &samples {
+        let alone = RecordCounts { commits: 1, records: 1, sessions: 1 };
+        if s.kind == Kind::TypedToComputer {
+            assert!(s.records.records >= 1 && s.records.commits <= s.records.records, "{database}: {:?}", s.records);
+        } else {
+            assert_eq!(s.records, alone, "{database}: {:?}: the delivery's record", s.kind);
+        }
     }
 }
 

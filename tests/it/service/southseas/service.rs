@@ -697,11 +697,15 @@ async fn every_way_to_pay_is_on_a_page_and_page_two_pays(db) {
 }
 
 on_both_databases! {
-/// Round trips per tap (issue #31): a tap's step is one session, its write transaction (the
+/// Round trips per tap (issue #31): a tap's path is one session, its write transaction (the
 /// tapped message recorded in it); what the step knew at its commit comes with the reply (its
-/// table, the messages it made old), so its delivery is one more: the post and the retirements
-/// recorded in one transaction.
-async fn a_tap_is_one_session_and_its_delivery_one_more(db) {
+/// table, the messages it made old). The record of its delivery (the post, the retirements)
+/// is no session of the handler's: the process's writer of delivery records commits it, with
+/// every record handed to it meanwhile. One after another, each delivery is a commit of the
+/// writer's; handed over together, several games' deliveries are one commit (or two, when the
+/// writer took the first before the others were handed over), so N taps at once cost N writes
+/// on their paths and one or two more, not 2N.
+async fn a_tap_is_one_write_and_deliveries_share_their_commits(db) {
     use southseas::service::Origin;
     use southseas::store::{Tally, tallied};
     let service = open(&db).await;
@@ -723,12 +727,53 @@ async fn a_tap_is_one_session_and_its_delivery_one_more(db) {
         let old: Vec<u64> = at.retire.iter().map(|r| r.2).collect();
         assert_eq!(old, if new { vec![shown] } else { vec![] }, "{action}");
         let posted = if new { shown + 1 } else { shown };
+        let before = service.record_counts();
         let (retire, tally) = tallied(service.delivered_retiring(game, version, Some(posted), &old)).await;
         assert_eq!(retire.unwrap(), vec![], "{action}: nothing left to retire");
-        assert_eq!(tally, Tally { sessions: 1, writes: 1 }, "{action}: the delivery");
+        assert_eq!(tally, Tally::default(), "{action}: the delivery's record takes no session of the handler's");
+        let after = service.record_counts();
+        assert_eq!(
+            (after.commits - before.commits, after.records - before.records, after.sessions - before.sessions),
+            (1, 1, 1),
+            "{action}: alone, the writer's own commit in one session"
+        );
         if new { handed_over += 1 } else { in_place += 1 }
         shown = posted;
     }
     assert!(in_place > 0 && handed_over > 0, "{in_place} in place, {handed_over} handed over");
+
+    // Eight games start at once: each start owes its channel a post; their deliveries are handed
+    // over together.
+    let mut owed = Vec::new();
+    for table in 0..8u64 {
+        let place = southseas::service::Place { guild_id: 1, channel_id: 700 + table };
+        let (a, b) = (player(10 + 2 * table), player(11 + 2 * table));
+        service.create(place, &a, options(table)).await.expect("create");
+        service.join(place, &b).await.expect("join");
+        owed.push(service.start(place, &a).await.expect("start").game.expect("its game"));
+    }
+    let before = service.record_counts();
+    let delivered = futures_util::future::join_all(
+        owed.iter().map(|&(game, version)| tallied(service.delivered_retiring(game, version, Some(9_000 + game as u64), &[]))),
+    )
+    .await;
+    for (retire, tally) in delivered {
+        assert_eq!(retire.unwrap(), vec![]);
+        assert_eq!(tally, Tally::default(), "no session of the handlers'");
+    }
+    let after = service.record_counts();
+    assert_eq!(after.records - before.records, 8, "every delivery recorded");
+    let commits = after.commits - before.commits;
+    assert!((1..=2).contains(&commits), "8 deliveries at once: {commits} commits");
+    let mut conn = service.store().pool().acquire().await.unwrap();
+    for &(game, version) in &owed {
+        let left: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE game_id = $1 AND version = $2")
+            .bind(game)
+            .bind(version)
+            .fetch_one(&mut *conn)
+            .await
+            .unwrap();
+        assert_eq!(left, 0, "game {game}: its post is owed no more");
+    }
 }
 }

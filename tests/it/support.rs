@@ -174,7 +174,7 @@ pub async fn all_posted(service: &southseas::service::Service) {
 /// A PostgreSQL server of the test's own (the shared one on 5432 must never be stopped): a
 /// cluster made by `initdb` in a temporary directory, served on a free port of 127.0.0.1, that
 /// the test may stop and start again (a real outage: every connection refused, then a server
-/// that comes back). Stopped, and its directory removed, on drop.
+/// that comes back). Stopped, and its directory removed, on drop (a failed test keeps its log).
 ///
 /// PostgreSQL refuses to run as root: as root, its programs run as the `postgres` user
 /// (`runuser`), which owns the directory. Needs `initdb`, `pg_ctl` and `postgres` (PostgreSQL
@@ -259,6 +259,13 @@ impl PrivatePostgres {
 impl Drop for PrivatePostgres {
     fn drop(&mut self) {
         let _ = self.pg_ctl_stop("immediate").stdout(std::process::Stdio::null()).stderr(std::process::Stdio::null()).status();
+        // A failed test keeps the server's log: why it refused connections, say, is only there.
+        if std::thread::panicking() {
+            let kept = self.dir.with_extension("log");
+            if std::fs::copy(self.dir.join("log"), &kept).is_ok() {
+                eprintln!("the test's PostgreSQL server's log is kept in {}", kept.display());
+            }
+        }
         let _ = std::fs::remove_dir_all(&self.dir);
     }
 }

@@ -570,6 +570,9 @@ struct Board {
     /// When the look that made this board began: a table settling since then may trust it.
     began: Option<Instant>,
     games: std::collections::HashMap<i64, Glance>,
+    /// The server's connections, by who holds them (the bots, this test) and what they do:
+    /// printed each round, so a run that runs out of connections shows who took them.
+    connections: String,
 }
 
 /// One game at a glance: its version, how many steps each user logged, and whether a post to
@@ -579,9 +582,16 @@ struct Glance {
     version: i64,
     steps_by_user: Vec<(u64, usize)>,
     owed: bool,
+    /// The messages the database records for the game, with the version each shows.
+    messages: Vec<(u64, i64)>,
 }
 
 impl Glance {
+    /// Whether the database records `message` as showing `version` (see [`recorded`]).
+    fn records(&self, message: &Value, version: i64) -> bool {
+        dd::id_of(&message["id"]).is_some_and(|id| self.messages.contains(&(id, version)))
+    }
+
     fn people_steps(&self, table: &SoakTable) -> usize {
         self.steps_by_user.iter().filter(|(u, _)| table.people.iter().any(|(_, m)| m.id == *u)).map(|(_, n)| n).sum()
     }
@@ -605,6 +615,15 @@ async fn watch_board(service: &Service, board: tokio::sync::watch::Sender<std::s
                 .ok()?;
             let owed: Vec<i64> =
                 sqlx::query_scalar("SELECT DISTINCT game_id FROM outbox WHERE recipient = 0").fetch_all(&mut *conn).await.ok()?;
+            let messages: Vec<(i64, i64, i64)> =
+                sqlx::query_as("SELECT game_id, message_id, version FROM messages").fetch_all(&mut *conn).await.ok()?;
+            let connections: Vec<(String, String, i64)> = sqlx::query_as(
+                "SELECT COALESCE(application_name, ''), COALESCE(state, '') || COALESCE(' ' || wait_event_type, ''), COUNT(*) \
+                 FROM pg_stat_activity WHERE backend_type = 'client backend' GROUP BY 1, 2 ORDER BY 1, 2",
+            )
+            .fetch_all(&mut *conn)
+            .await
+            .ok()?;
             let mut games: std::collections::HashMap<i64, Glance> =
                 versions.into_iter().map(|(id, version)| (id, Glance { version, owed: owed.contains(&id), ..Glance::default() })).collect();
             for (game, user, n) in steps {
@@ -612,7 +631,18 @@ async fn watch_board(service: &Service, board: tokio::sync::watch::Sender<std::s
                     glance.steps_by_user.push((user as u64, n as usize));
                 }
             }
-            Some(Board { began: Some(began), games })
+            for (game, message, version) in messages {
+                if let Some(glance) = games.get_mut(&game) {
+                    glance.messages.push((message as u64, version));
+                }
+            }
+            let total: i64 = connections.iter().map(|(_, _, n)| n).sum();
+            let each: Vec<String> = connections
+                .iter()
+                .map(|(who, what, n)| format!("{} {what}: {n}", if who.starts_with("southseas-soak") { "bots" } else { "test" }))
+                .collect();
+            let connections = format!("{total} ({})", each.join(", "));
+            Some(Board { began: Some(began), games, connections })
         };
         if let Some(read) = read.await {
             board.send_replace(std::sync::Arc::new(read));
@@ -705,6 +735,7 @@ async fn settle_table(double: &Double, service: &Service, table: &mut SoakTable,
     // Only a board read begun after this table was asked to settle, then each newer one.
     let mut since = Instant::now();
     let (mut people_steps, mut owed) = (0, true);
+    let mut glanced = Glance::default();
     loop {
         let wait = tokio::time::timeout(Duration::from_secs(5), table.board.wait_for(|b| b.began.is_some_and(|b| b > since)));
         let glance = match wait.await {
@@ -716,6 +747,7 @@ async fn settle_table(double: &Double, service: &Service, table: &mut SoakTable,
         };
         if let Some(glance) = &glance {
             (people_steps, owed) = (glance.people_steps(table), glance.owed);
+            glanced = glance.clone();
         }
         let looked = match glance {
             Some(glance) if people_steps >= min_steps && !owed => match table.looked.clone().filter(|l| l.version == glance.version) {
@@ -739,7 +771,7 @@ async fn settle_table(double: &Double, service: &Service, table: &mut SoakTable,
                 }
             } else if let ([only], false, Some((who, step))) = (offering.as_slice(), busy, next)
                 && current(only)
-                && recorded(service, id, only, version).await
+                && glanced.records(only, version)
             {
                 return Settled { version, waiting, people_steps, next: Some((only.clone(), who, step)), phase, still_owed };
             }
@@ -906,7 +938,7 @@ async fn take_soak_step(double: &Double, service: &Service, table: &mut SoakTabl
 /// round Discord fails the bot's posts and edits for 2 s (429s, 5xx pages, answers lost, no
 /// answer); in the other rounds, every 30 s a process is SIGKILLed right after its tables'
 /// taps and restarted, every sixth round every database connection of both processes is cut
-/// (`pg_terminate_backend`) unless a kill is due, and once, past half time, PostgreSQL itself
+/// (`pg_terminate_backend`; a kill due then waits a round), and once, past half time, PostgreSQL itself
 /// is stopped for 10 s and started again (`pg_ctl stop -m fast`) instead of a cut. Checks,
 /// and fails on:
 /// - every game's log holds exactly the people's steps that went through (none lost, none
@@ -996,7 +1028,9 @@ async fn soak_two_processes_through_discords_bad_minutes_kills_and_cut_connectio
         let stepped = round_began.elapsed();
         // The disruption of this round, and when it ended; the shard whose process was killed.
         let mut victim = None;
-        // A SIGKILL every 30 s (in the first even round after), whatever the number of tables.
+        // A SIGKILL every 30 s (in the first even round after that is not a cut's or the
+        // restart's), whatever the number of tables. The cut comes first: with hundreds of tables
+        // a round takes longer than 30 s, and a kill due in every round left no round to cut.
         let kill_due = last_kill.is_none_or(|at: Instant| at.elapsed() >= Duration::from_secs(30));
         let restart_due = restart.is_none() && playing.elapsed().as_secs_f64() > minutes * 30.0;
         let (what, ended) = match rounds % 6 {
@@ -1019,17 +1053,6 @@ async fn soak_two_processes_through_discords_bad_minutes_kills_and_cut_connectio
                 }
                 ("PostgreSQL restart", Some(end))
             }
-            _ if kill_due => {
-                last_kill = Some(Instant::now());
-                let shard = kills % SHARD_COUNT as usize;
-                kills += 1;
-                children[shard].kill().expect("SIGKILL");
-                children[shard].wait().expect("reaped");
-                double.wait_for_shard_down([shard as u32, SHARD_COUNT]).await;
-                children[shard] = spawn(shard as u32);
-                victim = Some(shard as u32);
-                ("SIGKILL", Some(Instant::now()))
-            }
             4 => {
                 cuts += 1;
                 let mut conn = connection(&service).await;
@@ -1047,6 +1070,17 @@ async fn soak_two_processes_through_discords_bad_minutes_kills_and_cut_connectio
                     }
                 }
                 ("cut of every connection", Some(end))
+            }
+            _ if kill_due => {
+                last_kill = Some(Instant::now());
+                let shard = kills % SHARD_COUNT as usize;
+                kills += 1;
+                children[shard].kill().expect("SIGKILL");
+                children[shard].wait().expect("reaped");
+                double.wait_for_shard_down([shard as u32, SHARD_COUNT]).await;
+                children[shard] = spawn(shard as u32);
+                victim = Some(shard as u32);
+                ("SIGKILL", Some(Instant::now()))
             }
             _ => ("none", None),
         };
@@ -1105,10 +1139,11 @@ async fn soak_two_processes_through_discords_bad_minutes_kills_and_cut_connectio
         let (settled, first_post) = futures_util::join!(settled, first_post);
         // Progress, for a run watched by hand.
         eprintln!(
-            "round {rounds} ({what}) at {:.0} s: steps taken in {:.1?}, the tables settled {:.1?} later",
+            "round {rounds} ({what}) at {:.0} s: steps taken in {:.1?}, the tables settled {:.1?} later; connections {}",
             begun.elapsed().as_secs_f64(),
             stepped,
-            round_began.elapsed() - stepped
+            round_began.elapsed() - stepped,
+            board.borrow().connections
         );
         refused += settled.iter().filter(|(applied, _)| !applied).count();
         if ended.is_some() {

@@ -246,15 +246,12 @@ async fn on_component(ctx: &serenity::Context, data: &Data, ci: &serenity::Compo
     // A click on a message only the clicker sees (a builder of their discard): never recorded
     // as one of the game's messages, and a step taken on it is a new channel message.
     let on_ephemeral = deliver::on_ephemeral(ci);
-    if private {
-        ci.create_response(
-            &ctx.http,
-            serenity::CreateInteractionResponse::Defer(serenity::CreateInteractionResponseMessage::new().ephemeral(true)),
-        )
-        .await?;
+    let acknowledgement = if private {
+        serenity::CreateInteractionResponse::Defer(serenity::CreateInteractionResponseMessage::new().ephemeral(true))
     } else {
-        ci.create_response(&ctx.http, serenity::CreateInteractionResponse::Acknowledge).await?;
-    }
+        serenity::CreateInteractionResponse::Acknowledge
+    };
+    respond::first_answer(|| ci.create_response(&ctx.http, acknowledgement.clone())).await?;
     let place = Place { guild_id: ci.guild_id.map_or(0, |g| g.get()), channel_id: ci.channel_id.get() };
     let actor = respond::with_reader_locale(&data.service, actor_of(&ci.user, ci.member.as_ref()), Some(&ci.locale)).await;
     if matches!(command, Some(Command::Start))
@@ -302,7 +299,7 @@ async fn on_replay_button(
     ci: &serenity::ComponentInteraction,
     button: ReplayButton,
 ) -> Result<(), Error> {
-    ci.create_response(&ctx.http, serenity::CreateInteractionResponse::Acknowledge).await?;
+    respond::first_answer(|| ci.create_response(&ctx.http, serenity::CreateInteractionResponse::Acknowledge)).await?;
     let place = Place { guild_id: ci.guild_id.map_or(0, |g| g.get()), channel_id: ci.channel_id.get() };
     let reader = data.service.reader_locale(ci.user.id.get(), Locale::from_discord(&ci.locale)).await;
     match data.service.replay_step(place, button, reader).await {

@@ -79,8 +79,46 @@ pub(crate) async fn in_time(
 /// within 3 seconds): before any database or image work. Errors then fill in this private
 /// answer; what the channel should see is posted as a new message.
 pub(crate) async fn acknowledge(ctx: Context<'_>) -> Result<(), Error> {
-    ctx.defer_ephemeral().await?;
+    match ctx {
+        poise::Context::Application(a) => {
+            let defer = serenity::CreateInteractionResponse::Defer(serenity::CreateInteractionResponseMessage::new().ephemeral(true));
+            first_answer(|| a.interaction.create_response(ctx.serenity_context(), defer.clone())).await?;
+            // What follows is a follow-up, as after poise's own `defer_ephemeral`.
+            a.has_sent_initial_response.store(true, std::sync::atomic::Ordering::SeqCst);
+        }
+        poise::Context::Prefix(_) => ctx.defer_ephemeral().await?,
+    }
     Ok(())
+}
+
+/// Discord's JSON error code for an interaction answered twice.
+const ALREADY_ACKNOWLEDGED: isize = 40060;
+
+/// Sends an interaction's first answer (`send`: its acknowledgement), and once more when
+/// Discord's answer did not come (no answer in time, a dropped connection, a 5xx page): the
+/// first may not have reached Discord, and the person waits on it either way. Discord's
+/// "already acknowledged" to the second means the first went through. Without this, a tap
+/// whose acknowledgement's answer was lost did nothing, while Discord showed it taken.
+pub(crate) async fn first_answer<F, Fut>(send: F) -> Result<(), serenity::Error>
+where
+    F: Fn() -> Fut,
+    Fut: std::future::Future<Output = Result<(), serenity::Error>>,
+{
+    let unanswered = |e: &serenity::Error| match e {
+        serenity::Error::Http(serenity::HttpError::Request(_)) => true,
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => r.status_code.is_server_error(),
+        _ => false,
+    };
+    match send().await {
+        Err(e) if unanswered(&e) => {
+            tracing::warn!("acknowledging once more: Discord's answer did not come ({e})");
+            match send().await {
+                Err(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r))) if r.error.code == ALREADY_ACKNOWLEDGED => Ok(()),
+                again => again,
+            }
+        }
+        first => first,
+    }
 }
 
 /// Sends the result of a change as the service decided (see [`deliver::send`]): the message it

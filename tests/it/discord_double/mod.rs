@@ -208,6 +208,9 @@ struct State {
     late: LateAnswers,
     /// How many channel posts to come are made but answered 500 (see [`Double::lose_post_answers`]).
     lost_posts: usize,
+    /// How many interaction callbacks to come are made but answered 500 (see
+    /// [`Double::lose_callback_answers`]).
+    lost_callbacks: usize,
     /// Discord's bad minutes: what goes wrong, until when (see [`Double::fault`]).
     fault: Option<(Fault, Instant)>,
     /// The fault window hits new channel posts only (see [`Double::fault_new_posts`]).
@@ -284,6 +287,9 @@ struct InteractionRec {
     payload: Value,
     dispatched: Instant,
     acked: Option<u64>,
+    /// The first callback was made but its answer lost (see [`Double::lose_callback_answers`]):
+    /// the bot may send it again, and hears "already acknowledged".
+    answer_lost: bool,
     original: Option<u64>,
     /// Messages created with this token (the original and follow-ups).
     messages: Vec<u64>,
@@ -487,6 +493,7 @@ impl Double {
                     payload: payload.clone(),
                     dispatched: Instant::now(),
                     acked: None,
+                    answer_lost: false,
                     original: None,
                     messages: vec![],
                     dispatched_to: dispatched_to.clone(),
@@ -689,6 +696,14 @@ impl Double {
     /// the messages' ids from those answers.
     pub fn lose_post_answers(&self, n: usize) {
         self.with(|s| s.lost_posts = n);
+    }
+
+    /// The next `n` interaction callbacks (acknowledgements) are made, but their answers are
+    /// lost: answered 500, as in Discord's bad minutes. The interaction is acknowledged all the
+    /// same; a second callback for it hears "already acknowledged" (not an unexpected request:
+    /// the bot could not know).
+    pub fn lose_callback_answers(&self, n: usize) {
+        self.with(|s| s.lost_callbacks = n);
     }
 
     /// From now on and for `window`, Discord answers what the outbox sends with `fault` (see

@@ -118,6 +118,20 @@ pub(super) async fn rest(AxState(shared): AxState<Arc<Shared>>, req: Request) ->
         }
         _ => {}
     }
+    // A callback made, but its answer lost (see `Double::lose_callback_answers`).
+    if let (&Method::POST, ["interactions", id, _, "callback"]) = (&method, api)
+        && response.status().is_success()
+        && shared.with(|s| {
+            let lost = s.lost_callbacks > 0;
+            s.lost_callbacks = s.lost_callbacks.saturating_sub(1);
+            if let Some(rec) = s.interactions.get_mut(&id.parse().unwrap_or(0)).filter(|_| lost) {
+                rec.answer_lost = true;
+            }
+            lost
+        })
+    {
+        return discord_error(StatusCode::INTERNAL_SERVER_ERROR, 0, "500: Internal Server Error");
+    }
     // Made, but the answer is lost (see `Double::lose_post_answers`).
     let post = matches!((&method, api), (&Method::POST, ["channels", _, "messages"]));
     let lost = post
@@ -403,7 +417,9 @@ fn interaction_callback(s: &mut State, base: &str, method: &Method, path: &str, 
         return discord_error(StatusCode::NOT_FOUND, 10062, "Unknown interaction");
     };
     if rec.acked.is_some() {
-        s.refuse(method, path, "second callback for one interaction", &body);
+        if !rec.answer_lost {
+            s.refuse(method, path, "second callback for one interaction", &body);
+        }
         return discord_error(StatusCode::BAD_REQUEST, 40060, "Interaction has already been acknowledged.");
     }
     if rec.dispatched.elapsed() > s.ack_deadline {

@@ -220,6 +220,32 @@ async fn a_tapped_message_whose_post_answer_was_lost_retires_when_the_game_moves
     double.assert_no_unexpected();
 }
 
+/// The acknowledgement of a tap, then of a command, reaches Discord but its answer is lost (a
+/// 500): the bot acknowledges once more, hears "already acknowledged", and goes on. The step is
+/// taken, once; the command's private answer comes. (Before the fix the handler gave up on the
+/// failed acknowledgement: the tap did nothing while Discord showed it taken. It stalled a
+/// 500-table soak, whose loaded double answered an acknowledgement after the bot's 1.5 s.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tap_whose_acknowledgement_answer_was_lost_still_takes_its_step() {
+    let double = Double::start().await;
+    let db = TempDb::new("race-lost-ack");
+    let _bot = start_bot(&double, &db).await;
+    let me = against_a_computer(&double).await;
+    let message = settle(&double, &db, "the person's turn").await.expect("the game goes on");
+    let (_, before, _, _) = state(&db).await;
+    double.lose_callback_answers(1);
+    let tap = tap_a_step(&double, &db, &me, &message).await;
+    let responses = double.wait_response(tap, 2).await;
+    assert_eq!(private_answer(&responses), None, "the tap was taken: {responses:?}");
+    let (_, after, _, _) = state(&db).await;
+    assert!(after > before, "the step went through: version {before} → {after}");
+    double.lose_callback_answers(1);
+    let look = double.interact(dd::slash("board", &me)).await;
+    let looked = double.wait_response(look, 2).await;
+    assert!(looked[1].content.as_deref().unwrap_or_default().contains("Board"), "the board, privately: {looked:?}");
+    double.assert_no_unexpected();
+}
+
 /// A tap that hands the turn to the computer shows the step in place on the tapped message; that
 /// message says the game continues in a newer message only once the computer's message is out.
 /// (Before the fix it said so about 10 ms after the tap, before the computer's message existed.)

@@ -1,12 +1,11 @@
 //! The contract between the host and a game: the questions the service asks a game's room, in
 //! the manner of boardgame.io's Game object and shakmaty's `Position`. The service writes the
 //! shared work once, generic over [`Rules`] (the change transaction, undo, the computer's
-//! turns), and dispatches to it once per entry point through [`super::State`]; a room answers
+//! turns), and dispatches to it once per entry point through `games::State`; a room answers
 //! with pure functions: apply, narrate, who owes a decision, the undo rule, its messages.
 //!
 //! Nothing here touches the database, Discord or async: a room is tested without either.
 
-use super::{ComputerPlan, Move, State};
 use crate::common::{Reply, Result, Table};
 use crate::draw::Rgb8;
 use crate::i18n::Locale;
@@ -335,13 +334,6 @@ pub trait Rules: Sized + Send + Sync + 'static {
     /// service calls it off the async workers.
     fn computer_moves(played: &Played<Self>, table: &Table, plan: &ComputerPlan) -> Vec<(usize, Self::Move)>;
 
-    // ----- the host's closed list of games: the same for every game, written once by
-    // `closed_lists!` (a room's `impl Rules` says `crate::games::closed_lists!(Variant);`)
-
-    fn wrap(played: Played<Self>) -> State;
-    fn unwrap(state: &State) -> Option<&Played<Self>>;
-    fn wrap_move(action: Self::Move) -> Move;
-    fn unwrap_move(action: &Move) -> Option<Self::Move>;
 }
 
 impl<G: Rules> Played<G> {
@@ -355,3 +347,64 @@ impl<G: Rules> Played<G> {
         Ok(Played { game, log })
     }
 }
+
+/// Whose turns the computer plays besides its own seats and people away.
+#[derive(Clone, Debug, Default)]
+pub struct ComputerPlan {
+    /// The seat whose time ran out: the computer plays its current turn.
+    pub(crate) timed_out: Option<usize>,
+    /// ... and every later one (the game replaces a player who runs out of time).
+    pub(crate) replace: bool,
+    /// Now (unix ms): who is still away.
+    pub(crate) now_ms: i64,
+    /// The gate its searching decisions pass, and what each may spend.
+    pub(crate) thinker: crate::common::Thinker,
+    /// The run comes after people had their time to answer a computer's open trade offer
+    /// (`ANSWER_WAIT`): the computer goes on without the answers that did not come.
+    pub(crate) answers_waited: bool,
+}
+
+/// How long a computer waits for people to answer its trade offer before it goes on: long
+/// enough for someone at the table to read it and tap, short enough not to hold a turn.
+pub const ANSWER_WAIT: std::time::Duration = std::time::Duration::from_secs(120);
+
+impl ComputerPlan {
+    /// Who the computer plays for at `seat`, and how well: a computer seat, a person away (or
+    /// replaced under this plan), or the person whose time ran out, while it is still the turn
+    /// that timed out (`same_turn`). The one rule every game's computer follows.
+    pub(crate) fn plays(&self, seats: &[crate::store::SeatRecord], seat: usize, same_turn: bool) -> Option<crate::kinds::Strength> {
+        if let Some(strength) = crate::common::computer_plays(seats, seat, Some(self.now_ms)) {
+            return Some(strength);
+        }
+        (self.timed_out == Some(seat) && (self.replace || same_turn)).then_some(crate::kinds::Strength::Medium)
+    }
+}
+
+/// A new game's lobby, as its game's options describe it (checked by [`NewGame::opening`]).
+pub struct Opening {
+    pub(crate) kind: GameKind,
+    /// The rules data the game is dealt from (its game's ruleset id).
+    pub(crate) ruleset: i64,
+    /// The game's options in its engine's stored form.
+    pub(crate) options: String,
+    /// Fixed seed (tests, demo); None takes the service's default, or draws one.
+    pub(crate) seed: Option<u64>,
+    pub(crate) min_players: usize,
+    pub(crate) max_players: usize,
+    /// Each player's time for a turn, in seconds (0: no limit), and what happens after it.
+    pub(crate) turn_limit_secs: i64,
+    pub(crate) on_timeout: crate::store::OnTimeout,
+}
+
+/// A new game's turn time limit unless its opener chooses another, whatever the game: a day, so
+/// a game moves on daily even when someone is gone, and nobody is rushed.
+pub const DEFAULT_TURN_LIMIT_SECS: i64 = 24 * 3600;
+
+/// A game's options for `/new`: each game's own type, checked into the lobby's [`Opening`].
+pub trait NewGame {
+    /// The lobby these options open, or why not, said in `reader`'s language (who asked).
+    fn opening(self, reader: Locale) -> Result<Opening>;
+}
+
+/// Drawing a reply's pictures: CPU work, run off the async workers.
+pub(crate) type Drawing = Box<dyn FnOnce() -> Vec<crate::common::Image> + Send>;

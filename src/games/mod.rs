@@ -12,11 +12,13 @@ pub mod recap;
 pub mod seafarers;
 pub mod southseas;
 
-use crate::common::{Image, Picture, Reply, Result, Table};
+use crate::common::{Picture, Reply, Result, Table};
 use crate::i18n::Locale;
 pub use crate::kinds::{GameKind, Strength};
-use crate::store::{ActionRecord, GameRecord, OnTimeout};
+use crate::store::{ActionRecord, GameRecord};
 use contract::{Logged, Played, Rules};
+pub use contract::{ANSWER_WAIT, ComputerPlan, DEFAULT_TURN_LIMIT_SECS, NewGame, Opening};
+pub(crate) use contract::Drawing;
 use seafarers::Seafarers;
 use southseas::SouthSeas;
 
@@ -41,39 +43,6 @@ macro_rules! with_game {
     };
 }
 pub(crate) use with_game;
-
-/// The four functions of [`Rules`] that put a game's state and moves into the host's closed
-/// lists ([`State`], [`Move`]) and take them out, for the game whose variant is `$variant`:
-/// the same for every game, so written once; a room's `impl Rules` says
-/// `crate::games::closed_lists!(Variant);`.
-macro_rules! closed_lists {
-    ($variant:ident) => {
-        fn wrap(played: $crate::games::contract::Played<Self>) -> $crate::games::State {
-            $crate::games::State::$variant(played)
-        }
-
-        fn unwrap(state: &$crate::games::State) -> Option<&$crate::games::contract::Played<Self>> {
-            match state {
-                $crate::games::State::$variant(played) => Some(played),
-                #[allow(unreachable_patterns)]
-                _ => None,
-            }
-        }
-
-        fn wrap_move(action: Self::Move) -> $crate::games::Move {
-            $crate::games::Move::$variant(action)
-        }
-
-        fn unwrap_move(action: &$crate::games::Move) -> Option<Self::Move> {
-            match action {
-                $crate::games::Move::$variant(action) => Some(*action),
-                #[allow(unreachable_patterns)]
-                _ => None,
-            }
-        }
-    };
-}
-pub(crate) use closed_lists;
 
 /// Runs `$body` with `$G` bound to the rules type of the game `$kind` names: the one `match`
 /// on [`GameKind`] each entry point that has no state yet needs (a stored log, a lobby).
@@ -121,14 +90,14 @@ fn decode<G: Rules>(table: &Table, records: Vec<ActionRecord>) -> Result<Vec<Log
 }
 
 /// Rebuilds a game's state from its stored log, by its game's rules.
-fn replay<G: Rules>(table: &Table, records: Vec<ActionRecord>) -> Result<State> {
+fn replay<G: Listed>(table: &Table, records: Vec<ActionRecord>) -> Result<State> {
     let log = decode::<G>(table, records)?;
     Ok(G::wrap(Played::replay(table, log)?))
 }
 
 /// Calls `each` with the game's state at every step of its stored log: the opening (0), then
 /// after each step (1, 2, …). Errs when a stored step no longer applies.
-fn each_step<G: Rules>(table: &Table, records: Vec<ActionRecord>, each: &mut dyn FnMut(usize, &State)) -> Result<()> {
+fn each_step<G: Listed>(table: &Table, records: Vec<ActionRecord>, each: &mut dyn FnMut(usize, &State)) -> Result<()> {
     let id = table.record.id;
     let mut played = Played::<G> { game: G::setup(table)?, log: Vec::new() };
     each(0, &G::wrap(played.clone()));
@@ -145,7 +114,7 @@ fn each_step<G: Rules>(table: &Table, records: Vec<ActionRecord>, each: &mut dyn
 }
 
 /// A game's first state and the message that opens it.
-fn begin<G: Rules>(table: &Table, version: i64) -> Result<(State, Reply)> {
+fn begin<G: Listed>(table: &Table, version: i64) -> Result<(State, Reply)> {
     let game = G::setup(table)?;
     let reply = G::opening(&game, table, version);
     Ok((G::wrap(Played { game, log: Vec::new() }), reply))
@@ -250,37 +219,46 @@ pub fn verify_deal(
     }
 }
 
-/// Whose turns the computer plays besides its own seats and people away.
-#[derive(Clone, Debug, Default)]
-pub struct ComputerPlan {
-    /// The seat whose time ran out: the computer plays its current turn.
-    pub(crate) timed_out: Option<usize>,
-    /// ... and every later one (the game replaces a player who runs out of time).
-    pub(crate) replace: bool,
-    /// Now (unix ms): who is still away.
-    pub(crate) now_ms: i64,
-    /// The gate its searching decisions pass, and what each may spend.
-    pub(crate) thinker: crate::common::Thinker,
-    /// The run comes after people had their time to answer a computer's open trade offer
-    /// (`ANSWER_WAIT`): the computer goes on without the answers that did not come.
-    pub(crate) answers_waited: bool,
+/// A game in the host's closed lists ([`State`], [`Move`]): how its state and moves go in and
+/// come out. The same for every game, so generated here once, for every game at once: a room
+/// only answers [`Rules`].
+pub trait Listed: Rules {
+    fn wrap(played: Played<Self>) -> State;
+    fn unwrap(state: &State) -> Option<&Played<Self>>;
+    fn wrap_move(action: Self::Move) -> Move;
+    fn unwrap_move(action: &Move) -> Option<Self::Move>;
 }
 
-/// How long a computer waits for people to answer its trade offer before it goes on: long
-/// enough for someone at the table to read it and tap, short enough not to hold a turn.
-pub const ANSWER_WAIT: std::time::Duration = std::time::Duration::from_secs(120);
+macro_rules! listed {
+    ($($variant:ident),*) => { $(
+        impl Listed for $variant {
+            fn wrap(played: Played<Self>) -> State {
+                State::$variant(played)
+            }
 
-impl ComputerPlan {
-    /// Who the computer plays for at `seat`, and how well: a computer seat, a person away (or
-    /// replaced under this plan), or the person whose time ran out, while it is still the turn
-    /// that timed out (`same_turn`). The one rule every game's computer follows.
-    pub(crate) fn plays(&self, seats: &[crate::store::SeatRecord], seat: usize, same_turn: bool) -> Option<Strength> {
-        if let Some(strength) = crate::common::computer_plays(seats, seat, Some(self.now_ms)) {
-            return Some(strength);
+            fn unwrap(state: &State) -> Option<&Played<Self>> {
+                match state {
+                    State::$variant(played) => Some(played),
+                    #[allow(unreachable_patterns)]
+                    _ => None,
+                }
+            }
+
+            fn wrap_move(action: Self::Move) -> Move {
+                Move::$variant(action)
+            }
+
+            fn unwrap_move(action: &Move) -> Option<Self::Move> {
+                match action {
+                    Move::$variant(action) => Some(*action),
+                    #[allow(unreachable_patterns)]
+                    _ => None,
+                }
+            }
         }
-        (self.timed_out == Some(seat) && (self.replace || same_turn)).then_some(Strength::Medium)
-    }
+    )* };
 }
+listed!(SouthSeas, Seafarers);
 
 /// A move of some game, in its engine's terms: one variant per game, like [`State`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -332,41 +310,12 @@ pub(crate) fn lobby_rules(record: &GameRecord, locale: Locale) -> String {
     with_kind!(record.kind, G => G::lobby_rules(record, locale))
 }
 
-/// A new game's lobby, as its game's options describe it (checked by [`NewGame::opening`]).
-pub struct Opening {
-    pub(crate) kind: GameKind,
-    /// The rules data the game is dealt from (its game's ruleset id).
-    pub(crate) ruleset: i64,
-    /// The game's options in its engine's stored form.
-    pub(crate) options: String,
-    /// Fixed seed (tests, demo); None takes the service's default, or draws one.
-    pub(crate) seed: Option<u64>,
-    pub(crate) min_players: usize,
-    pub(crate) max_players: usize,
-    /// Each player's time for a turn, in seconds (0: no limit), and what happens after it.
-    pub(crate) turn_limit_secs: i64,
-    pub(crate) on_timeout: OnTimeout,
-}
-
-/// A new game's turn time limit unless its opener chooses another, whatever the game: a day, so
-/// a game moves on daily even when someone is gone, and nobody is rushed.
-pub const DEFAULT_TURN_LIMIT_SECS: i64 = 24 * 3600;
-
-/// A game's options for `/new`: each game's own type, checked into the lobby's [`Opening`].
-pub trait NewGame {
-    /// The lobby these options open, or why not, said in `reader`'s language (who asked).
-    fn opening(self, reader: Locale) -> Result<Opening>;
-}
-
 /// Each game's picture maker, where one is set (tests and tools often draw none).
 #[derive(Clone, Default)]
 pub struct Pictures {
     pub(crate) southseas: Option<southseas::ImageMaker>,
     pub(crate) seafarers: Option<seafarers::ImageMaker>,
 }
-
-/// Drawing a reply's pictures: CPU work, run off the async workers.
-pub(crate) type Drawing = Box<dyn FnOnce() -> Vec<Image> + Send>;
 
 impl From<Option<southseas::ImageMaker>> for Pictures {
     fn from(southseas: Option<southseas::ImageMaker>) -> Pictures {

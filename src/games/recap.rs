@@ -230,7 +230,7 @@ mod tests {
         use crate::games::contract::Played;
         use crate::games::seafarers::Seafarers;
         use crate::games::southseas::SouthSeas;
-        use crate::games::{Pictures, State};
+        use crate::games::{Listed, Pictures, State};
         let dir = std::path::PathBuf::from(std::env::var("DOCS_OUT").unwrap_or_else(|_| "/tmp".into()));
         let write = |name: &str, state: State, table: &Table| {
             let draw = Pictures::all().drawing(&state, table, crate::common::Picture::Turn).expect("a drawing");

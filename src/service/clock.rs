@@ -90,13 +90,6 @@ impl Clock for FastClock {
     }
 }
 
-impl super::Service {
-    /// How long to sleep, in real time, until the scheduler's clock has moved `clock_ms` on.
-    pub fn real_wait(&self, clock_ms: i64) -> Duration {
-        Duration::from_millis(self.clock.real_ms(clock_ms).max(0) as u64)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,7 +8,8 @@ use crate::common::reply::{AtCommit, Known};
 use crate::i18n::Locale;
 use crate::store::{self, GameId, PendingPost};
 use sqlx::AnyConnection;
-use std::sync::atomic::{AtomicBool, Ordering};
+use super::asked::Asked;
+use std::sync::atomic::Ordering;
 
 /// How often a handler waiting for a game's post (`wait_until_posted`) looks at the outbox
 /// when nothing rings: for a post made by another process sharing the database (a post made
@@ -22,34 +23,6 @@ const POSTED_POLL: std::time::Duration = std::time::Duration::from_secs(1);
 /// longest waits after a kill in the soak). A handler slower than this (Discord answering its
 /// edit late) and the sweeper may both make the same edit: harmless.
 pub const RETIRE_WHEN_QUIET: std::time::Duration = std::time::Duration::from_secs(2);
-
-/// A change being asked for: where (see [`Origin`]), and whether the change recorded the tapped
-/// message already (see `queue`), so that the tap needs no record of its own.
-pub(super) struct Asked {
-    origin: Origin,
-    recorded: AtomicBool,
-}
-
-impl Asked {
-    pub(super) fn new(origin: Origin) -> Asked {
-        Asked { origin, recorded: AtomicBool::new(false) }
-    }
-
-    /// Not on a message of the game's (a command, the scheduler).
-    pub(super) fn typed() -> Asked {
-        Asked::new(Origin::Typed)
-    }
-
-    /// Whether the change is made on one of the game's messages (a tap), not typed.
-    pub(super) fn on_a_message(&self) -> bool {
-        matches!(self.origin, Origin::Clicked { .. })
-    }
-
-    /// Whether a change recorded the tapped message.
-    pub(super) fn recorded(&self) -> bool {
-        self.recorded.load(Ordering::Relaxed)
-    }
-}
 
 impl Service {
     /// At start: what this process held when it last stopped (a crash, a kill) is due now, not

@@ -3,9 +3,9 @@
 //! by itself (a due item of the scheduler). The same for every game; what a game adds
 //! (its options, its opening message) comes from its room.
 
-use super::delivery::Asked;
+use super::asked::Asked;
 use super::reply::escape;
-use super::schedule::{add_deadline, duration_words_in};
+use super::words::{add_deadline, duration_words_in};
 use super::{Actor, Delivery, Loaded, Place, Reply, Result, Service, Table, load_table, random_seed, user};
 use crate::common::table::seat_note;
 use crate::games::{self, Opening, State};

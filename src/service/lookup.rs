@@ -38,7 +38,7 @@ impl Service {
         }
         text.push_str(&format!("\n⏱️ {}.", super::lobby::turn_limit_words(&table.record, reader)));
         if let Some(pause) = table.record.paused.as_ref().filter(|_| table.record.status == Status::Active) {
-            let since = super::schedule::relative_time(pause.at_ms);
+            let since = super::words::relative_time(pause.at_ms);
             text.push('\n');
             text.push_str(&tr!(reader, "status-paused", name = super::reply::escape(&pause.name), since = since));
         }

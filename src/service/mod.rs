@@ -15,6 +15,7 @@
 //! common path needs the game (replaying its log, the lobby's rules line, a status), it goes
 //! through the `match`es of [`crate::games`].
 
+mod asked;
 pub mod clock;
 mod delivery;
 mod lobby;
@@ -30,6 +31,7 @@ pub mod settings;
 pub mod stats;
 mod steps;
 mod tables;
+pub mod words;
 pub mod timelapse;
 mod web;
 
@@ -47,7 +49,7 @@ use crate::store::{GameId, Store};
 pub use lobby::LOBBY_IDLE;
 pub use places::About;
 pub use records::RecordCounts;
-pub(crate) use schedule::add_deadline;
+pub(crate) use words::add_deadline;
 pub use seats::{parse_duration, vote_delay_ms};
 pub use settings::SettingsChange;
 use std::collections::HashMap;
@@ -191,7 +193,7 @@ impl Service {
     /// records it as the message of the new version in the step's transaction, and any tap
     /// accepted on it puts it on record (see `Service::queue`).
     pub async fn tap(&self, place: Place, actor: &Actor, id: &ComponentId, value: Option<&str>, origin: Origin) -> Result<Reply> {
-        let asked = delivery::Asked::new(origin);
+        let asked = asked::Asked::new(origin);
         let result = self.handle_tap(place, actor, id, value, &asked).await;
         // The tap itself stands either way: a record that fails is retried by the next tap.
         if let Origin::Clicked { message, version } = origin
@@ -210,7 +212,7 @@ impl Service {
         actor: &Actor,
         id: &ComponentId,
         value: Option<&str>,
-        asked: &delivery::Asked,
+        asked: &asked::Asked,
     ) -> Result<Reply> {
         let command = match (id.command.clone(), value) {
             (Some(c), _) => c,

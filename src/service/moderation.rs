@@ -4,24 +4,14 @@
 //! a lobby nobody starts. The opener may do the same with their own game. The same for every
 //! game: resuming shows the game's own turn message.
 
-use super::delivery::Asked;
+use super::asked::Asked;
 use super::reply::escape;
-use super::schedule::{add_deadline, duration_words_in, relative_time};
+use super::words::{add_deadline, duration_words_in, relative_time};
 use super::{Actor, Button, Command, ComponentId, Delivery, Place, Reply, Result, Service, Style, Table, user};
 use crate::games::contract::Rules;
 use crate::games::with_game;
-use crate::i18n::Locale;
 use crate::store::{self, GameId, GameRecord, Pause, Status};
 use crate::tr;
-
-/// A paused game refuses every step (and votes over seats): who paused it, since when, and how
-/// it goes on, in `reader`.
-pub(super) fn refuse_if_paused(table: &Table, reader: Locale) -> Result<()> {
-    match &table.record.paused {
-        Some(pause) => user(tr!(reader, "err-paused", name = escape(&pause.name), since = relative_time(pause.at_ms))),
-        None => Ok(()),
-    }
-}
 
 impl Service {
     /// `/abandon` (and the Abandon button of older messages): the opener or a moderator is

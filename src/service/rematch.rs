@@ -4,7 +4,7 @@
 //! pinged with the lobby's Join button. A second rematch tap (by anyone who played) while that
 //! lobby is open joins it, so nobody has to tell a Rematch button from a Join button.
 
-use super::delivery::Asked;
+use super::asked::Asked;
 use super::lobby::{game_title, lobby_reply};
 use super::reply::escape;
 use super::{Actor, Delivery, Place, Reply, Result, Service, Table, load_table, random_seed, user};

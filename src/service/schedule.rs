@@ -18,6 +18,7 @@
 //! Time comes from the service's [`Clock`], so tests move it by hand.
 
 use super::reply::escape;
+use super::words::{duration_words_in, relative_time};
 use super::{Delivery, Reply, Result, Service, Table, internal, load_table};
 use crate::common::Thinker;
 use crate::games::{ComputerPlan, Strength};
@@ -69,31 +70,12 @@ pub fn quiet_until(settings: &Settings, now_ms: i64) -> Option<i64> {
     Some((now_ms / MINUTE + left) * MINUTE)
 }
 
-/// "8 hours", "1 day", "25 minutes": how long, roughly, in words.
-pub fn duration_words(ms: i64) -> String {
-    duration_words_in(ms, Locale::En)
-}
-
-/// [`duration_words`] in a language ("8 heures").
-pub fn duration_words_in(ms: i64, locale: Locale) -> String {
-    let minutes = (ms / 60_000).max(1);
-    // Whole hours read as hours ("1 hour", not "60 minutes"); 90 minutes stay minutes.
-    let (n, unit) = if minutes < 60 || (minutes < 120 && minutes % 60 != 0) {
-        (minutes, "duration-minutes")
-    } else if minutes < 48 * 60 {
-        (minutes / 60, "duration-hours")
-    } else {
-        (minutes / (24 * 60), "duration-days")
-    };
-    tr!(locale, unit, n = n)
-}
-
-/// A time as Discord shows it to each reader in their own time zone: relative ("in 5 hours").
-pub fn relative_time(ms: i64) -> String {
-    format!("<t:{}:R>", ms.div_euclid(1000))
-}
-
 impl Service {
+    /// How long to sleep, in real time, until the scheduler's clock has moved `clock_ms` on.
+    pub fn real_wait(&self, clock_ms: i64) -> Duration {
+        Duration::from_millis(self.clock.real_ms(clock_ms).max(0) as u64)
+    }
+
     /// The service's clock (unix ms).
     pub fn now_ms(&self) -> i64 {
         self.clock.now_ms()
@@ -595,14 +577,6 @@ pub(super) fn computer_to_move(table: &Table, waiting: &[usize], answering: &[us
     waiting.iter().chain(answering).copied().find(|&seat| table.computer_at(seat).is_some())
 }
 
-/// Ends a turn message with its deadline, when the wait has one (in the game's `language`).
-pub(crate) fn add_deadline(reply: &mut Reply, deadline: Option<i64>, language: Locale) {
-    if let Some(at) = deadline {
-        reply.text.push('\n');
-        reply.text.push_str(&tr!(language, "deadline-line", when = relative_time(at)));
-    }
-}
-
 /// How long the scheduler loop sleeps at most before it looks again (another process may have
 /// set an item sooner than the one it knew of).
 pub const LOOK_AGAIN: Duration = Duration::from_secs(30);
@@ -694,19 +668,5 @@ mod tests {
         assert_eq!(now.len(), 4);
         drop(tx);
         let _ = std::fs::remove_file(&path);
-    }
-
-    #[test]
-    fn durations_read_as_words() {
-        assert_eq!(duration_words(8 * 3_600_000), "8 hours");
-        assert_eq!(duration_words(60_000), "1 minute");
-        assert_eq!(duration_words(0), "1 minute");
-        assert_eq!(duration_words(90 * 60_000), "90 minutes");
-        assert_eq!(duration_words(24 * 3_600_000), "24 hours");
-        assert_eq!(duration_words(3_600_000), "1 hour");
-        assert_eq!(duration_words(119 * 60_000), "119 minutes");
-        assert_eq!(duration_words(72 * 3_600_000), "3 days");
-        assert_eq!(duration_words_in(72 * 3_600_000, Locale::Fr), "3 jours");
-        assert_eq!(duration_words_in(60_000, Locale::Fr), "1 minute");
     }
 }

@@ -4,10 +4,11 @@
 //! waiting for a while. The same for every game: the computer's moves are each game's own (see
 //! `crate::games::State::computer_moves`).
 
-use super::delivery::Asked;
+use super::asked::Asked;
 use super::lobby::lobby_reply;
 use super::reply::escape;
-use super::schedule::{duration_words_in, relative_time, waits_for};
+use super::schedule::waits_for;
+use super::words::{duration_words_in, relative_time};
 use super::{Actor, Delivery, Place, Reply, Result, Service, Table, load_table, user};
 use crate::common::table::{COMPUTER_IDS, is_computer_id};
 use crate::i18n::Locale;

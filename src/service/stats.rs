@@ -169,7 +169,7 @@ fn decimal(x: f64, l: Locale) -> String {
 
 /// A short time in words: seconds under a minute, else minutes, hours, days.
 fn time_words(secs: i64, l: Locale) -> String {
-    if secs < 60 { tr!(l, "stats-seconds", n = secs) } else { super::schedule::duration_words_in(secs * 1000, l) }
+    if secs < 60 { tr!(l, "stats-seconds", n = secs) } else { super::words::duration_words_in(secs * 1000, l) }
 }
 
 /// The favourites of a player over `outcomes` (their seats in one game's finished games): for

@@ -4,13 +4,13 @@
 //! version, check who may act, apply through the room, log each step with its seat, bump the
 //! version, reschedule what the game waits for, queue the message it owes, commit.
 
-use super::delivery::Asked;
+use super::asked::Asked;
 use super::lobby::game_title;
 use super::{Actor, Delivery, Loaded, Place, Reply, Result, Service, ServiceError, Table, add_deadline, internal, schedule, user};
 use crate::common::reply::escape;
 use crate::common::{COMPUTER_USER, is_computer_id};
 use crate::games::contract::{Click, Logged, Played, Rules, Step};
-use crate::games::{Move, NewGame, with_game};
+use crate::games::{Listed, Move, NewGame, with_game};
 use crate::i18n::Locale;
 use crate::store::{self, GameId, GameRecord, Status};
 use crate::tr;
@@ -68,7 +68,7 @@ impl Service {
         })
     }
 
-    async fn click_code<G: Rules>(
+    async fn click_code<G: Listed>(
         &self,
         tx: Transaction<'static, Any>,
         table: Table,
@@ -90,7 +90,7 @@ impl Service {
     /// A step typed into one of a game's step commands (`/place B 90`, `/islander …`): the text
     /// is read against the game as loaded inside the step's write transaction, so the game is
     /// loaded once and the text is judged against exactly the state it applies to.
-    pub async fn act_typed<G: Rules>(&self, place: Place, actor: &Actor, typed: G::Typed) -> Result<Reply> {
+    pub async fn act_typed<G: Listed>(&self, place: Place, actor: &Actor, typed: G::Typed) -> Result<Reply> {
         let mut tx = self.store.begin_write().await?;
         let table = match self.open_table(&mut tx, place, actor.locale).await {
             Ok(table) if table.record.status != Status::Lobby => table,
@@ -101,7 +101,7 @@ impl Service {
             let (game, other) = (tr!(actor.locale, &game_title(table.record.kind)), tr!(actor.locale, &game_title(G::KIND)));
             return user(tr!(actor.locale, "err-other-game-command", game = game, other = other));
         }
-        super::moderation::refuse_if_paused(&table, actor.locale)?;
+        super::tables::refuse_if_paused(&table, actor.locale)?;
         let loaded = self.load(&mut tx, &table).await?;
         let played = G::unwrap(&loaded.state).ok_or_else(|| internal(format!("game {}: state of another game", table.record.id)))?;
         // Whose turn first: a player out of turn is told so, whatever they typed.
@@ -112,7 +112,7 @@ impl Service {
 
     /// Applies `action` for `actor` to the loaded game, logs it with the message it owes the
     /// channel, and commits. A player away who plays is back.
-    async fn take_step<G: Rules>(
+    async fn take_step<G: Listed>(
         &self,
         mut tx: Transaction<'static, Any>,
         mut table: Table,
@@ -162,7 +162,7 @@ impl Service {
         table: &Table,
         plan: &crate::games::ComputerPlan,
     ) -> Vec<(usize, Move)> {
-        async fn choose<G: Rules>(played: &Played<G>, table: &Table, plan: &crate::games::ComputerPlan) -> Vec<(usize, G::Move)> {
+        async fn choose<G: Listed>(played: &Played<G>, table: &Table, plan: &crate::games::ComputerPlan) -> Vec<(usize, G::Move)> {
             let (played, table, plan) = (played.clone(), table.clone(), plan.clone());
             tokio::task::spawn_blocking(move || G::computer_moves(&played, &table, &plan)).await.unwrap_or_else(|e| {
                 tracing::error!("a computer player failed: {e}");
@@ -180,7 +180,7 @@ impl Service {
     /// if a person did: the message is new when someone else must act now (it pings them).
     /// A refused step is said in `reader` (the person's language, or the game's).
     #[allow(clippy::too_many_arguments)]
-    async fn apply_steps<G: Rules>(
+    async fn apply_steps<G: Listed>(
         &self,
         mut tx: Transaction<'static, Any>,
         table: Table,
@@ -298,7 +298,7 @@ impl Service {
         with_game!(&loaded.state, G, played => self.undo_last::<G>(tx, table, played, actor, asked).await)
     }
 
-    async fn undo_last<G: Rules>(
+    async fn undo_last<G: Listed>(
         &self,
         mut tx: Transaction<'static, Any>,
         table: Table,
@@ -345,12 +345,12 @@ impl Service {
     /// The current state of the channel's game of kind `G`, for autocomplete, tools and tests:
     /// (game, version, seat of the user if seated, the players' names by seat). A read: a step
     /// re-reads the game in its transaction.
-    pub async fn snapshot<G: Rules>(&self, place: Place, user_id: u64) -> Result<(G::Game, i64, Option<usize>, Vec<String>)> {
+    pub async fn snapshot<G: Listed>(&self, place: Place, user_id: u64) -> Result<(G::Game, i64, Option<usize>, Vec<String>)> {
         self.snapshot_in::<G>(place, user_id, Locale::En).await
     }
 
     /// [`Service::snapshot`], saying why not in `reader`'s language (a game's private commands).
-    pub async fn snapshot_in<G: Rules>(
+    pub async fn snapshot_in<G: Listed>(
         &self,
         place: Place,
         user_id: u64,
@@ -372,11 +372,11 @@ impl Service {
 
 /// The seat of `actor` when the game lets them act now; otherwise why not (not playing, their
 /// seat taken over by the computer, or the game's own word on whose turn it is).
-fn seat_to_act<G: Rules>(table: &Table, game: &G::Game, actor: &Actor) -> Result<usize> {
+fn seat_to_act<G: Listed>(table: &Table, game: &G::Game, actor: &Actor) -> Result<usize> {
     if table.record.status != Status::Active {
         return user(tr!(actor.locale, "err-not-running"));
     }
-    super::moderation::refuse_if_paused(table, actor.locale)?;
+    super::tables::refuse_if_paused(table, actor.locale)?;
     let Some(seat) = table.seat_of(actor.user_id) else {
         return user(tr!(actor.locale, "err-not-playing"));
     };

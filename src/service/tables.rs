@@ -1,6 +1,8 @@
 //! Tables: a game's stored record with its seats, and its state at a version (cached, or
 //! replayed from the log by its game's engine); a click made against an older version.
 
+use super::reply::escape;
+use super::words::relative_time;
 use super::{Place, Result, Service, ServiceError, Table, internal, user};
 use crate::games::State;
 use crate::i18n::Locale;
@@ -87,7 +89,7 @@ impl Service {
             None => self.open_table(conn, place, reader).await?,
         };
         // Paused first: a button of the turn message the pause retired is not "out of date".
-        super::moderation::refuse_if_paused(&table, reader)?;
+        refuse_if_paused(&table, reader)?;
         let loaded = self.load(conn, &table).await?;
         if expected.is_some_and(|v| v != table.record.version) {
             return Err(self.stale(&table, &loaded, None, reader));
@@ -176,5 +178,14 @@ pub(crate) fn traced_change(game: GameId, version: Option<i64>) {
     span.record("game", game);
     if let Some(version) = version {
         span.record("version", version);
+    }
+}
+
+/// A paused game refuses every step (and votes over seats): who paused it, since when, and how
+/// it goes on, in `reader`.
+pub(super) fn refuse_if_paused(table: &Table, reader: Locale) -> Result<()> {
+    match &table.record.paused {
+        Some(pause) => user(tr!(reader, "err-paused", name = escape(&pause.name), since = relative_time(pause.at_ms))),
+        None => Ok(()),
     }
 }

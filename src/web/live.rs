@@ -6,12 +6,24 @@
 //! falls `BUFFER` updates behind (a slow connection) is dropped, never buffered without bound;
 //! a revoked token ends its viewers' streams. The last viewer leaving ends the poller.
 
-use super::Web;
+use crate::service::Result;
 use crate::store::GameId;
+use std::future::Future;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use tokio::sync::broadcast;
+
+/// What a hub's poller reads its game from (the web view's state, `view.rs`): how often to
+/// look, the changes this process commits, the game's version and token, and its update.
+pub(crate) trait Source: Send + Sync + 'static {
+    fn poll_every(&self) -> std::time::Duration;
+    fn hubs(&self) -> &Hubs;
+    fn changes(&self) -> broadcast::Receiver<GameId>;
+    /// The game's version and the token that opens it now (None: no such game).
+    fn watch(&self, id: GameId) -> impl Future<Output = Result<Option<(i64, Option<String>)>>> + Send;
+    fn update(&self, id: GameId) -> impl Future<Output = Result<Arc<Update>>> + Send;
+}
 
 /// Updates a viewer may be behind before it is dropped.
 const BUFFER: usize = 16;
@@ -58,14 +70,14 @@ impl Hubs {
 
     /// A seat at the game's hub (the hub and its poller made for the first viewer), unless
     /// `max` viewers are there already.
-    pub(crate) fn join(&self, web: &Arc<Web>, id: GameId, max: usize) -> Result<(Seat, broadcast::Receiver<Arc<Update>>), Full> {
+    pub(crate) fn join<S: Source>(&self, source: &Arc<S>, id: GameId, max: usize) -> Result<(Seat, broadcast::Receiver<Arc<Update>>), Full> {
         let mut map = self.map.lock().expect("hubs");
         let hub = match map.get(&id) {
             Some(hub) => Arc::clone(hub),
             None => {
                 let hub = Arc::new(Hub { tx: broadcast::channel(BUFFER).0, viewers: AtomicUsize::new(0), latest: Mutex::new(None) });
                 map.insert(id, Arc::clone(&hub));
-                tokio::spawn(poll(Arc::clone(web), id, Arc::clone(&hub)));
+                tokio::spawn(poll(Arc::clone(source), id, Arc::clone(&hub)));
                 hub
             }
         };
@@ -97,10 +109,10 @@ impl Hubs {
 
 /// The game's poller: while it has viewers here, reads its version and token when this
 /// process changed the game and every `poll`, and broadcasts a snapshot when either changed.
-async fn poll(web: Arc<Web>, id: GameId, hub: Arc<Hub>) {
-    let mut ticker = tokio::time::interval(web.settings.poll);
+async fn poll<S: Source>(source: Arc<S>, id: GameId, hub: Arc<Hub>) {
+    let mut ticker = tokio::time::interval(source.poll_every());
     ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    let mut changes = web.service.changes();
+    let mut changes = source.changes();
     let mut seen: Option<(i64, Option<String>)> = None;
     loop {
         tokio::select! {
@@ -108,13 +120,13 @@ async fn poll(web: Arc<Web>, id: GameId, hub: Arc<Hub>) {
             () = changed(&mut changes, id) => {}
         }
         {
-            let mut map = web.hubs.map.lock().expect("hubs");
+            let mut map = source.hubs().map.lock().expect("hubs");
             if hub.viewers.load(Ordering::SeqCst) == 0 && hub.tx.receiver_count() == 0 {
                 map.remove(&id);
                 return;
             }
         }
-        let now = match web.service.web_watch(id).await {
+        let now = match source.watch(id).await {
             Ok(Some(now)) => now,
             Ok(None) => continue,
             Err(e) => {
@@ -130,7 +142,7 @@ async fn poll(web: Arc<Web>, id: GameId, hub: Arc<Hub>) {
             // token end.
             hub.latest.lock().expect("latest").clone().map(|u| Arc::new(Update { token: now.1.as_deref().map(Arc::from), ..(*u).clone() }))
         } else {
-            match web.update(id).await {
+            match source.update(id).await {
                 Ok(update) => Some(update),
                 Err(e) => {
                     tracing::warn!(game = id, "the web view could not make the game's snapshot: {e}");

@@ -11,7 +11,8 @@
 use super::live::Full;
 use super::page;
 use super::public::step_view;
-use super::{Web, live};
+use super::live;
+use super::view::View;
 use crate::store::GameId;
 use axum::Router;
 use axum::extract::{Path, State};
@@ -24,9 +25,9 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::broadcast::error::RecvError;
 
-type Shared = State<Arc<Web>>;
+type Shared = State<Arc<View>>;
 
-pub(super) fn router(web: Arc<Web>) -> Router {
+pub(super) fn router(web: Arc<View>) -> Router {
     Router::new()
         .route("/g/{token}", get(to_page))
         .route("/g/{token}/", get(page))
@@ -76,7 +77,7 @@ fn failed(id: GameId, what: &str, e: impl std::fmt::Display) -> Response {
 }
 
 /// The game a token opens.
-async fn game(web: &Web, token: &str) -> Option<GameId> {
+async fn game(web: &View, token: &str) -> Option<GameId> {
     match web.service.web_game(token).await {
         Ok(id) => id,
         Err(e) => {
@@ -168,7 +169,7 @@ async fn events(State(web): Shared, Path(token): Path<String>, headers: HeaderMa
     };
     let first = match known {
         Some(update) => update,
-        None => match web.update(id).await {
+        None => match web.live_update(id).await {
             Ok(update) => update,
             Err(e) => return failed(id, "make a snapshot", e),
         },

@@ -74,7 +74,7 @@ impl poise::ChoiceParameter for GameChoice {
 }
 
 /// What `/new` asks a game's room (its `commands.rs`): the options it offers, and the lobby they
-/// open. Listed per game in `discord/commands/mod.rs` (`new_part`).
+/// open. Listed per game in `discord/commands/mod.rs` (`new_part`), handed to [`new`].
 pub(crate) struct NewPart {
     /// A command never registered, whose parameters are the game's options: `/new` takes them
     /// in (so they are declared, and localized as `cmd-new-OPTION`, as any option of `/new`).
@@ -144,14 +144,19 @@ fn server_locale(ctx: Context<'_>) -> Locale {
     tag.as_deref().and_then(Locale::from_discord).unwrap_or_default()
 }
 
+/// Each game's part of `/new`, as `discord/commands/mod.rs` lists them. The `/new` command
+/// carries it (poise's `custom_data`) for its handler: this file names no game, and needs no
+/// list of games of its own.
+pub(crate) type NewParts = fn(GameKind) -> NewPart;
+
 /// `/new`: the options every game shares, then each game's own, as its room declares them
 /// (`NewPart::options`), right after `game`.
-pub(crate) fn new() -> poise::Command<Data, Error> {
+pub(crate) fn new(parts: NewParts) -> poise::Command<Data, Error> {
     let mut command = open();
     // Inserted in the order the games are offered, each before the ones already there: the
     // order `/new` has registered its options in since a second game came.
     for kind in GameKind::ALL {
-        command.parameters.splice(1..1, (super::new_part(kind).options)().parameters);
+        command.parameters.splice(1..1, (parts(kind).options)().parameters);
     }
     // The player limits Discord accepts: any game's (each game checks its own).
     for limit in command.parameters.iter_mut().filter(|p| p.name == "min_players" || p.name == "max_players") {
@@ -160,7 +165,15 @@ pub(crate) fn new() -> poise::Command<Data, Error> {
             option.kind(serenity::CommandOptionType::Integer).min_int_value(lo as u64).max_int_value(hi as u64)
         });
     }
+    command.custom_data = Box::new(parts);
     command
+}
+
+/// The games' parts of `/new`, as the command carries them (see [`new`]).
+fn parts_of(ctx: Context<'_>) -> Result<NewParts, ServiceError> {
+    ctx.command().custom_data.downcast_ref::<NewParts>().copied().ok_or_else(|| {
+        ServiceError::Internal(anyhow::anyhow!("the /new command was registered without its games' options (`lobby::new`)"))
+    })
 }
 
 /// Open a game in this channel (Carcassonne: South Seas unless you choose another).
@@ -199,10 +212,10 @@ async fn open(
         },
     };
     // The options are read (and refused) before any thread is made for them.
-    let opening = match other_games_option(&new, kind, actor.locale) {
+    let opening = parts_of(ctx).and_then(|parts| match other_games_option(parts, &new, kind, actor.locale) {
         Some(why) => Err(ServiceError::User(why)),
-        None => (super::new_part(kind).opening)(&new, actor.locale),
-    };
+        None => (parts(kind).opening)(&new, actor.locale),
+    });
     let opening = match opening {
         Ok(opening) => opening,
         Err(e) => return respond(ctx, Err(e)).await,
@@ -215,9 +228,9 @@ async fn open(
 
 /// Why `/new` refuses an option given for another game than `kind`, in `reader`'s language
 /// (None: every option given is `kind`'s or common).
-fn other_games_option(new: &NewArgs<'_>, kind: GameKind, reader: Locale) -> Option<String> {
+fn other_games_option(parts: NewParts, new: &NewArgs<'_>, kind: GameKind, reader: Locale) -> Option<String> {
     let (other, option) = GameKind::ALL.into_iter().filter(|&other| other != kind).find_map(|other| {
-        let options = (super::new_part(other).options)().parameters;
+        let options = (parts(other).options)().parameters;
         options.into_iter().find(|option| new.value(&option.name).is_some()).map(|option| (other, option.name))
     })?;
     // The names a client in `reader`'s language shows.
@@ -351,7 +364,7 @@ mod tests {
 
     #[test]
     fn new_offers_each_games_options_right_after_the_game() {
-        let names: Vec<String> = new().parameters.iter().map(|p| p.name.to_string()).collect();
+        let names: Vec<String> = new(super::super::new_part).parameters.iter().map(|p| p.name.to_string()).collect();
         let expected =
             ["game", "scenario", "pirate", "retrieve", "max_players", "min_players", "turn_limit", "on_timeout", "language", "thread"];
         assert_eq!(names, expected);

@@ -39,7 +39,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
 /// Every slash command as the code declares it (English, no localizations).
 fn plain() -> Vec<poise::Command<Data, Error>> {
     vec![
-        lobby::new(),
+        lobby::new(new_part),
         lobby::join(),
         lobby::leave(),
         lobby::addbot(),

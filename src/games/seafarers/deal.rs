@@ -4,13 +4,13 @@
 //! What the seed decides out of the table's sight (the development deck, the card a robber
 //! steals) is not public, so it is not here.
 
-use super::Seafarers;
-use crate::common::Table;
-use crate::games::contract::{Rules, Seen};
+use crate::common::Result;
+use crate::games::contract::Seen;
 use seafarers_engine::{Action, Event, Terrain};
 
-pub(crate) fn seen(table: &Table, log: &[(Option<usize>, Action)]) -> Seen {
-    let mut game = match Seafarers::setup(table) {
+/// `setup` is the game as dealt (or why it could not be), `log` its steps.
+pub(crate) fn seen(setup: Result<seafarers_engine::Game>, log: &[(Option<usize>, Action)]) -> Seen {
+    let mut game = match setup {
         Ok(game) => game,
         Err(e) => return Seen { outcomes: Vec::new(), stopped: Some((0, e.to_string())) },
     };

@@ -410,7 +410,7 @@ impl Rules for Seafarers {
     }
 
     fn seen(table: &Table, log: &[(Option<usize>, Action)]) -> crate::games::contract::Seen {
-        super::deal::seen(table, log)
+        super::deal::seen(Self::setup(table), log)
     }
 
     fn outcome(table: &Table, log: &[crate::games::contract::Logged<Action>]) -> Result<Option<Vec<crate::games::contract::SeatOutcome>>> {
@@ -446,8 +446,6 @@ impl Rules for Seafarers {
     fn computer_moves(played: &Played<Seafarers>, table: &Table, plan: &ComputerPlan) -> Vec<(usize, Action)> {
         computer::moves(&played.game, &table.seats, plan, table.record.seed, played.log.len())
     }
-
-    crate::games::closed_lists!(Seafarers);
 }
 
 /// A new Seafarers lobby's stored opening, from `/new`'s options (checked here).

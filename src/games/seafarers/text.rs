@@ -1,7 +1,7 @@
 //! What the bot says about a Seafarers game, in words: players, cards, places on the board,
 //! the narration of what happened (public, and what each player alone may read), refusals.
 
-use super::render;
+use super::render::{colour_name, letters as seat_letters};
 use crate::common::reply::escape;
 use crate::i18n::Locale;
 use crate::tr;
@@ -27,7 +27,7 @@ impl Names {
 
     /// The names, for readers of `lang`.
     pub fn new_in(names: Vec<String>, lang: Locale) -> Names {
-        let letters = render::letters(&names);
+        let letters = seat_letters(&names);
         Names { names, letters, lang }
     }
 
@@ -44,7 +44,7 @@ impl Names {
 
     /// "**Ana** (A, orange)": the name, and the letter and colour of the pieces.
     pub fn long(&self, seat: usize) -> String {
-        let colour = tr!(self.lang, "sf-colour", colour = render::colour_name(seat));
+        let colour = tr!(self.lang, "sf-colour", colour = colour_name(seat));
         tr!(self.lang, "sf-player-long", name = self.of(seat), letter = self.letter(seat).to_string(), colour = colour)
     }
 

@@ -3,13 +3,13 @@
 //! one that fit nowhere), every ship revealed. All of it comes from the seed's order of tiles
 //! and ships; nothing of a South Seas game is hidden once drawn.
 
-use super::SouthSeas;
-use crate::common::Table;
-use crate::games::contract::{Rules, Seen};
+use crate::common::Result;
+use crate::games::contract::Seen;
 use southseas_engine::{Action, Event, Game};
 
-pub(crate) fn seen(table: &Table, log: &[(Option<usize>, Action)]) -> Seen {
-    let mut game = match SouthSeas::setup(table) {
+/// `setup` is the game as dealt (or why it could not be), `log` its steps.
+pub(crate) fn seen(setup: Result<Game>, log: &[(Option<usize>, Action)]) -> Seen {
+    let mut game = match setup {
         Ok(game) => game,
         Err(e) => return Seen { outcomes: Vec::new(), stopped: Some((0, e.to_string())) },
     };

@@ -260,7 +260,7 @@ impl Rules for SouthSeas {
     }
 
     fn seen(table: &Table, log: &[(Option<usize>, Action)]) -> crate::games::contract::Seen {
-        super::deal::seen(table, log)
+        super::deal::seen(Self::setup(table), log)
     }
 
     fn outcome(table: &Table, log: &[crate::games::contract::Logged<Action>]) -> Result<Option<Vec<crate::games::contract::SeatOutcome>>> {
@@ -289,8 +289,6 @@ impl Rules for SouthSeas {
     fn computer_moves(played: &Played<SouthSeas>, table: &Table, plan: &ComputerPlan) -> Vec<(usize, Action)> {
         computer::moves(&played.game, &table.seats, plan, table.record.seed, played.log.len())
     }
-
-    crate::games::closed_lists!(SouthSeas);
 }
 
 /// The game's setup, from what is stored: its ruleset, options, players and seed.

@@ -75,12 +75,18 @@ fn module_of(file: &str) -> Vec<String> {
     parts
 }
 
-/// The file that defines the longest prefix of `path` (a module path from the crate root).
-fn file_of(path: &[String], files: &BTreeSet<String>) -> Option<String> {
+/// The file that defines the longest prefix of `path` (a module path from the crate root), and
+/// how many of its segments that prefix holds.
+fn module_file(path: &[String], files: &BTreeSet<String>) -> Option<(String, usize)> {
     (1..=path.len()).rev().find_map(|n| {
         let base = format!("src/{}", path[..n].join("/"));
-        [format!("{base}.rs"), format!("{base}/mod.rs")].into_iter().find(|f| files.contains(f))
+        [format!("{base}.rs"), format!("{base}/mod.rs")].into_iter().find(|f| files.contains(f)).map(|f| (f, n))
     })
+}
+
+/// The file that defines the longest prefix of `path` (a module path from the crate root).
+fn file_of(path: &[String], files: &BTreeSet<String>) -> Option<String> {
+    module_file(path, files).map(|(f, _)| f)
 }
 
 /// The code of a file without comments and without its `#[cfg(test)]` items (tests may reach
@@ -97,24 +103,7 @@ fn code_of(text: &str) -> String {
         let end = match (item.find(';'), item.find('{')) {
             (Some(semi), Some(open)) if semi < open => semi + 1,
             (Some(semi), None) => semi + 1,
-            (_, Some(open)) => {
-                let mut depth = 0usize;
-                let mut close = item.len();
-                for (k, c) in item[open..].char_indices() {
-                    match c {
-                        '{' => depth += 1,
-                        '}' => {
-                            depth -= 1;
-                            if depth == 0 {
-                                close = open + k + 1;
-                                break;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                close
-            }
+            (_, Some(open)) => open + closing_brace(&item[open..]).unwrap_or(item.len() - open - 1) + 1,
             (None, None) => item.len(),
         };
         rest = &item[end..];
@@ -123,87 +112,247 @@ fn code_of(text: &str) -> String {
     out
 }
 
-/// The crate paths a file's code names (`crate::a::b`, `super::a`, `self::a`), resolved to the
-/// files that define them. Paths inside `use … {…}` groups are joined to their prefix.
-fn imports(file: &str, text: &str, files: &BTreeSet<String>) -> BTreeSet<String> {
-    let module = module_of(file);
-    let code = code_of(text);
-    let mut out = BTreeSet::new();
-    let bytes: Vec<char> = code.chars().collect();
-    let ident = |c: char| c.is_alphanumeric() || c == '_';
-    let mut i = 0;
-    while i < bytes.len() {
-        // A path starts at `crate`, `super` or `self` not preceded by an identifier character.
-        let starts = ["crate", "super", "self"].into_iter().find(|w| {
-            let w: Vec<char> = w.chars().collect();
-            bytes[i..].starts_with(&w) && (i == 0 || !ident(bytes[i - 1]) && bytes[i - 1] != ':') && bytes.get(i + w.len()) == Some(&':')
-        });
-        let Some(start) = starts else {
-            i += 1;
-            continue;
-        };
-        // Read `seg::seg::…` up to the first character that is no part of a path.
-        let mut j = i;
-        let mut segments = Vec::new();
-        let mut current = String::new();
-        while j < bytes.len() {
-            let c = bytes[j];
-            if ident(c) {
-                current.push(c);
-                j += 1;
-            } else if c == ':' && bytes.get(j + 1) == Some(&':') {
-                segments.push(std::mem::take(&mut current));
-                j += 2;
-            } else {
-                break;
-            }
-        }
-        if !current.is_empty() {
-            segments.push(current);
-        }
-        // A group `crate::a::{b, c::d}`: each member joined to the prefix.
-        let mut paths = vec![segments.clone()];
-        if bytes.get(j) == Some(&'{') {
-            let close = (j..bytes.len()).find(|&k| bytes[k] == '}').unwrap_or(bytes.len());
-            let group: String = bytes[j + 1..close].iter().collect();
-            paths = group
-                .split(',')
-                .map(|m| m.trim())
-                .filter(|m| !m.is_empty())
-                .map(|m| {
-                    let mut p = segments.clone();
-                    p.extend(m.split(" as ").next().unwrap_or("").split("::").map(|s| s.trim().to_string()).filter(|s| !s.is_empty()));
-                    p
-                })
-                .collect();
-        }
-        for path in paths {
-            let mut absolute: Vec<String> = Vec::new();
-            let mut rest = path.as_slice();
-            match start {
-                "crate" => rest = &rest[1..],
-                _ => {
-                    absolute = module.clone();
-                    while let Some(first) = rest.first() {
-                        match first.as_str() {
-                            "super" => {
-                                absolute.pop();
-                            }
-                            "self" => {}
-                            _ => break,
-                        }
-                        rest = &rest[1..];
-                    }
+/// Where the brace opening `text` closes (a byte offset into `text`).
+fn closing_brace(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    for (k, c) in text.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(k);
                 }
             }
-            absolute.extend(rest.iter().cloned());
-            if let Some(target) = file_of(&absolute, files).filter(|t| t != file) {
-                out.insert(target);
+            _ => {}
+        }
+    }
+    None
+}
+
+fn is_ident(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+/// The modules a file declares as its children (`mod a;`, `pub(crate) mod b;`): code names
+/// them bare (`a::f()`, `use b::X`).
+fn children_of(code: &str) -> Vec<String> {
+    code.match_indices("mod ")
+        .filter(|(at, _)| !code[..*at].chars().next_back().is_some_and(is_ident))
+        .filter_map(|(at, _)| {
+            let rest = code[at + 4..].trim_start();
+            let name: String = rest.chars().take_while(|c| is_ident(*c)).collect();
+            (!name.is_empty() && rest[name.len()..].trim_start().starts_with(';')).then_some(name)
+        })
+        .collect()
+}
+
+/// A use tree (`a::b`, `a::{b, c::{d as e}}`, `self`) with its prefix: each leaf path, and the
+/// name it binds (its alias, or its last segment).
+fn expand(prefix: &[String], tree: &str) -> Vec<(Vec<String>, String)> {
+    let tree = tree.trim();
+    if let Some(open) = tree.find('{') {
+        let mut path = prefix.to_vec();
+        path.extend(tree[..open].split("::").map(str::trim).filter(|s| !s.is_empty()).map(str::to_string));
+        let close = closing_brace(&tree[open..]).map_or(tree.len(), |c| open + c);
+        let inner = &tree[open + 1..close];
+        // Members split at the commas outside any inner group.
+        let (mut depth, mut from, mut members) = (0usize, 0usize, Vec::new());
+        for (k, c) in inner.char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' => depth = depth.saturating_sub(1),
+                ',' if depth == 0 => {
+                    members.push(&inner[from..k]);
+                    from = k + 1;
+                }
+                _ => {}
             }
         }
-        i = j.max(i + 1);
+        members.push(&inner[from..]);
+        return members.into_iter().filter(|m| !m.trim().is_empty()).flat_map(|m| expand(&path, m)).collect();
+    }
+    let (path, alias) = match tree.split_once(" as ") {
+        Some((path, alias)) => (path, Some(alias.trim().to_string())),
+        None => (tree, None),
+    };
+    let mut full = prefix.to_vec();
+    full.extend(path.split("::").map(str::trim).filter(|s| !s.is_empty() && *s != "self").map(str::to_string));
+    let name = alias.or_else(|| full.last().cloned()).unwrap_or_default();
+    vec![(full, name)]
+}
+
+/// A crate path a file's code names, from the crate root.
+struct Named {
+    path: Vec<String>,
+    /// Named by a `use` (the name it binds there), not in the code's body.
+    bound: Option<String>,
+    /// Named by a `pub use` (any `pub(…)`): handed on to others, not used here.
+    reexport: bool,
+}
+
+/// Every crate path a file's code names: from `crate::`, `super::`, `self::` and the file's
+/// own child modules (`child::f()`), `use … {…}` groups joined to their prefix.
+fn named(file: &str, text: &str) -> Vec<Named> {
+    let module = module_of(file);
+    let code = code_of(text);
+    let children = children_of(&code);
+    // The `use` items: where each begins and ends, and whether it is a re-export.
+    let uses: Vec<(usize, usize, bool)> = code
+        .match_indices("use ")
+        .filter(|(at, _)| !code[..*at].chars().next_back().is_some_and(|c| is_ident(c) || c == '#'))
+        .map(|(at, _)| {
+            let end = code[at..].find(';').map_or(code.len(), |e| at + e);
+            let before = code[..at].trim_end();
+            let reexport = before.ends_with("pub") || (before.ends_with(')') && before.rfind("pub(").is_some_and(|p| !before[p..].contains('\n')));
+            (at, end, reexport)
+        })
+        .collect();
+    // Inline modules (`mod icons { … }`): a path inside one starts from it.
+    let inline: Vec<(usize, usize, String)> = code
+        .match_indices("mod ")
+        .filter(|(at, _)| !code[..*at].chars().next_back().is_some_and(is_ident))
+        .filter_map(|(at, _)| {
+            let rest = &code[at + 4..];
+            let name: String = rest.trim_start().chars().take_while(|c| is_ident(*c)).collect();
+            let open = at + 4 + rest.find(|c: char| !c.is_whitespace())? + name.len();
+            let open = open + code[open..].find(|c: char| !c.is_whitespace())?;
+            (!name.is_empty() && code[open..].starts_with('{')).then(|| (open, open + closing_brace(&code[open..]).unwrap_or(code.len() - open), name))
+        })
+        .collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < code.len() {
+        let rest = &code[i..];
+        let boundary = !code[..i].chars().next_back().is_some_and(|c| is_ident(c) || c == ':');
+        let start = ["crate", "super", "self"]
+            .into_iter()
+            .chain(children.iter().map(String::as_str))
+            .find(|w| boundary && rest.starts_with(w) && rest[w.len()..].starts_with("::"));
+        let Some(start) = start else {
+            i += rest.chars().next().map_or(1, char::len_utf8);
+            continue;
+        };
+        // The path, through its group if it ends in one.
+        let mut end = i + rest.find(|c: char| !(is_ident(c) || c == ':')).unwrap_or(rest.len());
+        if code[end..].starts_with('{') {
+            end += closing_brace(&code[end..]).map_or(code.len() - end, |c| c + 1);
+        }
+        let mut tree = code[i..end].to_string();
+        let within = uses.iter().find(|(from, to, _)| *from < i && i < *to);
+        if let Some(alias) = code[end..].strip_prefix(" as ").filter(|_| within.is_some()) {
+            tree = format!("{tree} as {}", alias.chars().take_while(|c| is_ident(*c)).collect::<String>());
+        }
+        for (path, name) in expand(&[], &tree) {
+            let mut absolute: Vec<String> = Vec::new();
+            let mut segments = path.as_slice();
+            if start == "crate" {
+                segments = &segments[1..];
+            } else {
+                absolute = module.clone();
+                absolute.extend(inline.iter().filter(|(from, to, _)| *from < i && i < *to).map(|(_, _, name)| name.clone()));
+                while let Some(first) = segments.first() {
+                    match first.as_str() {
+                        "super" => {
+                            absolute.pop();
+                        }
+                        "self" => {}
+                        _ => break,
+                    }
+                    segments = &segments[1..];
+                }
+            }
+            absolute.extend(segments.iter().cloned());
+            out.push(Named { path: absolute, bound: within.map(|_| name), reexport: within.is_some_and(|(_, _, r)| *r) });
+        }
+        i = end.max(i + 1);
     }
     out
+}
+
+/// The files a file's code names (re-exports included), for the layer rule.
+fn imports(file: &str, text: &str, files: &BTreeSet<String>) -> BTreeSet<String> {
+    named(file, text).iter().filter_map(|n| file_of(&n.path, files)).filter(|t| t != file).collect()
+}
+
+/// What each file's `use` items bind: a name → the path it stands for.
+type Bindings = BTreeMap<String, BTreeMap<String, Vec<String>>>;
+
+/// The file that defines what `path` names: a name a module only imports (`use`, `pub use`)
+/// is followed to where it is defined, so a child that takes `super::f` from a parent that
+/// re-exports `f` from elsewhere uses that elsewhere, not its parent.
+fn defined_in(path: &[String], files: &BTreeSet<String>, bindings: &Bindings, depth: usize) -> Option<String> {
+    let (file, n) = module_file(path, files)?;
+    let followed = path.get(n).and_then(|name| bindings.get(&file)?.get(name)).filter(|_| depth < 8).and_then(|bound| {
+        let mut further = bound.clone();
+        further.extend(path[n + 1..].iter().cloned());
+        defined_in(&further, files, bindings, depth + 1)
+    });
+    Some(followed.unwrap_or(file))
+}
+
+/// The files each file depends on, for the cycle rule: what its code uses, each name followed
+/// to the file that defines it; what it only re-exports does not count. A parent's use of
+/// its child's items counts, and a child's of its parent's (`mod a;` itself does not).
+fn uses(sources: &BTreeMap<String, String>) -> BTreeMap<String, BTreeSet<String>> {
+    let files: BTreeSet<String> = sources.keys().cloned().collect();
+    let named: BTreeMap<&String, Vec<Named>> = sources.iter().map(|(f, text)| (f, named(f, text))).collect();
+    let bindings: Bindings = named
+        .iter()
+        .map(|(f, names)| ((*f).clone(), names.iter().filter_map(|n| Some((n.bound.clone()?, n.path.clone()))).collect()))
+        .collect();
+    named
+        .iter()
+        .map(|(f, names)| {
+            let targets = names
+                .iter()
+                .filter(|n| !n.reexport)
+                .filter_map(|n| defined_in(&n.path, &files, &bindings, 0))
+                .filter(|t| t != *f)
+                .collect();
+            ((*f).clone(), targets)
+        })
+        .collect()
+}
+
+/// The cycles of a graph of files, each as `a -> b -> a`.
+fn cycles_in(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<String> {
+    // Depth-first search; a node met again while still on the path closes a cycle.
+    #[derive(Clone, Copy, PartialEq)]
+    enum Mark {
+        Open,
+        Done,
+    }
+    fn visit(
+        f: &str,
+        graph: &BTreeMap<String, BTreeSet<String>>,
+        marks: &mut BTreeMap<String, Mark>,
+        path: &mut Vec<String>,
+        cycles: &mut Vec<String>,
+    ) {
+        marks.insert(f.to_string(), Mark::Open);
+        path.push(f.to_string());
+        for t in graph.get(f).into_iter().flatten() {
+            match marks.get(t) {
+                Some(Mark::Open) => {
+                    let from = path.iter().position(|p| p == t).unwrap_or(0);
+                    cycles.push(format!("{} -> {t}", path[from..].join(" -> ")));
+                }
+                Some(Mark::Done) => {}
+                None => visit(t, graph, marks, path, cycles),
+            }
+        }
+        path.pop();
+        marks.insert(f.to_string(), Mark::Done);
+    }
+    let mut marks = BTreeMap::new();
+    let mut cycles = Vec::new();
+    for f in graph.keys() {
+        if !marks.contains_key(f) {
+            visit(f, graph, &mut marks, &mut Vec::new(), &mut cycles);
+        }
+    }
+    cycles
 }
 
 /// Whether one file is the parent module (`mod.rs`) of the other's folder: a parent gathers
@@ -214,16 +363,21 @@ fn parent_and_child(a: &str, b: &str) -> bool {
     inside(a, b) || inside(b, a) || (a == "src/lib.rs" || b == "src/lib.rs")
 }
 
-fn graph() -> BTreeMap<String, BTreeSet<String>> {
-    let files: BTreeSet<String> = sources().into_iter().collect();
-    files
-        .iter()
+/// Every source file of `src/` but test files, with its text.
+fn texts() -> BTreeMap<String, String> {
+    sources()
+        .into_iter()
         .filter(|f| !f.ends_with("/tests.rs"))
         .map(|f| {
-            let text = std::fs::read_to_string(root().join(f)).expect("read source");
-            (f.clone(), imports(f, &text, &files))
+            let text = std::fs::read_to_string(root().join(&f)).expect("read source");
+            (f, text)
         })
         .collect()
+}
+
+fn graph() -> BTreeMap<String, BTreeSet<String>> {
+    let files: BTreeSet<String> = sources().into_iter().collect();
+    texts().iter().map(|(f, text)| (f.clone(), imports(f, text, &files))).collect()
 }
 
 #[test]
@@ -241,46 +395,37 @@ fn imports_point_down_the_layers_only() {
 
 #[test]
 fn no_file_imports_itself_through_others() {
-    let graph = graph();
-    // Edges between a parent module and its children are how Rust modules are built, not
-    // cycles of dependency: left out.
-    let edges = |f: &str| -> Vec<String> { graph.get(f).into_iter().flatten().filter(|t| !parent_and_child(f, t)).cloned().collect() };
-    // Depth-first search; a node met again while still on the path closes a cycle.
-    #[derive(Clone, Copy, PartialEq)]
-    enum Mark {
-        Open,
-        Done,
-    }
-    let mut marks: BTreeMap<String, Mark> = BTreeMap::new();
-    let mut cycles = Vec::new();
-    fn visit(
-        f: &str,
-        edges: &dyn Fn(&str) -> Vec<String>,
-        marks: &mut BTreeMap<String, Mark>,
-        path: &mut Vec<String>,
-        cycles: &mut Vec<String>,
-    ) {
-        marks.insert(f.to_string(), Mark::Open);
-        path.push(f.to_string());
-        for t in edges(f) {
-            match marks.get(&t) {
-                Some(Mark::Open) => {
-                    let from = path.iter().position(|p| *p == t).unwrap_or(0);
-                    cycles.push(format!("{} -> {t}", path[from..].join(" -> ")));
-                }
-                Some(Mark::Done) => {}
-                None => visit(&t, edges, marks, path, cycles),
-            }
-        }
-        path.pop();
-        marks.insert(f.to_string(), Mark::Done);
-    }
-    for f in graph.keys() {
-        if !marks.contains_key(f) {
-            visit(f, &edges, &mut marks, &mut Vec::new(), &mut cycles);
-        }
-    }
-    assert!(cycles.is_empty(), "import cycles between files of src/:\n{}", cycles.join("\n"));
+    // Parents and children count too: a `mod.rs` that calls its child while the child calls
+    // back into it is a cycle like any other (what a parent only re-exports is not a use).
+    let cycles = cycles_in(&uses(&texts()));
+    assert!(cycles.is_empty(), "import cycles between files of src/ ({}):\n{}", cycles.len(), cycles.join("\n"));
+}
+
+#[test]
+fn the_cycle_check_counts_a_parent_and_its_children() {
+    let crate_of = |files: &[(&str, &str)]| -> BTreeMap<String, String> { files.iter().map(|(f, t)| (f.to_string(), t.to_string())).collect() };
+    let sources = crate_of(&[
+        ("src/lib.rs", "pub mod a;\npub mod d;\n"),
+        // A parent that gathers (re-exports) and one that calls its child.
+        ("src/a/mod.rs", "mod b;\nmod c;\npub(crate) use crate::d::helper;\npub use b::Thing;\npub fn run() { c::go(); }\n"),
+        // Takes `helper` through its parent: a use of `d`, where it is defined.
+        // (Its inline module's `super` is the file itself.)
+        ("src/a/b.rs", "use super::helper;\npub struct Thing;\nfn local() {}\nmod inner {\n    fn f() { super::local(); }\n}\n"),
+        // Calls back into its parent: a cycle.
+        ("src/a/c.rs", "pub fn go() { super::run(); }\n"),
+        ("src/d.rs", "pub fn helper() {}\n"),
+    ]);
+    let graph = uses(&sources);
+    let of = |f: &str| graph[f].iter().cloned().collect::<Vec<_>>();
+    assert_eq!(of("src/a/b.rs"), ["src/d.rs"], "a name followed through its parent's re-export");
+    assert_eq!(of("src/a/mod.rs"), ["src/a/c.rs"], "a parent's call of its child counts; its re-exports do not");
+    assert_eq!(of("src/a/c.rs"), ["src/a/mod.rs"]);
+    assert_eq!(of("src/lib.rs"), Vec::<String>::new(), "declaring a module is no use of it");
+    assert_eq!(cycles_in(&graph), ["src/a/c.rs -> src/a/mod.rs -> src/a/c.rs"]);
+    // Groups, nested ones and aliases bind their names.
+    let names: Vec<(Vec<String>, String)> = expand(&[], "crate::x::{y, z::{w as v, self}}");
+    let flat: Vec<String> = names.iter().map(|(p, n)| format!("{}={n}", p.join("::"))).collect();
+    assert_eq!(flat, ["crate::x::y=y", "crate::x::z::w=v", "crate::x::z=z"]);
 }
 
 #[test]

@@ -8,7 +8,6 @@
 
 use crate::support::{TempDb, all_posted, player};
 use southseas::common::Reply;
-use southseas::games::contract::Rules;
 use southseas::games::seafarers::{Seafarers, SeafarersOptions};
 use southseas::games::southseas::{GameOptions, SouthSeas};
 use southseas::i18n::Locale;
@@ -153,7 +152,7 @@ impl Read {
 }
 
 /// A table of `people` persons at `place`, started: the persons by seat.
-async fn started<G: Rules>(
+async fn started<G: southseas::games::Listed>(
     service: &Service,
     place: Place,
     people: &[Actor],

@@ -76,7 +76,7 @@ async fn open_table(
     t
 }
 
-async fn seat_of<G: southseas::games::contract::Rules>(service: &Service, place: Place, who: &Actor) -> Option<usize> {
+async fn seat_of<G: southseas::games::Listed>(service: &Service, place: Place, who: &Actor) -> Option<usize> {
     service.snapshot::<G>(place, who.user_id).await.expect("snapshot").2
 }
 

@@ -36,6 +36,7 @@ mod cache;
 pub(crate) mod palette;
 mod panel;
 mod sprites;
+mod view;
 
 #[cfg(test)]
 mod tests;
@@ -46,22 +47,8 @@ use crate::i18n::Locale;
 pub use board::Frame;
 use image::RgbImage;
 pub use panel::TITLE_H;
+pub use view::{MIN_PIECE_PX, Spot, SpotAt, colour_name, letters};
 use seafarers_engine::Game;
-
-/// Where a lettered choice of this turn lies on the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SpotAt {
-    Vertex(seafarers_engine::Vertex),
-    Edge(seafarers_engine::Edge),
-    Hex(seafarers_engine::Hex),
-}
-
-/// A legal choice of this turn, drawn as its label (1–3 chars, e.g. "A", "AB") on the board.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Spot {
-    pub label: String,
-    pub at: SpotAt,
-}
 
 /// What to draw beside the game itself.
 #[derive(Clone, Debug, Default)]
@@ -82,10 +69,6 @@ pub const PHONE_W: u32 = 800;
 /// Pixels per hex radius at which the phone view's pieces, tokens and labels reach their full
 /// size; a closer view makes the hexes larger, not the letters.
 pub const PIECE_PX: f32 = 60.0;
-/// The smallest piece size: spot labels, numbers and piece letters are 12 px tall at 400 px
-/// wide: text is `0.8·u` px, and DejaVu's capitals are 0.626 of a text size (`ab_glyph`
-/// sizes are ascent + descent, 1.164 em; capitals are 0.729 em): 25 px of 800.
-pub const MIN_PIECE_PX: f32 = 50.0;
 /// The closest view (pixels per hex radius): a hex at most 190 px wide of the 800.
 const MAX_S: f32 = 110.0;
 /// Tallest board area of the phone view.
@@ -288,16 +271,4 @@ pub fn clear_caches() {
 pub fn clear_frame_caches() {
     cache::clear();
     panel::clear();
-}
-
-/// Each seat's letter: the player's own initial where free, else another free letter
-/// (deterministic): the name's next letters, then the seat colour's letter (R, B, W, K),
-/// then A–Z ([`crate::common::letters::seat_letters`], shared with South Seas).
-pub fn letters(names: &[String]) -> Vec<char> {
-    crate::common::letters::seat_letters(names, &palette::COLOUR_LETTERS)
-}
-
-/// Each seat's colour (RGB), for texts that describe it.
-pub fn colour_name(seat: usize) -> &'static str {
-    palette::PLAYER_NAMES[seat % palette::PLAYER_NAMES.len()]
 }

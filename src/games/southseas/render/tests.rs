@@ -4,9 +4,10 @@
 use super::*;
 use crate::cli::render as cli;
 use crate::draw;
+use crate::i18n::Locale;
 use crate::games::southseas::choices::{islander_features, islander_numbers};
 use image::Rgb;
-use southseas_engine::{Action, FeatureKind, Options, Phase, Pos, Strategy};
+use southseas_engine::{Action, COLOURS, FeatureKind, Options, Phase, Pos, Strategy};
 
 fn pixel(img: &RgbImage, (x, y): (f32, f32)) -> [u8; 3] {
     img.get_pixel(x as u32, y as u32).0

@@ -333,7 +333,6 @@ pub trait Rules: Sized + Send + Sync + 'static {
     /// seeded by the game's seed and each step's place in the log. May think for a while: the
     /// service calls it off the async workers.
     fn computer_moves(played: &Played<Self>, table: &Table, plan: &ComputerPlan) -> Vec<(usize, Self::Move)>;
-
 }
 
 impl<G: Rules> Played<G> {

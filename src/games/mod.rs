@@ -16,9 +16,9 @@ use crate::common::{Picture, Reply, Result, Table};
 use crate::i18n::Locale;
 pub use crate::kinds::{GameKind, Strength};
 use crate::store::{ActionRecord, GameRecord};
-use contract::{Logged, Played, Rules};
-pub use contract::{ANSWER_WAIT, ComputerPlan, DEFAULT_TURN_LIMIT_SECS, NewGame, Opening};
 pub(crate) use contract::Drawing;
+pub use contract::{ANSWER_WAIT, ComputerPlan, DEFAULT_TURN_LIMIT_SECS, NewGame, Opening};
+use contract::{Logged, Played, Rules};
 use seafarers::Seafarers;
 use southseas::SouthSeas;
 

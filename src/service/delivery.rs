@@ -2,13 +2,13 @@
 //! posted by the process that made the step, or claimed with a lease by another when it could
 //! not; and the retirement of buttons on messages that no longer show the current version.
 
+use super::asked::Asked;
 use super::records::{Delivered, RETIRE_BATCH};
 use super::{Delivery, Origin, Reply, Result, Service, Table, internal};
 use crate::common::reply::{AtCommit, Known};
 use crate::i18n::Locale;
 use crate::store::{self, GameId, PendingPost};
 use sqlx::AnyConnection;
-use super::asked::Asked;
 use std::sync::atomic::Ordering;
 
 /// How often a handler waiting for a game's post (`wait_until_posted`) looks at the outbox

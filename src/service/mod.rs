@@ -31,9 +31,9 @@ pub mod settings;
 pub mod stats;
 mod steps;
 mod tables;
-pub mod words;
 pub mod timelapse;
 mod web;
+pub mod words;
 
 // The shared vocabulary, re-exported: callers of the service (Discord, tools, tests) find
 // everything they pass and get back here.
@@ -49,7 +49,6 @@ use crate::store::{GameId, Store};
 pub use lobby::LOBBY_IDLE;
 pub use places::About;
 pub use records::RecordCounts;
-pub(crate) use words::add_deadline;
 pub use seats::{parse_duration, vote_delay_ms};
 pub use settings::SettingsChange;
 use std::collections::HashMap;
@@ -57,6 +56,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 pub(crate) use tables::{Loaded, load_table};
 pub use web::{TOKEN_CHARS, looks_like_token};
+pub(crate) use words::add_deadline;
 
 pub struct Service {
     store: Arc<Store>,
@@ -206,14 +206,7 @@ impl Service {
         result
     }
 
-    async fn handle_tap(
-        &self,
-        place: Place,
-        actor: &Actor,
-        id: &ComponentId,
-        value: Option<&str>,
-        asked: &asked::Asked,
-    ) -> Result<Reply> {
+    async fn handle_tap(&self, place: Place, actor: &Actor, id: &ComponentId, value: Option<&str>, asked: &asked::Asked) -> Result<Reply> {
         let command = match (id.command.clone(), value) {
             (Some(c), _) => c,
             (None, Some(v)) => Command::parse(v).ok_or_else(|| ServiceError::User(crate::tr!(actor.locale, "err-unknown-choice")))?,

@@ -8,8 +8,8 @@
 
 use crate::service::Result;
 use crate::store::GameId;
-use std::future::Future;
 use std::collections::HashMap;
+use std::future::Future;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use tokio::sync::broadcast;
@@ -70,7 +70,12 @@ impl Hubs {
 
     /// A seat at the game's hub (the hub and its poller made for the first viewer), unless
     /// `max` viewers are there already.
-    pub(crate) fn join<S: Source>(&self, source: &Arc<S>, id: GameId, max: usize) -> Result<(Seat, broadcast::Receiver<Arc<Update>>), Full> {
+    pub(crate) fn join<S: Source>(
+        &self,
+        source: &Arc<S>,
+        id: GameId,
+        max: usize,
+    ) -> Result<(Seat, broadcast::Receiver<Arc<Update>>), Full> {
         let mut map = self.map.lock().expect("hubs");
         let hub = match map.get(&id) {
             Some(hub) => Arc::clone(hub),

@@ -16,9 +16,9 @@ mod page;
 mod pictures;
 mod public;
 mod routes;
-mod view;
 #[cfg(test)]
 mod tests;
+mod view;
 
 use crate::service::Service;
 use std::net::SocketAddr;

@@ -8,10 +8,10 @@
 //! Anything else, a wrong token or a revoked one, is the same 404. No path or token is logged
 //! (errors name the game's number alone).
 
+use super::live;
 use super::live::Full;
 use super::page;
 use super::public::step_view;
-use super::live;
 use super::view::View;
 use crate::store::GameId;
 use axum::Router;

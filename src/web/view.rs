@@ -55,13 +55,7 @@ pub(crate) struct Current {
 
 impl View {
     pub(super) fn new(service: Arc<Service>, settings: Settings) -> View {
-        View {
-            service,
-            settings,
-            hubs: live::Hubs::default(),
-            pictures: pictures::Cache::default(),
-            stories: Mutex::new(HashMap::new()),
-        }
+        View { service, settings, hubs: live::Hubs::default(), pictures: pictures::Cache::default(), stories: Mutex::new(HashMap::new()) }
     }
 
     /// The game now: its record, state, story and snapshot.

@@ -171,9 +171,11 @@ pub(crate) fn new(parts: NewParts) -> poise::Command<Data, Error> {
 
 /// The games' parts of `/new`, as the command carries them (see [`new`]).
 fn parts_of(ctx: Context<'_>) -> Result<NewParts, ServiceError> {
-    ctx.command().custom_data.downcast_ref::<NewParts>().copied().ok_or_else(|| {
-        ServiceError::Internal(anyhow::anyhow!("the /new command was registered without its games' options (`lobby::new`)"))
-    })
+    ctx.command()
+        .custom_data
+        .downcast_ref::<NewParts>()
+        .copied()
+        .ok_or_else(|| ServiceError::Internal(anyhow::anyhow!("the /new command was registered without its games' options (`lobby::new`)")))
 }
 
 /// Open a game in this channel (Carcassonne: South Seas unless you choose another).

@@ -204,7 +204,8 @@ fn named(file: &str, text: &str) -> Vec<Named> {
         .map(|(at, _)| {
             let end = code[at..].find(';').map_or(code.len(), |e| at + e);
             let before = code[..at].trim_end();
-            let reexport = before.ends_with("pub") || (before.ends_with(')') && before.rfind("pub(").is_some_and(|p| !before[p..].contains('\n')));
+            let reexport =
+                before.ends_with("pub") || (before.ends_with(')') && before.rfind("pub(").is_some_and(|p| !before[p..].contains('\n')));
             (at, end, reexport)
         })
         .collect();
@@ -217,7 +218,8 @@ fn named(file: &str, text: &str) -> Vec<Named> {
             let name: String = rest.trim_start().chars().take_while(|c| is_ident(*c)).collect();
             let open = at + 4 + rest.find(|c: char| !c.is_whitespace())? + name.len();
             let open = open + code[open..].find(|c: char| !c.is_whitespace())?;
-            (!name.is_empty() && code[open..].starts_with('{')).then(|| (open, open + closing_brace(&code[open..]).unwrap_or(code.len() - open), name))
+            (!name.is_empty() && code[open..].starts_with('{'))
+                .then(|| (open, open + closing_brace(&code[open..]).unwrap_or(code.len() - open), name))
         })
         .collect();
     let mut out = Vec::new();
@@ -403,7 +405,8 @@ fn no_file_imports_itself_through_others() {
 
 #[test]
 fn the_cycle_check_counts_a_parent_and_its_children() {
-    let crate_of = |files: &[(&str, &str)]| -> BTreeMap<String, String> { files.iter().map(|(f, t)| (f.to_string(), t.to_string())).collect() };
+    let crate_of =
+        |files: &[(&str, &str)]| -> BTreeMap<String, String> { files.iter().map(|(f, t)| (f.to_string(), t.to_string())).collect() };
     let sources = crate_of(&[
         ("src/lib.rs", "pub mod a;\npub mod d;\n"),
         // A parent that gathers (re-exports) and one that calls its child.

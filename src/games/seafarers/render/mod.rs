@@ -47,8 +47,8 @@ use crate::i18n::Locale;
 pub use board::Frame;
 use image::RgbImage;
 pub use panel::TITLE_H;
-pub use view::{MIN_PIECE_PX, Spot, SpotAt, colour_name, letters};
 use seafarers_engine::Game;
+pub use view::{MIN_PIECE_PX, Spot, SpotAt, colour_name, letters};
 
 /// What to draw beside the game itself.
 #[derive(Clone, Debug, Default)]

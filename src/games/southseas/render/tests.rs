@@ -4,8 +4,8 @@
 use super::*;
 use crate::cli::render as cli;
 use crate::draw;
-use crate::i18n::Locale;
 use crate::games::southseas::choices::{islander_features, islander_numbers};
+use crate::i18n::Locale;
 use image::Rgb;
 use southseas_engine::{Action, COLOURS, FeatureKind, Options, Phase, Pos, Strategy};
 

@@ -60,6 +60,32 @@ fn spawn_shard_with(double: &Double, url: &str, shard: u32, log: &Path, env: &[(
         .expect("start southseas serve")
 }
 
+/// The test's `serve` processes, one per shard. They are SIGKILLed when dropped, so a failed
+/// run leaves no bot behind to write to its log or its database after the test has stopped.
+struct Processes(Vec<Child>);
+
+impl std::ops::Deref for Processes {
+    type Target = Vec<Child>;
+    fn deref(&self) -> &Vec<Child> {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Processes {
+    fn deref_mut(&mut self) -> &mut Vec<Child> {
+        &mut self.0
+    }
+}
+
+impl Drop for Processes {
+    fn drop(&mut self) {
+        for child in &mut self.0 {
+            child.kill().ok();
+            child.wait().ok();
+        }
+    }
+}
+
 /// One game: where it is, its players by seat, the greedy bots choosing their moves, and what
 /// the test saw happen.
 struct Table {
@@ -267,7 +293,7 @@ async fn two_processes_share_the_shards_and_one_database_through_a_kill() {
     let service = Service::open(&db.url).await.expect("the shared database");
     let logs: Vec<PathBuf> =
         (0..SHARD_COUNT).map(|s| std::env::temp_dir().join(format!("southseas-shards-{}-{s}.log", std::process::id()))).collect();
-    let mut children: Vec<Child> = (0..SHARD_COUNT).map(|s| spawn_shard(&double, &db.url, s, &logs[s as usize])).collect();
+    let mut children = Processes((0..SHARD_COUNT).map(|s| spawn_shard(&double, &db.url, s, &logs[s as usize])).collect());
     double.wait_for_live_shards(&[[0, 2], [1, 2]]).await;
 
     let mut tables: Vec<Table> =
@@ -325,10 +351,7 @@ async fn two_processes_share_the_shards_and_one_database_through_a_kill() {
         }
     }
 
-    for child in &mut children {
-        child.kill().ok();
-        child.wait().ok();
-    }
+    drop(children);
 
     // Every game's action log is exactly what the test saw applied: nothing lost or doubled.
     for table in &tables {
@@ -936,10 +959,11 @@ async fn take_soak_step(double: &Double, service: &Service, table: &mut SoakTabl
 /// of two people and two computers; for `SOUTHSEAS_SOAK_MINUTES` (default 5). Round after
 /// round a person takes a step at every table (a tap, a menu's choice, or typed); every second
 /// round Discord fails the bot's posts and edits for 2 s (429s, 5xx pages, answers lost, no
-/// answer); in the other rounds, every 30 s a process is SIGKILLed right after its tables'
-/// taps and restarted, every sixth round every database connection of both processes is cut
-/// (`pg_terminate_backend`; a kill due then waits a round), and once, past half time, PostgreSQL itself
-/// is stopped for 10 s and started again (`pg_ctl stop -m fast`) instead of a cut. Checks,
+/// answer); every sixth round every database connection of both processes is cut
+/// (`pg_terminate_backend`), and once, past half time, PostgreSQL itself is stopped for 10 s and
+/// started again (`pg_ctl stop -m fast`) instead of a cut; and every 30 s of play (a fixed grid)
+/// a process is SIGKILLed right after the round's taps, on top of its window or cut, and
+/// restarted. Checks,
 /// and fails on:
 /// - every game's log holds exactly the people's steps that went through (none lost, none
 ///   applied twice; a tap whose process was killed, or whose database went away, before its
@@ -982,7 +1006,7 @@ async fn soak_two_processes_through_discords_bad_minutes_kills_and_cut_connectio
         (0..SHARD_COUNT).map(|s| std::env::temp_dir().join(format!("southseas-soak-{}-{s}.log", std::process::id()))).collect();
     let env = [("SOUTHSEAS_DISCORD_TIMEOUT_MS", "1500"), ("RUST_LOG", "error")];
     let spawn = |shard: u32| spawn_shard_with(&double, &bot_url, shard, &logs[shard as usize], &env);
-    let mut children: Vec<Child> = (0..SHARD_COUNT).map(spawn).collect();
+    let mut children = Processes((0..SHARD_COUNT).map(spawn).collect());
     double.wait_for_live_shards(&[[0, 2], [1, 2]]).await;
     let (board_sender, board) = tokio::sync::watch::channel(std::sync::Arc::new(Board::default()));
     let watcher = {
@@ -1017,7 +1041,9 @@ async fn soak_two_processes_through_discords_bad_minutes_kills_and_cut_connectio
     ];
     let (mut rounds, mut windows, mut kills, mut cuts, mut refused) = (0usize, 0usize, 0usize, 0usize, 0usize);
     let mut restart: Option<Duration> = None;
-    let mut last_kill: Option<Instant> = None;
+    // When the next SIGKILL is due (from the start of play), and when each one came.
+    let mut next_kill = Duration::ZERO;
+    let mut kill_times: Vec<Duration> = Vec::new();
     // From a disruption's end, by kind: to each table's prompt, and to the first post owed then.
     let mut recoveries: BTreeMap<&str, Vec<Duration>> = BTreeMap::new();
     let mut first_posts: BTreeMap<&str, Vec<Duration>> = BTreeMap::new();
@@ -1028,12 +1054,10 @@ async fn soak_two_processes_through_discords_bad_minutes_kills_and_cut_connectio
         let stepped = round_began.elapsed();
         // The disruption of this round, and when it ended; the shard whose process was killed.
         let mut victim = None;
-        // A SIGKILL every 30 s (in the first even round after that is not a cut's or the
-        // restart's), whatever the number of tables. The cut comes first: with hundreds of tables
-        // a round takes longer than 30 s, and a kill due in every round left no round to cut.
-        let kill_due = last_kill.is_none_or(|at: Instant| at.elapsed() >= Duration::from_secs(30));
+        // The round's disruption: a Discord fault window every second round, and every sixth a
+        // cut of every connection (once, past half time, a restart of PostgreSQL instead).
         let restart_due = restart.is_none() && playing.elapsed().as_secs_f64() > minutes * 30.0;
-        let (what, ended) = match rounds % 6 {
+        let (mut what, mut ended) = match rounds % 6 {
             1 | 3 | 5 => {
                 windows += 1;
                 ("Discord fault window", Some(double.fault(faults[windows % faults.len()], Duration::from_secs(2))))
@@ -1071,19 +1095,32 @@ async fn soak_two_processes_through_discords_bad_minutes_kills_and_cut_connectio
                 }
                 ("cut of every connection", Some(end))
             }
-            _ if kill_due => {
-                last_kill = Some(Instant::now());
-                let shard = kills % SHARD_COUNT as usize;
-                kills += 1;
-                children[shard].kill().expect("SIGKILL");
-                children[shard].wait().expect("reaped");
-                double.wait_for_shard_down([shard as u32, SHARD_COUNT]).await;
-                children[shard] = spawn(shard as u32);
-                victim = Some(shard as u32);
-                ("SIGKILL", Some(Instant::now()))
-            }
             _ => ("none", None),
         };
+        // And a SIGKILL of one process every 30 s of play, on a fixed grid, whatever the number
+        // of tables: at the end of the first round's steps after each due time, on top of that
+        // round's window or cut (a fair combined fault), so a round of 20 s at 500 tables does
+        // not stretch the interval. Not during the restart, whose own taps are waited out.
+        if playing.elapsed() >= next_kill && what != "PostgreSQL restart" {
+            while next_kill <= playing.elapsed() {
+                next_kill += Duration::from_secs(30);
+            }
+            kill_times.push(playing.elapsed());
+            let shard = kills % SHARD_COUNT as usize;
+            kills += 1;
+            children[shard].kill().expect("SIGKILL");
+            children[shard].wait().expect("reaped");
+            double.wait_for_shard_down([shard as u32, SHARD_COUNT]).await;
+            children[shard] = spawn(shard as u32);
+            victim = Some(shard as u32);
+            let now = Instant::now();
+            ended = Some(ended.map_or(now, |end| end.max(now)));
+            what = match what {
+                "Discord fault window" => "SIGKILL in a Discord fault window",
+                "cut of every connection" => "SIGKILL after a cut",
+                _ => "SIGKILL",
+            };
+        }
         // The posts owed at the disruption's end: how long after the end the first of them was
         // delivered (posted, or shown in place on the tapped message: owed no more).
         let first_post = async {
@@ -1105,7 +1142,7 @@ async fn soak_two_processes_through_discords_bad_minutes_kills_and_cut_connectio
             }
             None
         };
-        let unsure_round = matches!(what, "cut of every connection" | "PostgreSQL restart");
+        let unsure_round = matches!(what, "cut of every connection" | "SIGKILL after a cut" | "PostgreSQL restart");
         let settled = join_all(tables.iter_mut().zip(pending).map(|(table, pending)| {
             let (double, service) = (&double, &service);
             async move {
@@ -1172,10 +1209,7 @@ async fn soak_two_processes_through_discords_bad_minutes_kills_and_cut_connectio
         settle_table(&double, &service, table, 0, "the end").await;
     }
     watcher.abort();
-    for child in &mut children {
-        child.kill().ok();
-        child.wait().ok();
-    }
+    drop(children);
     let posts = super::discord_e2e::posts(&double);
     let channels: Vec<u64> = tables.iter().map(|t| t.place.channel_id).collect();
     for table in &tables {
@@ -1229,10 +1263,18 @@ async fn soak_two_processes_through_discords_bad_minutes_kills_and_cut_connectio
         e.2 += usize::from(only_rematch_left(&double, table.place.channel_id));
     }
     let steps: usize = tables.iter().map(|t| t.applied.len()).sum();
+    // How far apart the SIGKILLs came: on average, and the nearest and farthest.
+    let apart: Vec<f64> = kill_times.windows(2).map(|w| (w[1] - w[0]).as_secs_f64()).collect();
+    let kill_spacing = if apart.is_empty() {
+        String::new()
+    } else {
+        let (min, max) = apart.iter().fold((f64::MAX, 0f64), |(lo, hi), d| (lo.min(*d), hi.max(*d)));
+        format!(" ({:.1} s apart on average, {min:.1}–{max:.1} s)", apart.iter().sum::<f64>() / apart.len() as f64)
+    };
     eprintln!(
         "soak: {} tables on 2 processes (PostgreSQL 15, a server of the test's own), opened in {:.1} s; {:.1} min, {rounds} rounds; \
          per kind (tables, people's steps, games finished): {kinds:?}; {steps} people's steps ({refused} taps did nothing: killed, cut \
-         or restarted before their commit; none applied twice); {windows} Discord fault windows ({} requests faulted), {kills} SIGKILLs, \
+         or restarted before their commit; none applied twice); {windows} Discord fault windows ({} requests faulted), {kills} SIGKILLs{kill_spacing}, \
          {cuts} cuts of every database connection, PostgreSQL restarted once (down {:.1?}); {} channel posts ({} returned by nonce), \
          none posted twice; {} private posts, {twice} of them twice; {hand_overs} hand-overs, {} not pinged exactly once; \
          acknowledged p50 {:?}, p99 {:?}, max {:?} ({} interactions); from a disruption's end to each table's prompt: {}; \

@@ -94,6 +94,20 @@ impl Table {
         if self.computer_at(seat).is_some() { None } else { self.user_at(seat) }
     }
 
+    /// The language each seat reads what it is told alone (indexed by seat): the person who
+    /// made the change (`actor`: their id and the language they used) in that one; anyone else
+    /// in their `/settings language`, else the game's; a seat the computer plays, the game's.
+    pub(crate) fn languages(&self, actor: Option<(u64, Locale)>) -> Vec<Locale> {
+        let game = self.record.language;
+        (0..self.seats.len())
+            .map(|seat| match (self.person_at(seat), actor) {
+                (Some(user), Some((id, used))) if user == id => used,
+                (Some(user), _) => self.seats.iter().find(|s| s.user_id == user).and_then(|s| s.language).unwrap_or(game),
+                (None, _) => game,
+            })
+            .collect()
+    }
+
     /// Whether `actor` may end, pause or resume this game on their own word: its opener, or a
     /// moderator of the server.
     pub(crate) fn moderated_by(&self, actor: &Actor) -> bool {
@@ -161,7 +175,27 @@ pub(crate) fn test_table(
             seat: Some(seat),
             computer: None,
             away_until: None,
+            language: None,
         })
         .collect();
     Table { record, seats }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kinds::GameKind;
+
+    #[test]
+    fn each_seat_reads_alone_in_the_language_it_chose_the_one_who_acted_in_the_one_they_used() {
+        let mut table = test_table(GameKind::Seafarers, 1, String::new(), 4, 7, Locale::En);
+        // Bo chose French; Cy chose nothing; Di is played by the computer (French chosen once).
+        table.seats[1].language = Some(Locale::Fr);
+        table.seats[3].computer = Some(Strength::Medium);
+        table.seats[3].language = Some(Locale::Fr);
+        // Ana acted, from a French client: she reads what her step told her in French.
+        assert_eq!(table.languages(Some((100, Locale::Fr))), vec![Locale::Fr, Locale::Fr, Locale::En, Locale::En]);
+        // The scheduler acted: everyone in their own choice, else the game's.
+        assert_eq!(table.languages(None), vec![Locale::En, Locale::Fr, Locale::En, Locale::En]);
+    }
 }

@@ -26,6 +26,16 @@ pub struct Logged<M> {
     pub(crate) action: M,
 }
 
+/// What one change tells, gathered over its steps by [`Rules::apply`]: the lines that say what
+/// happened, in the game's language, which the host reads as they are (they follow its header
+/// in the change's message, or open the computers' run that a typed step handed the turn to),
+/// and the game's own notes of the change.
+#[derive(Default)]
+pub struct Story<N> {
+    pub lines: Vec<String>,
+    pub notes: N,
+}
+
 /// A game at a version: its engine's state and the log it was rebuilt from.
 pub struct Played<G: Rules> {
     pub(crate) game: G::Game,
@@ -183,8 +193,9 @@ pub trait Rules: Sized + Send + Sync + 'static {
     /// What a player typed into one of the game's step commands, read against the game inside
     /// the step's transaction.
     type Typed: Send;
-    /// What one change has to tell, gathered over its steps (narration, a pending line).
-    type Story: Default + Send;
+    /// The game's own notes of one change, gathered over its steps beside the story's lines
+    /// (a line being built, who was pinged, what a seat is told privately): see [`Story`].
+    type Notes: Default + Send;
     /// Why a stored form does not read as a step: the engine's own error.
     type Unreadable: std::error::Error + Send + Sync + 'static;
     /// Why the engine refuses a step: its own error, whose `Display` (the engine's English) is
@@ -227,26 +238,25 @@ pub trait Rules: Sized + Send + Sync + 'static {
     fn opening(game: &Self::Game, table: &Table, version: i64) -> Reply;
     /// Applies one step for `seat`, telling what happened into `story`. A refused step changes
     /// nothing and says why, for the player, in `reader` (the narration is the game's language).
-    fn apply(game: &mut Self::Game, table: &Table, seat: usize, action: &Self::Move, story: &mut Self::Story, reader: Locale)
-    -> Result<()>;
+    fn apply(
+        game: &mut Self::Game,
+        table: &Table,
+        seat: usize,
+        action: &Self::Move,
+        story: &mut Story<Self::Notes>,
+        reader: Locale,
+    ) -> Result<()>;
     /// The message after a change: `header` (what the host has to say first), the story, the
     /// board, and the choices of whoever acts next.
-    fn reply(game: &Self::Game, table: &Table, version: i64, header: Vec<String>, story: Self::Story) -> Reply;
-    /// The lines of the story `reply` puts after the header: what happened, and nothing about
-    /// what comes next (the computer's run tells a typed step that handed it the turn).
-    fn narration(story: &Self::Story) -> Vec<String>;
-    /// The seats the change told something privately (none by default: South Seas hides
-    /// nothing): the host looks up the language each of them reads.
-    fn private_readers(_story: &Self::Story) -> Vec<usize> {
-        Vec::new()
-    }
+    fn reply(game: &Self::Game, table: &Table, version: i64, header: Vec<String>, story: Story<Self::Notes>) -> Reply;
     /// What the change told each seat privately (their cards, what they drew or were robbed
-    /// of), as posts for that seat alone, each in its reader's language (`languages[seat]`).
+    /// of), as posts for that seat alone, each in the language its reader reads
+    /// (`languages[seat]`, see [`Table::languages`]); none by default: South Seas hides nothing.
     fn private_posts(
         _game: &Self::Game,
         _table: &Table,
         _version: i64,
-        _story: &Self::Story,
+        _story: &Story<Self::Notes>,
         _languages: &[Locale],
     ) -> Vec<(usize, Reply)> {
         Vec::new()

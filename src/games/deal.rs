@@ -153,6 +153,7 @@ fn table_of(history: &PublicHistory, kind: GameKind, seed: u64) -> Table {
             seat: Some(seat),
             computer: None,
             away_until: None,
+            language: None,
         })
         .collect();
     Table { record, seats }

@@ -6,7 +6,6 @@ use super::asked::Asked;
 use super::records::{Delivered, RETIRE_BATCH};
 use super::{Delivery, Origin, Reply, Result, Service, Table, internal};
 use crate::common::reply::{AtCommit, Known};
-use crate::i18n::Locale;
 use crate::store::{self, GameId, PendingPost};
 use sqlx::AnyConnection;
 use std::sync::atomic::Ordering;
@@ -64,28 +63,6 @@ impl Service {
         let retire = store::messages_to_retire(conn, Some(table.record.id), None, RETIRE_BATCH).await?;
         let web_link = if reply.show_board { self.web_link(conn, table.record.id).await? } else { None };
         Ok(Known::new(AtCommit { table: table.clone(), retire, web_link }))
-    }
-
-    /// The language each seat reads its private posts in (indexed by seat), looked up for the
-    /// `readers` alone: the person who made the change reads in the language they used
-    /// (`actor`: their id and locale); anyone else in their `/settings language`, else the game's.
-    pub(crate) async fn private_languages(
-        &self,
-        conn: &mut AnyConnection,
-        table: &Table,
-        actor: Option<(u64, Locale)>,
-        readers: &[usize],
-    ) -> Result<Vec<Locale>> {
-        let mut languages = vec![table.record.language; table.seats.len()];
-        for &seat in readers {
-            let Some(user) = table.person_at(seat) else { continue };
-            let Some(language) = languages.get_mut(seat) else { continue };
-            *language = match actor {
-                Some((id, locale)) if id == user => locale,
-                _ => store::settings(conn, user).await?.language.unwrap_or(table.record.language),
-            };
-        }
-        Ok(languages)
     }
 
     /// Records the private posts a change owes (seat, post), each for the person at that seat

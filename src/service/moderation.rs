@@ -8,7 +8,7 @@ use super::asked::Asked;
 use super::reply::escape;
 use super::words::{add_deadline, duration_words_in, relative_time};
 use super::{Actor, Button, Command, ComponentId, Delivery, Place, Reply, Result, Service, Style, Table, user};
-use crate::games::contract::Rules;
+use crate::games::contract::{Rules, Story};
 use crate::games::with_game;
 use crate::store::{self, GameId, GameRecord, Pause, Status};
 use crate::tr;
@@ -123,7 +123,7 @@ impl Service {
         let reply = with_game!(&loaded.state, G, played => {
             // The pause cleared every item: each person waiting now starts a wait of their own.
             let deadline = self.reschedule_with(&mut tx, &mut table, &G::waiting(&played.game), &G::may_answer(&played.game)).await?;
-            let mut reply = G::reply(&played.game, &table, version, vec![header], <G as Rules>::Story::default());
+            let mut reply = G::reply(&played.game, &table, version, vec![header], Story::default());
             add_deadline(&mut reply, deadline, language);
             reply
         });

@@ -9,7 +9,7 @@ use super::lobby::game_title;
 use super::{Actor, Delivery, Loaded, Place, Reply, Result, Service, ServiceError, Table, add_deadline, internal, schedule, user};
 use crate::common::reply::escape;
 use crate::common::{COMPUTER_USER, is_computer_id};
-use crate::games::contract::{Click, Logged, Played, Rules, Step};
+use crate::games::contract::{Click, Logged, Played, Rules, Step, Story};
 use crate::games::{Listed, Move, NewGame, with_game};
 use crate::i18n::Locale;
 use crate::store::{self, GameId, GameRecord, Status};
@@ -203,7 +203,7 @@ impl Service {
         };
         let mut game = before.game.clone();
         let mut log = before.log.clone();
-        let mut story = G::Story::default();
+        let mut story = Story::default();
         let mut stored = Vec::new();
         for step in steps {
             G::apply(&mut game, &table, step.seat, &step.action, &mut story, reader)?;
@@ -221,12 +221,11 @@ impl Service {
         if over {
             self.owe_timelapse(&mut tx, &table).await?;
         }
-        let languages = self.private_languages(&mut tx, &table, actor.map(|user| (user, reader)), &G::private_readers(&story)).await?;
-        let private = G::private_posts(&game, &table, version, &story, &languages);
+        let private = G::private_posts(&game, &table, version, &story, &table.languages(actor.map(|user| (user, reader))));
         // A person's step that hands the turn to the computer, typed (no message to show it
         // in): the computer's run tells it in its own message, the one message the run costs.
         let to_computer = actor.is_some() && !over && schedule::computer_to_move(&table, &waiting, &answering).is_some();
-        let carried = (to_computer && !asked.on_a_message()).then(|| header.iter().cloned().chain(G::narration(&story)).collect());
+        let carried = (to_computer && !asked.on_a_message()).then(|| header.iter().chain(&story.lines).cloned().collect());
         let mut reply = G::reply(&game, &table, version, header, story);
         // The last message offers the same table again, one tap away.
         if over && reply.buttons.len() < crate::common::reply::MAX_BUTTON_ROWS {
@@ -330,7 +329,7 @@ impl Service {
         let seat = last.seat.or_else(|| table.seat_of(actor.user_id)).unwrap_or(0);
         let mut header = self.take_carried(&mut tx, table.record.id).await?;
         header.push(G::undone(&before.game, &table, seat, &last.action));
-        let story = G::Story::default();
+        let story = Story::default();
         let private = G::private_posts(&before.game, &table, version, &story, &[]);
         let mut reply = G::reply(&before.game, &table, version, header, story);
         self.queue(&mut tx, &table, &reply, asked).await?;

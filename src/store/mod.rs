@@ -162,6 +162,9 @@ pub struct SeatRecord {
     /// The person is away until then (unix ms; `i64::MAX`: until they are back): the computer
     /// plays their turns meanwhile.
     pub away_until: Option<i64>,
+    /// The language they chose for what the bot tells them alone (`/settings language`; None:
+    /// not chosen), read with the seats so that a change's private posts cost no query.
+    pub language: Option<Locale>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -572,7 +575,9 @@ pub async fn set_paused(conn: &mut AnyConnection, id: GameId, pause: Option<&Pau
 pub async fn seats(conn: &mut AnyConnection, id: GameId) -> Result<Vec<SeatRecord>, sqlx::Error> {
     // NULLs first on both databases: lobby seats (no seat yet) in join order.
     let rows = sqlx::query(
-        "SELECT user_id, name, seat, computer, away_until FROM seats WHERE game_id = $1 ORDER BY seat IS NOT NULL, seat, joined",
+        "SELECT s.user_id, s.name, s.seat, s.computer, s.away_until, u.language FROM seats s
+         LEFT JOIN user_settings u ON u.user_id = s.user_id
+         WHERE s.game_id = $1 ORDER BY s.seat IS NOT NULL, s.seat, s.joined",
     )
     .bind(id)
     .fetch_all(&mut *conn)
@@ -588,6 +593,7 @@ pub async fn seats(conn: &mut AnyConnection, id: GameId) -> Result<Vec<SeatRecor
                     Some(name) => Some(name.parse().map_err(|e: String| sqlx::Error::Decode(e.into()))?),
                 },
                 away_until: r.try_get("away_until")?,
+                language: r.try_get::<Option<String>, _>("language")?.as_deref().and_then(Locale::from_code),
             })
         })
         .collect()

@@ -11,7 +11,7 @@ use super::text;
 use super::{SeafarersOptions, computer};
 use crate::common::{Reply, Result, ServiceError, Table, internal, user};
 use crate::games::ComputerPlan;
-use crate::games::contract::{Click, Played, Rules, Unreplayable};
+use crate::games::contract::{self, Click, Played, Rules, Unreplayable};
 use crate::i18n::Locale;
 use crate::kinds::GameKind;
 use crate::store::GameRecord;
@@ -21,11 +21,13 @@ use seafarers_engine::{Action, Event, Game, Options, Phase, RuleError, Ruleset, 
 /// Catan: Seafarers, as the host sees it.
 pub struct Seafarers;
 
-/// What one change of a Seafarers game tells: its public narration, what each seat alone is
-/// told, and who was pinged already for the decision they still owe.
+/// What one change of a Seafarers game tells: its public narration, and the notes below.
+pub type Story = contract::Story<Notes>;
+
+/// What a Seafarers change notes beside its lines: what each seat alone is told, and who was
+/// pinged already for the decision they still owe.
 #[derive(Default)]
-pub struct Story {
-    lines: Vec<String>,
+pub struct Notes {
     /// The events a seat is told of privately, by seat: said in each reader's language later.
     private: Vec<(usize, Vec<Event>)>,
     /// Those owing a discard or gold when the change began, while that decision stays open
@@ -43,7 +45,7 @@ pub struct Story {
 /// when the line began, so that the line ends with its points when they changed.
 struct RunLine {
     seat: usize,
-    /// The line's index in [`Story::lines`].
+    /// The line's index in the story's lines.
     index: usize,
     parts: Vec<String>,
     points_before: u8,
@@ -74,7 +76,7 @@ impl Rules for Seafarers {
     type Game = Game;
     type Move = Action;
     type Typed = String;
-    type Story = Story;
+    type Notes = Notes;
     type Unreadable = RecordError;
     type Refusal = RuleError;
 
@@ -155,29 +157,29 @@ impl Rules for Seafarers {
             // Another computer's discard or answer joins the line of the turn it is made in.
             let computer = |s: usize| table.computer_at(s).is_some();
             let parts = text::run_parts(game, &names, &computer, turn, &events);
-            match &mut story.computer_turn {
+            match &mut story.notes.computer_turn {
                 Some(line) if line.seat == turn => line.parts.extend(parts),
                 _ if parts.is_empty() => {}
                 _ => {
                     let index = story.lines.len();
                     story.lines.push(String::new());
-                    story.computer_turn = Some(RunLine { seat: turn, index, parts, points_before });
+                    story.notes.computer_turn = Some(RunLine { seat: turn, index, parts, points_before });
                 }
             }
-            if let Some(line) = &story.computer_turn {
+            if let Some(line) = &story.notes.computer_turn {
                 story.lines[line.index] = line.said(game, &names);
             }
         } else {
-            story.computer_turn = None;
+            story.notes.computer_turn = None;
             story.lines.extend(text::narrate(game, &names, &events));
         }
         if events.iter().any(|e| matches!(e, Event::TurnStarted { .. })) {
-            story.computer_turn = None;
+            story.notes.computer_turn = None;
         }
-        story.offered |= events.iter().any(|e| matches!(e, Event::TradeOffered { .. }));
+        story.notes.offered |= events.iter().any(|e| matches!(e, Event::TradeOffered { .. }));
         for s in 0..game.player_count() {
             if !text::private_lines(&names, &events, s).is_empty() {
-                story.private.push((s, events.clone()));
+                story.notes.private.push((s, events.clone()));
             }
         }
         // Those still owing the same decision were pinged when it was asked of them, by the
@@ -187,16 +189,16 @@ impl Rules for Seafarers {
         // message does.
         let same_offer = offer_before.is_some() && offer_of(game) == offer_before;
         let still_open = owing_before.as_ref().is_some_and(|(phase, _)| *phase == game.phase()) || same_offer;
-        if !story.begun {
-            story.pinged = match owing_before {
+        if !story.notes.begun {
+            story.notes.pinged = match owing_before {
                 Some((_, owed)) => owed,
                 None if offer_before.is_some() => answering_before,
                 None => Vec::new(),
             };
-            story.begun = true;
+            story.notes.begun = true;
         }
         if !still_open {
-            story.pinged.clear();
+            story.notes.pinged.clear();
         }
         Ok(())
     }
@@ -207,28 +209,18 @@ impl Rules for Seafarers {
         // or it is a computer's that everyone has answered: the computer goes on at once, and
         // the last answer's own line said it.
         let settled = game.offer().is_some_and(|o| table.computer_at(o.from.into()).is_some()) && game.answering().is_empty();
-        if !story.offered
+        if !story.notes.offered
             && !settled
             && let Some(line) = text::offer_line(game, &names_of(table))
         {
             header.push(line);
         }
-        turn_reply(game, table, version, header, &story.pinged)
-    }
-
-    fn narration(story: &Story) -> Vec<String> {
-        story.lines.clone()
-    }
-
-    fn private_readers(story: &Story) -> Vec<usize> {
-        let mut seats: Vec<usize> = story.private.iter().map(|(s, _)| *s).collect();
-        seats.dedup();
-        seats
+        turn_reply(game, table, version, header, &story.notes.pinged)
     }
 
     fn private_posts(_game: &Game, table: &Table, version: i64, story: &Story, languages: &[Locale]) -> Vec<(usize, Reply)> {
         let mut posts: Vec<(usize, Reply)> = Vec::new();
-        for (seat, events) in &story.private {
+        for (seat, events) in &story.notes.private {
             let lang = languages.get(*seat).copied().unwrap_or(table.record.language);
             let names = names_of(table).reading(lang);
             let lines = text::private_lines(&names, events, *seat).join("\n");

@@ -550,7 +550,7 @@ fn a_computers_run_says_each_computer_turn_in_a_few_words() {
             let seat = game.to_act()[0];
             if seat == 0 {
                 // A person's step ends the run: read it.
-                for line in Seafarers::narration(&std::mem::take(&mut story)) {
+                for line in std::mem::take(&mut story).lines {
                     if language == Locale::Fr {
                         assert_french("a computers' run", &line);
                     }

@@ -9,7 +9,7 @@ use super::typed::{self, Step};
 use super::{GameOptions, computer};
 use crate::common::{Button, Command, ComponentId, Reply, Result, ServiceError, Style, Table, internal, user};
 use crate::games::ComputerPlan;
-use crate::games::contract::{Click, Played, Rules, Unreplayable};
+use crate::games::contract::{self, Click, Played, Rules, Unreplayable};
 use crate::i18n::Locale;
 use crate::kinds::GameKind;
 use crate::store::GameRecord;
@@ -19,12 +19,14 @@ use southseas_engine::{Action, Event, Game, Options, Phase, RuleError, Ruleset, 
 /// Carcassonne: South Seas, as the host sees it.
 pub struct SouthSeas;
 
-/// What one change of a South Seas game tells: its narration. A turn that ends because no ship
-/// on display could be paid ends silently: on most turns nobody can deliver, and the hand-over
-/// itself says whose turn it is now.
+/// What one change of a South Seas game tells: its narration, and the notes below. A turn that
+/// ends because no ship on display could be paid ends silently: on most turns nobody can
+/// deliver, and the hand-over itself says whose turn it is now.
+pub type Story = contract::Story<Notes>;
+
+/// What a South Seas change notes beside its lines.
 #[derive(Default)]
-pub struct Story {
-    lines: Vec<String>,
+pub struct Notes {
     /// A computer's turn being told in one line: its seat and the line's index.
     computer_turn: Option<(usize, usize)>,
 }
@@ -37,7 +39,7 @@ impl Rules for SouthSeas {
     type Game = Game;
     type Move = Action;
     type Typed = (Step, String);
-    type Story = Story;
+    type Notes = Notes;
     type Unreadable = RecordError;
     type Refusal = RuleError;
 
@@ -119,7 +121,7 @@ impl Rules for SouthSeas {
         if table.computer_at(seat).is_some() {
             // A computers' run says one line per computer turn, each step adding its words.
             let parts = text::run_parts(game, &names, &events[..boundary], l);
-            match story.computer_turn {
+            match story.notes.computer_turn {
                 Some((s, i)) if s == seat => {
                     for part in parts {
                         story.lines[i].push_str(" · ");
@@ -127,16 +129,16 @@ impl Rules for SouthSeas {
                     }
                 }
                 _ => {
-                    story.computer_turn = Some((seat, story.lines.len()));
+                    story.notes.computer_turn = Some((seat, story.lines.len()));
                     story.lines.push(tr!(l, "ss-run-turn", who = names.of(seat), what = parts.join(" · ")));
                 }
             }
         } else {
-            story.computer_turn = None;
+            story.notes.computer_turn = None;
             story.lines.extend(text::narrate(game, &names, &events[..boundary], l));
         }
         if boundary < events.len() {
-            story.computer_turn = None;
+            story.notes.computer_turn = None;
         }
         story.lines.extend(text::narrate(game, &names, &events[boundary..], l));
         Ok(())
@@ -145,10 +147,6 @@ impl Rules for SouthSeas {
     fn reply(game: &Game, table: &Table, version: i64, mut header: Vec<String>, story: Story) -> Reply {
         header.extend(story.lines);
         turn_reply(table, version, game, header)
-    }
-
-    fn narration(story: &Story) -> Vec<String> {
-        story.lines.clone()
     }
 
     fn undo_refusal(before: &Game, last: &Action, reader: Locale) -> Option<String> {

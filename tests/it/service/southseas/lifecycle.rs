@@ -116,6 +116,23 @@ async fn a_reminder_pings_the_waiting_player_after_a_while(db) {
     assert!(service.run_due().await.unwrap().is_empty(), "two reminders per turn at most");
 }
 
+/// The language a person chose (`/settings language`) is read with the table's seats: what
+/// the game tells each seat alone is worded from it without a query per reader.
+async fn a_chosen_language_is_read_with_the_seats(db) {
+    use southseas::i18n::Locale;
+    let clock = ManualClock::at(1_800_000_000_000);
+    let service = open(&db, &clock).await;
+    let actors = started(&service, 3, &[], options(6, Duration::ZERO, OnTimeout::PlayTurn)).await;
+    let french = SettingsChange { language: Some(Some(Locale::Fr)), ..SettingsChange::default() };
+    service.settings(&actors[1], french, None).await.expect("settings");
+    let english = SettingsChange { language: Some(Some(Locale::En)), ..SettingsChange::default() };
+    service.settings(&actors[2], english, None).await.expect("settings");
+    let mut conn = service.store().pool().acquire().await.expect("connection");
+    let seats = store::seats(&mut conn, service_game(&service).await).await.expect("seats");
+    let chosen = |n: usize| seats.iter().find(|s| s.user_id == actors[n].user_id).expect("seated").language;
+    assert_eq!((chosen(0), chosen(1), chosen(2)), (None, Some(Locale::Fr), Some(Locale::En)));
+}
+
 /// A reminder that falls in the player's quiet hours waits for their end; with reminders off,
 /// none comes at all; a player who moves starts a new wait for the next one.
 async fn no_reminder_in_quiet_hours_or_when_turned_off(db) {

@@ -179,14 +179,14 @@ ss-islanders-home = ↩️ Islanders home: { $who }.
 ss-market-ship = 🏪 Market completed: { $who } takes ship { $ship } without delivering.
 ss-market-no-ship = 🏪 Market completed, but no ship is on display: { $who } gets nothing.
 ss-delivered = ⛵ { $who } delivered { $payment } to ship { $ship }: **+{ $points }**.
-ss-ship-revealed = New ship on display: { $ship }.
+ss-ship-revealed = 🆕 New ship: { $ship }.
 ss-tile-discarded = Tile **{ $tile }** fits nowhere and leaves the game.
 ss-game-over = **Game over!** Unfinished islands, bridges and seas paid out; the final standings:
 ss-shared-win = 🏁 👑 Shared win: { $who }, with { $points }!
 ss-king = 🏁 👑 { $who } is King of the South Seas with { $points }!
 ss-final-row = { $medal } { $who } — **{ $points }**: { $ships } from ships, { $warepoints } from { $wares }{ $end }
 ss-end-gave = { " " }(the end gave { $gains })
-ss-computer-next = ⏩ { $who } plays next: the computer's move follows.
+ss-computer-next = ⏩ { $who } plays next.
 ss-undone = ↩️ { $who } undid { $step }.
 
 ## A step in words (after "undid", or "acted first (…)")

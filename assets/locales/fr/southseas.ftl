@@ -182,14 +182,14 @@ ss-islanders-home = ↩️ Insulaires remis en réserve : { $who }.
 ss-market-ship = 🏪 Marché complété : { $who } prend le bateau { $ship } sans livrer.
 ss-market-no-ship = 🏪 Marché complété, mais aucun bateau n'est exposé : { $who } ne reçoit rien.
 ss-delivered = ⛵ { $who } a livré { $payment } au bateau { $ship } : **+{ $points }**.
-ss-ship-revealed = Nouveau bateau exposé : { $ship }.
+ss-ship-revealed = 🆕 Nouveau bateau : { $ship }.
 ss-tile-discarded = La tuile **{ $tile }** ne peut être posée nulle part et est retirée du jeu.
 ss-game-over = **Fin de la partie !** Les îles, ponts et mers inachevés ont rapporté ; le classement final :
 ss-shared-win = 🏁 👑 Victoire partagée : { $who }, avec { $points } !
 ss-king = 🏁 👑 { $who } est couronné Roi des mers du Sud avec { $points } !
 ss-final-row = { $medal } { $who } — **{ $points }** : { $ships } des bateaux, { $warepoints } de { $wares }{ $end }
 ss-end-gave = { " " }(la fin a rapporté { $gains })
-ss-computer-next = ⏩ { $who } joue ensuite : le coup de l'ordinateur suit.
+ss-computer-next = ⏩ { $who } joue ensuite.
 ss-undone = ↩️ { $who } a annulé { $step }.
 
 ## Une action en mots (après « a annulé », ou « a agi en premier (…) »)

@@ -668,6 +668,21 @@ impl Double {
         self.state().sent.get(from..).map(<[Response]>::to_vec).unwrap_or_default()
     }
 
+    /// Whom each channel message the bot posted in `channel` after its first `from` requests
+    /// notified, in order (a reply to an interaction aside). Read in place: a soak of hundreds
+    /// of tables asks it for each table on each step, and copying every request since (bodies
+    /// and all) held the double's lock long enough to slow the bots it serves.
+    pub fn notified_since(&self, from: usize, channel: u64) -> Vec<Vec<u64>> {
+        let s = self.state();
+        s.sent
+            .get(from..)
+            .into_iter()
+            .flatten()
+            .filter(|r| r.interaction_id.is_none() && r.kind == ResponseKind::ChannelMessage && r.channel_id == Some(channel))
+            .map(|r| r.notified.clone())
+            .collect()
+    }
+
     /// The messages of a channel that still offer components, oldest first (ephemeral ones
     /// aside: only their user sees them).
     pub fn messages_with_components(&self, channel_id: u64) -> Vec<Value> {

@@ -252,17 +252,13 @@ pub(crate) fn pinged_once_per_hand_over(
     (version, phase): (i64, &str),
     last: &LastStep,
 ) -> Result<usize, String> {
-    let new: Vec<dd::Response> = double
-        .sent_since(last.sent)
-        .into_iter()
-        .filter(|r| r.interaction_id.is_none() && r.kind == dd::ResponseKind::ChannelMessage && r.channel_id == Some(channel))
-        .collect();
+    let new = double.notified_since(last.sent, channel);
     let mut hand_overs = 0;
     for &person in people {
         let owes = waiting.contains(&person);
         let came_back = last.tapper == person && version > last.version + 1 && last.still_owed.as_deref() != Some(phase);
         let handed = owes && (!last.waiting.contains(&person) || came_back);
-        let pinged = new.iter().filter(|p| p.notified.contains(&person)).count();
+        let pinged = new.iter().filter(|notified| notified.contains(&person)).count();
         if pinged != usize::from(handed) {
             return Err(format!(
                 "user {person} pinged {pinged} times since version {} (handed over: {handed}; owing then {:?}, now {waiting:?} at version {version} \

@@ -639,7 +639,7 @@ async fn watch_board(service: &Service, board: tokio::sync::watch::Sender<std::s
             let owed: Vec<i64> =
                 sqlx::query_scalar("SELECT DISTINCT game_id FROM outbox WHERE recipient = 0").fetch_all(&mut *conn).await.ok()?;
             let messages: Vec<(i64, i64, i64)> =
-                sqlx::query_as("SELECT game_id, message_id, version FROM messages").fetch_all(&mut *conn).await.ok()?;
+                sqlx::query_as("SELECT game_id, message_id, version FROM messages WHERE retired = 0").fetch_all(&mut *conn).await.ok()?;
             let connections: Vec<(String, String, i64)> = sqlx::query_as(
                 "SELECT COALESCE(application_name, ''), COALESCE(state, '') || COALESCE(' ' || wait_event_type, ''), COUNT(*) \
                  FROM pg_stat_activity WHERE backend_type = 'client backend' GROUP BY 1, 2 ORDER BY 1, 2",

@@ -907,6 +907,23 @@ struct SoakPending {
     step: Step,
 }
 
+/// Waits until the table's last tap was handled, so that none commits after a disruption's
+/// check: answered (the step shown on the tapped message, or an apology: a second response to
+/// the interaction), or its step committed (the game moved past the version it was taken at).
+/// A committed step whose post Discord did not answer in time is the sweeper's to post,
+/// through the channel: its tap gets no second response, and needs none.
+async fn tap_handled(double: &Double, table: &SoakTable) {
+    let (Some(&tap), Some(last)) = (table.sent.last(), table.last.as_ref()) else { return };
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        if double.responses(tap).len() >= 2 || table.board.borrow().games.get(&table.game_id).is_some_and(|g| g.version > last.version) {
+            return;
+        }
+        assert!(Instant::now() < deadline, "{:?} game {}: tap {tap} neither answered nor committed", table.kind, table.game_id);
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
 /// Takes a table's next step: checks first that the people the decision came to since the
 /// last step were pinged once each; then the person to act taps what the table offers for
 /// the greedy player's choice (a button, or a menu's choice on the message), or types it
@@ -1069,11 +1086,9 @@ async fn soak_two_processes_through_discords_bad_minutes_kills_and_cut_connectio
                 server.start_again().await;
                 let end = Instant::now();
                 restart = Some(end - stopped);
-                // Each tap answered (its step done, or an apology): none commits later.
+                // Each tap handled (its step committed, or an apology): none commits later.
                 for table in &tables {
-                    if let Some(tap) = table.sent.last() {
-                        double.wait_response(*tap, 2).await;
-                    }
+                    tap_handled(&double, table).await;
                 }
                 ("PostgreSQL restart", Some(end))
             }
@@ -1089,9 +1104,7 @@ async fn soak_two_processes_through_discords_bad_minutes_kills_and_cut_connectio
                 assert!(!cut.is_empty(), "the bot's connections were found by their application_name");
                 let end = Instant::now();
                 for table in &tables {
-                    if let Some(tap) = table.sent.last() {
-                        double.wait_response(*tap, 2).await;
-                    }
+                    tap_handled(&double, table).await;
                 }
                 ("cut of every connection", Some(end))
             }

@@ -454,6 +454,48 @@ mod tests {
         let _ = std::fs::remove_file(&path);
     }
 
+    /// A runtime shutting down (the bot's, a test's) while the writer of delivery records
+    /// commits, another record queued behind it, ends. Before, the writer's drop handed the
+    /// runtime its successor while holding the lock that the successor's own drop takes, and a
+    /// runtime shutting down drops a task it is handed at once: the shutdown hung for good (a
+    /// fault test held CI until its limit).
+    #[test]
+    fn a_runtime_shutting_down_while_records_are_written_ends() {
+        use sqlx::Connection;
+        let path = std::env::temp_dir().join(format!("southseas-shutdown-{}.db", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let url = format!("sqlite://{}", path.display());
+        let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+        let (service, other) = runtime.block_on(async {
+            let service = std::sync::Arc::new(Service::open(&url).await.unwrap());
+            let game = owing(&service).await;
+            let version = owed_versions(&service, game).await[0];
+            // Another writer holds the database: the records' commit waits for it.
+            let mut other = sqlx::AnyConnection::connect(&url).await.unwrap();
+            sqlx::raw_sql("BEGIN IMMEDIATE").execute(&mut other).await.unwrap();
+            // One record taken into the commit (held, none queued), then one queued behind it.
+            for queued in [0, 1] {
+                let delivering = std::sync::Arc::clone(&service);
+                tokio::spawn(async move { delivering.delivered(game, version, None, None).await });
+                let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+                while !(service.records.holds(game, version) && service.records.queued() == queued) {
+                    assert!(tokio::time::Instant::now() < deadline, "{queued} record(s) queued behind the commit");
+                    tokio::time::sleep(Duration::from_millis(5)).await;
+                }
+            }
+            (service, other)
+        });
+        let (ended, end) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            drop(runtime);
+            let _ = ended.send(());
+        });
+        let ended = end.recv_timeout(Duration::from_secs(20));
+        assert!(ended.is_ok(), "the runtime's shutdown ended: {ended:?}");
+        drop((service, other));
+        let _ = std::fs::remove_file(&path);
+    }
+
     /// A private post is owed to its player alone, beside the channel's post of the same
     /// version, exactly once: a process killed between the commit and the post leaves it owed,
     /// the next process claims it once (never twice, never in the channel), and once sent it is

@@ -110,6 +110,12 @@ impl Records {
         *self.shared.state.lock().expect("records lock").held.entry((game, version)).or_default() += 1;
     }
 
+    /// How many records are queued behind the commit under way (tests).
+    #[cfg(test)]
+    pub(super) fn queued(&self) -> usize {
+        self.shared.state.lock().expect("records lock").queued.len()
+    }
+
     pub(super) fn counts(&self) -> RecordCounts {
         self.shared.state.lock().expect("records lock").counts
     }
@@ -119,16 +125,20 @@ impl Records {
     }
 }
 
-/// The running writer. Should it end before its queue is empty (a panic, its runtime shutting
-/// down), another starts for what is left, so that no handler waits for good.
+/// The running writer. Should it end before its queue is empty (a panic), another starts for
+/// what is left, so that no handler waits for good.
 struct Writing {
     shared: Arc<Shared>,
     done: bool,
+    /// Whether it ever ran. A runtime shutting down drops each task it holds, and drops at once
+    /// a task it is handed: a writer that never ran starts no other (handing the runtime one
+    /// writer after another, each dropped at once, would never end).
+    ran: bool,
 }
 
 impl Writing {
     fn new(shared: &Arc<Shared>) -> Writing {
-        Writing { shared: Arc::clone(shared), done: false }
+        Writing { shared: Arc::clone(shared), done: false, ran: false }
     }
 }
 
@@ -137,17 +147,24 @@ impl Drop for Writing {
         if self.done {
             return;
         }
-        let mut state = self.shared.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        state.writing = !state.queued.is_empty();
-        if state.writing
-            && let Ok(runtime) = tokio::runtime::Handle::try_current()
-        {
-            runtime.spawn(write(Writing::new(&self.shared)));
+        let again = {
+            let mut state = self.shared.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            state.writing = self.ran && !state.queued.is_empty();
+            state.writing
+        };
+        // Spawned with the lock released: the runtime may drop the new writer at once, and its
+        // own drop takes the lock (held here, that hung a runtime's shutdown for good).
+        if again {
+            match tokio::runtime::Handle::try_current() {
+                Ok(runtime) => drop(runtime.spawn(write(Writing::new(&self.shared)))),
+                Err(_) => self.shared.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner).writing = false,
+            }
         }
     }
 }
 
 async fn write(mut writing: Writing) {
+    writing.ran = true;
     let shared = Arc::clone(&writing.shared);
     loop {
         let batch = {

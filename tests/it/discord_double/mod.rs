@@ -50,7 +50,7 @@ use poise::serenity_prelude as serenity;
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, HashMap};
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use tokio::sync::{mpsc, watch};
@@ -124,6 +124,11 @@ pub struct Options {
     /// tables keeps only their sizes: it never looks at a picture, and every step's would add up
     /// to gigabytes.
     pub keep_files: bool,
+    /// A test still holding its double after this long is hung (every wait above has its own
+    /// timeout, so only a stalled runtime gets here): the double says which test and what it
+    /// saw, and ends the test binary. A hang would otherwise hold CI until its own limit, with
+    /// nothing said. None for the soak, which runs for as long as it is asked to.
+    pub watchdog: Option<Duration>,
 }
 
 impl Default for Options {
@@ -136,6 +141,7 @@ impl Default for Options {
             shards: 1,
             max_guilds_per_shard: 2_500,
             keep_files: true,
+            watchdog: Some(Duration::from_secs(600)),
         }
     }
 }
@@ -148,6 +154,8 @@ pub struct Double {
     shared: Arc<Shared>,
     addr: SocketAddr,
     server: tokio::task::JoinHandle<()>,
+    /// Cleared when the double is dropped: the watchdog stands down.
+    alive: Arc<AtomicBool>,
 }
 
 struct Shared {
@@ -345,7 +353,11 @@ impl Double {
         let server = tokio::spawn(async move {
             axum::serve(listener, app).await.expect("discord double: server failed");
         });
-        Double { shared, addr, server }
+        let alive = Arc::new(AtomicBool::new(true));
+        if let Some(after) = shared.options.watchdog {
+            watch(Arc::downgrade(&shared), Arc::clone(&alive), after);
+        }
+        Double { shared, addr, server, alive }
     }
 
     /// The HTTP base to pass to `HttpBuilder::proxy`: `http://127.0.0.1:PORT`.
@@ -863,7 +875,37 @@ impl Double {
 
     /// What the double has seen, for failure messages.
     pub fn summary(&self) -> String {
-        let s = self.state();
+        self.state().summary()
+    }
+}
+
+/// The watchdog of [`Options::watchdog`]: a thread of its own, so that it runs when the test's
+/// runtime does not.
+fn watch(shared: std::sync::Weak<Shared>, alive: Arc<AtomicBool>, after: Duration) {
+    let test = std::thread::current().name().unwrap_or("a test").to_string();
+    let end = Instant::now() + after;
+    std::thread::spawn(move || {
+        while Instant::now() < end {
+            std::thread::sleep(Duration::from_millis(500));
+            if !alive.load(Ordering::SeqCst) {
+                return;
+            }
+        }
+        let seen = match shared.upgrade() {
+            Some(shared) => match shared.state.try_lock() {
+                Ok(state) => state.summary(),
+                Err(_) => "  (the double's state is locked: a request handler never finished)".to_string(),
+            },
+            None => String::new(),
+        };
+        eprintln!("discord double: {test} still runs after {after:?}: it hangs, and the test binary ends here\n{seen}");
+        std::process::exit(101);
+    });
+}
+
+impl State {
+    fn summary(&self) -> String {
+        let s = self;
         let mut out = format!(
             "  gateway: {} identify(s) ({} refused), {} resume(s), {} heartbeat(s), {} open connection(s), current sessions {:?}, live shards {:?}\n",
             s.identifies.len(),
@@ -895,6 +937,7 @@ impl Double {
 
 impl Drop for Double {
     fn drop(&mut self) {
+        self.alive.store(false, Ordering::SeqCst);
         self.close_all(1001, "double: shutting down");
         self.server.abort();
     }

@@ -1008,7 +1008,8 @@ async fn soak_two_processes_through_discords_bad_minutes_kills_and_cut_connectio
     let db = crate::support::TempDb::postgres_on(&server.url(), "soak").await;
     let app = format!("southseas-soak-{}", std::process::id());
     let bot_url = format!("{}&application_name={app}", db.url());
-    let options = Options { shards: SHARD_COUNT, wait_timeout: Duration::from_secs(120), keep_files: false, ..Options::default() };
+    let options =
+        Options { shards: SHARD_COUNT, wait_timeout: Duration::from_secs(120), keep_files: false, watchdog: None, ..Options::default() };
     let double = Double::start_with(options).await;
     let mut places = Vec::new();
     for n in 0..count {

@@ -110,6 +110,7 @@ pub async fn settle(double: &Double, db: &TempDb, what: &str) -> Option<Value> {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
     loop {
         let Some((game, version, id, owed)) = try_state(db).await else {
+            assert!(tokio::time::Instant::now() < deadline, "{what}: the channel's game was never readable\n{}", double.summary());
             tokio::time::sleep(Duration::from_millis(20)).await;
             continue;
         };

@@ -442,9 +442,9 @@ ss-run-scored = { $boat ->
        *[market] marché
     }
 } : { $gain }
-ss-run-market = 🏪 prend le navire { $ship }
+ss-run-market = 🏪 prend le bateau { $ship }
 ss-run-delivered = ⛵ { $ship } **+{ $points }**
-ss-run-revealed = 🆕 navire { $ship }
+ss-run-revealed = 🆕 bateau { $ship }
 
 ## Ses lignes dans /aide (privé, dans la langue du lecteur)
 southseas-help = **Mers du Sud** :

@@ -524,6 +524,39 @@ async fn a_first_response_after_the_deadline_is_refused() {
     bot.shard_manager.shutdown_all().await;
 }
 
+/// A second callback for one interaction is answered "already acknowledged", as Discord does.
+/// It is a mistake of the bot's, unless the double was told that the bot retries an
+/// acknowledgement whose answer did not come in time, and it is the first's exact copy, once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_callback_is_refused_and_counts_as_a_retry_only_when_allowed_and_identical() {
+    for allowed in [false, true] {
+        let double = Double::start_with(Options { callback_retries: allowed, ..Options::default() }).await;
+        let http = double.http(dd::TOKEN);
+        let bot = start_bot(&double, "bot1").await;
+        double.wait_for_identify().await;
+        let answer = async |id: u64, content: &str| {
+            let token = double.interaction(id).unwrap()["token"].as_str().unwrap().to_string();
+            let reply = CreateInteractionResponse::Message(CreateInteractionResponseMessage::new().content(content));
+            http.create_interaction_response(serenity::InteractionId::new(id), &token, &reply, vec![]).await
+        };
+        // Commands this bot does not answer: answered by hand.
+        let id = double.interact(dd::slash("silence", &bob())).await;
+        assert!(answer(id, "first").await.is_ok());
+        let again = answer(id, "first").await.expect_err("a second callback is refused");
+        assert!(again.to_string().contains("already been acknowledged"), "{again}");
+        assert_eq!(double.callback_retries(), usize::from(allowed), "allowed: {allowed}");
+        assert_eq!(double.unexpected().len(), usize::from(!allowed), "allowed: {allowed}: {:#?}", double.unexpected());
+        // A third time, or a second that says something else, is a mistake either way.
+        assert!(answer(id, "first").await.is_err());
+        let other = double.interact(dd::slash("silence", &bob())).await;
+        assert!(answer(other, "first").await.is_ok());
+        assert!(answer(other, "something else").await.is_err());
+        assert_eq!(double.callback_retries(), usize::from(allowed));
+        assert_eq!(double.unexpected().len(), 2 + usize::from(!allowed), "allowed: {allowed}: {:#?}", double.unexpected());
+        bot.shard_manager.shutdown_all().await;
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_dropped_connection_resumes_and_a_restarted_bot_takes_over() {
     let double = Double::start().await;

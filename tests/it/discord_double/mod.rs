@@ -129,6 +129,13 @@ pub struct Options {
     /// saw, and ends the test binary. A hang would otherwise hold CI until its own limit, with
     /// nothing said. None for the soak, which runs for as long as it is asked to.
     pub watchdog: Option<Duration>,
+    /// The bot under test gives up on a request whose answer does not come in time, and sends
+    /// an acknowledgement once more (`respond::first_answer`); Discord answers the second
+    /// "already acknowledged". With this set, a second callback identical to the first is
+    /// counted as such a retry ([`Double::callback_retries`]) rather than as a mistake: for a
+    /// soak whose load can hold an answer past the bot's wait. Anything else sent twice, or a
+    /// third time, is still a mistake.
+    pub callback_retries: bool,
 }
 
 impl Default for Options {
@@ -142,6 +149,7 @@ impl Default for Options {
             max_guilds_per_shard: 2_500,
             keep_files: true,
             watchdog: Some(Duration::from_secs(600)),
+            callback_retries: false,
         }
     }
 }
@@ -210,6 +218,9 @@ struct State {
     /// Posts answered with an earlier message because of their nonce.
     deduplicated: usize,
     ack_deadline: Duration,
+    /// See [`Options::callback_retries`]: whether they are allowed, and how many came.
+    callback_retries_allowed: bool,
+    callback_retries: usize,
     /// See [`Options::keep_files`].
     keep_files: bool,
     /// How late Discord answers what the bot sends (see [`Double::answer_late`]).
@@ -298,6 +309,9 @@ struct InteractionRec {
     /// The first callback was made but its answer lost (see [`Double::lose_callback_answers`]):
     /// the bot may send it again, and hears "already acknowledged".
     answer_lost: bool,
+    /// The first callback's body, to know a retry of it (see [`Options::callback_retries`]);
+    /// None once a retry came.
+    first_callback: Option<String>,
     original: Option<u64>,
     /// Messages created with this token (the original and follow-ups).
     messages: Vec<u64>,
@@ -338,6 +352,7 @@ impl Double {
             guilds: BTreeMap::from([(GUILD_ID, vec![CHANNEL_ID])]),
             channels: BTreeMap::from([(CHANNEL_ID, GUILD_ID)]),
             ack_deadline: options.ack_deadline,
+            callback_retries_allowed: options.callback_retries,
             keep_files: options.keep_files,
             ..State::default()
         };
@@ -506,6 +521,7 @@ impl Double {
                     dispatched: Instant::now(),
                     acked: None,
                     answer_lost: false,
+                    first_callback: None,
                     original: None,
                     messages: vec![],
                     dispatched_to: dispatched_to.clone(),
@@ -753,6 +769,12 @@ impl Double {
     /// Requests answered with a fault so far (see [`Double::fault`]).
     pub fn faulted(&self) -> usize {
         self.state().faulted
+    }
+
+    /// How many acknowledgements the bot sent once more, identical, after their first answer
+    /// did not reach it in time (see [`Options::callback_retries`]).
+    pub fn callback_retries(&self) -> usize {
+        self.state().callback_retries
     }
 
     /// How many channel posts were answered with an earlier message because of their nonce.

@@ -417,7 +417,12 @@ fn interaction_callback(s: &mut State, base: &str, method: &Method, path: &str, 
         return discord_error(StatusCode::NOT_FOUND, 10062, "Unknown interaction");
     };
     if rec.acked.is_some() {
-        if !rec.answer_lost {
+        let answer_lost = rec.answer_lost;
+        let retry = s.callback_retries_allowed
+            && s.interactions.get_mut(&id).and_then(|r| r.first_callback.take()).is_some_and(|first| first == body.to_string());
+        if retry {
+            s.callback_retries += 1;
+        } else if !answer_lost {
             s.refuse(method, path, "second callback for one interaction", &body);
         }
         return discord_error(StatusCode::BAD_REQUEST, 40060, "Interaction has already been acknowledged.");
@@ -484,8 +489,10 @@ fn interaction_callback(s: &mut State, base: &str, method: &Method, path: &str, 
         }
         _ => {}
     }
+    let first_callback = s.callback_retries_allowed.then(|| body.to_string());
     let rec = s.interactions.get_mut(&id).expect("interaction");
     rec.acked = Some(kind);
+    rec.first_callback = first_callback;
     rec.original = message_id;
     rec.messages.extend(message_id);
     let notified = if kind == callback::MESSAGE { notified_users(&data) } else { Vec::new() };

@@ -1008,8 +1008,14 @@ async fn soak_two_processes_through_discords_bad_minutes_kills_and_cut_connectio
     let db = crate::support::TempDb::postgres_on(&server.url(), "soak").await;
     let app = format!("southseas-soak-{}", std::process::id());
     let bot_url = format!("{}&application_name={app}", db.url());
-    let options =
-        Options { shards: SHARD_COUNT, wait_timeout: Duration::from_secs(120), keep_files: false, watchdog: None, ..Options::default() };
+    let options = Options {
+        shards: SHARD_COUNT,
+        wait_timeout: Duration::from_secs(120),
+        keep_files: false,
+        watchdog: None,
+        callback_retries: true,
+        ..Options::default()
+    };
     let double = Double::start_with(options).await;
     let mut places = Vec::new();
     for n in 0..count {
@@ -1291,7 +1297,8 @@ async fn soak_two_processes_through_discords_bad_minutes_kills_and_cut_connectio
          or restarted before their commit; none applied twice); {windows} Discord fault windows ({} requests faulted), {kills} SIGKILLs{kill_spacing}, \
          {cuts} cuts of every database connection, PostgreSQL restarted once (down {:.1?}); {} channel posts ({} returned by nonce), \
          none posted twice; {} private posts, {twice} of them twice; {hand_overs} hand-overs, {} not pinged exactly once; \
-         acknowledged p50 {:?}, p99 {:?}, max {:?} ({} interactions); from a disruption's end to each table's prompt: {}; \
+         acknowledged p50 {:?}, p99 {:?}, max {:?} ({} interactions; {} acknowledgements sent once more, their first answer \
+         not back within the bot's 1.5 s: Discord answers \"already acknowledged\"); from a disruption's end to each table's prompt: {}; \
          to the first post owed then: {}",
         tables.len(),
         opened.as_secs_f64(),
@@ -1306,6 +1313,7 @@ async fn soak_two_processes_through_discords_bad_minutes_kills_and_cut_connectio
         at(&acks, 0.99),
         acks.last().copied().unwrap_or_default(),
         acks.len(),
+        double.callback_retries(),
         spread(&mut recoveries),
         spread(&mut first_posts),
     );

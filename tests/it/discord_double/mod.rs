@@ -311,7 +311,7 @@ struct InteractionRec {
     answer_lost: bool,
     /// The first callback's body, to know a retry of it (see [`Options::callback_retries`]);
     /// None once a retry came.
-    first_callback: Option<String>,
+    first_callback: Option<Value>,
     original: Option<u64>,
     /// Messages created with this token (the original and follow-ups).
     messages: Vec<u64>,

@@ -419,7 +419,7 @@ fn interaction_callback(s: &mut State, base: &str, method: &Method, path: &str, 
     if rec.acked.is_some() {
         let answer_lost = rec.answer_lost;
         let retry = s.callback_retries_allowed
-            && s.interactions.get_mut(&id).and_then(|r| r.first_callback.take()).is_some_and(|first| first == body.to_string());
+            && s.interactions.get_mut(&id).and_then(|r| r.first_callback.take()).is_some_and(|first| first == body);
         if retry {
             s.callback_retries += 1;
         } else if !answer_lost {
@@ -489,7 +489,7 @@ fn interaction_callback(s: &mut State, base: &str, method: &Method, path: &str, 
         }
         _ => {}
     }
-    let first_callback = s.callback_retries_allowed.then(|| body.to_string());
+    let first_callback = s.callback_retries_allowed.then(|| body.clone());
     let rec = s.interactions.get_mut(&id).expect("interaction");
     rec.acked = Some(kind);
     rec.first_callback = first_callback;

@@ -942,8 +942,13 @@ async fn take_soak_step(double: &Double, service: &Service, table: &mut SoakTabl
     let place = table.place;
     let here = |i: dd::Interaction| i.in_guild(place.guild_id, place.channel_id);
     let interaction = match step {
-        Step::SouthSeas(action) => tap_for(&message, table.game_id, settled.version, action, &who)
-            .unwrap_or_else(|| dd::slash("place", &who).string("spot", &Code::Act(action).code())),
+        // Not on the message (a payment on a menu's later page, say): typed, with the command
+        // of its kind (it was always `/place`, which a payment never is: nothing applied).
+        Step::SouthSeas(action) => tap_for(&message, table.game_id, settled.version, action, &who).unwrap_or_else(|| {
+            let (name, option) = super::discord_e2e::step_command(&action);
+            let typed = dd::slash(name, &who);
+            if option.is_empty() { typed } else { typed.string(option, &Code::Act(action).code()) }
+        }),
         Step::Seafarers(action) => {
             use southseas::games::seafarers::codes::Code as SeafarersCode;
             let code = SeafarersCode::Act(action);
